@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+// repogen: a code generator for the iOS repository pattern. No package dependencies.
+import PackageDescription
+
+let package = Package(
+    name: "repogen",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .executable(name: "repogen", targets: ["repogen"]),
+        .library(name: "RepogenRuntime", targets: ["RepogenRuntime"]),
+        .library(name: "RepogenMustache", targets: ["RepogenMustache"]),
+    ],
+    dependencies: [],
+    targets: [
+        // Core: the pipeline (read -> validate -> project -> render -> write) and its template engine.
+        .target(name: "RepogenMustache"),
+        .target(name: "RepogenCore", dependencies: ["RepogenMustache"]),
+
+        // CLI
+        .executableTarget(name: "repogen", dependencies: ["RepogenCore"]),
+        .executableTarget(name: "generate-builtin-templates", dependencies: ["RepogenCore"]),
+
+        // Runtime: what the generated code and the apps that use it link against.
+        .target(name: "RepogenRuntime"),
+
+        // Sample: the committed output in Generated/ compiled against the runtime.
+        .target(name: "SampleModels"),
+        .target(
+            name: "GeneratedSample",
+            dependencies: ["RepogenRuntime", "SampleModels"],
+            path: "Generated"
+        ),
+
+        // Tests
+        .testTarget(name: "RepogenMustacheTests", dependencies: ["RepogenMustache"]),
+        .testTarget(name: "RepogenCoreTests", dependencies: ["RepogenCore"]),
+        .testTarget(name: "GoldenTests", dependencies: ["RepogenCore"]),
+        .testTarget(
+            name: "GeneratedSampleTests",
+            dependencies: ["GeneratedSample", "RepogenRuntime", "SampleModels"]
+        ),
+        .testTarget(name: "RepogenRuntimeTests", dependencies: ["RepogenRuntime"]),
+        .testTarget(name: "CLITests", dependencies: ["RepogenCore"]),
+    ]
+)
