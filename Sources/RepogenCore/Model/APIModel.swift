@@ -1,0 +1,105 @@
+/// One domain's endpoints after validation: every name checked, every reference resolved to an input.
+package struct APIModel: Sendable, Equatable {
+    /// The domain's type-name stem, from the spec's file name: `store.json` -> `Store`.
+    package var domain: String
+    /// The spec's path as printed in the generated files' header.
+    package var specPath: String
+    package var imports: [String]
+    package var endpoints: [Endpoint]
+}
+
+/// A validated endpoint.
+package struct Endpoint: Sendable, Equatable {
+    /// The API enum case name (unescaped).
+    package var caseName: String
+    /// The repository method name (unescaped).
+    package var methodName: String
+    package var inputs: [Input]
+    package var method: MethodChoice
+    package var path: [TemplatePart]
+    package var param: Param
+    package var header: Header
+    /// `nil` when the runtime's default rule applies.
+    package var usingQuery: Bool?
+    /// The success type; `nil` means no body, `Result<Void, Error>`.
+    package var response: String?
+}
+
+/// An associated value of the case and argument of the repository method.
+package struct Input: Sendable, Equatable {
+    /// The case's label and the name bound in `switch` patterns.
+    package var name: String
+    package var type: SwiftType
+    /// The repository method's argument label (and parameter name).
+    package var argumentLabel: String
+    /// `true` when the case declares the value without a label.
+    package var unlabeled: Bool
+}
+
+/// HTTP methods `RequestMethod` knows.
+package enum HTTPMethod: String, Sendable, Equatable, CaseIterable {
+    case get, post, put, patch, delete
+}
+
+/// How the endpoint's HTTP method is chosen.
+package enum MethodChoice: Sendable, Equatable {
+    case fixed(HTTPMethod)
+    /// `input ? whenTrue : whenFalse`, where `input` is a `Bool` input's index.
+    case conditional(input: Int, whenTrue: HTTPMethod, whenFalse: HTTPMethod)
+}
+
+/// A value read from the inputs: `storeId`, `input.id`, `placeType.rawValue`, `itemTypes[].rawValue`.
+package struct ValueReference: Sendable, Equatable {
+    /// Index into the endpoint's inputs.
+    package var input: Int
+    /// Members read from the input, in order.
+    package var members: [String]
+    /// Members read from every element when the reference maps an array (`itemTypes[].rawValue`).
+    package var mappedMembers: [String]?
+}
+
+/// A piece of a template string such as a path or a header value.
+package enum TemplatePart: Sendable, Equatable {
+    case literal(String)
+    case reference(ValueReference)
+}
+
+/// What `param` returns.
+package enum Param: Sendable, Equatable {
+    case none
+    /// One value passed through, usually an `Encodable` input struct.
+    case value(ValueReference)
+    /// A dictionary in the order written.
+    case fields([ParamEntry])
+}
+
+/// One key of a dictionary param.
+package struct ParamEntry: Sendable, Equatable {
+    package var key: String
+    package var value: ParamValue
+}
+
+/// A dictionary param value.
+package enum ParamValue: Sendable, Equatable {
+    /// A single reference, passed with its own type; optional references make the key conditional.
+    case reference(ValueReference)
+    /// Text, possibly with interpolated references: always a `String`.
+    case text([TemplatePart])
+    case number(String)
+    case bool(Bool)
+}
+
+/// What `header` returns.
+package enum Header: Sendable, Equatable {
+    case `default`
+    case json
+    case location
+    case multipart(boundary: [TemplatePart])
+    case custom([CustomHeader])
+}
+
+/// One `name: value` of a custom header.
+package struct CustomHeader: Sendable, Equatable {
+    package var name: String
+    package var value: [TemplatePart]
+}

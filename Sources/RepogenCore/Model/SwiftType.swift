@@ -1,0 +1,108 @@
+/// A Swift type as written in a spec, parsed so that only type syntax reaches the generated code.
+///
+/// Grammar: `type := base '?'*`, `base := '[' type (':' type)? ']' | name ('.' name)* ('<' type (',' type)* '>')?`.
+package struct SwiftType: Sendable, Equatable, CustomStringConvertible {
+    /// The normalized spelling: `[String: Int]`, `ContentsWithCursorResponse<StoreImageResponse>`, `String?`.
+    package var description: String
+    package var isOptional: Bool
+    /// The base name when the type is a plain name without members or generics (`String`, `Bool`).
+    package var simpleName: String?
+
+    /// Parses a type; returns an error message for text that is not a type.
+    package static func parse(_ text: String) -> Result<SwiftType, TypeSyntaxError> {
+        var parser = Parser(Array(text.unicodeScalars))
+        do throws(TypeSyntaxError) {
+            parser.skipSpaces()
+            let type = try parser.parseType(depth: 0)
+            parser.skipSpaces()
+            if parser.index < parser.scalars.count {
+                throw TypeSyntaxError(message: "unexpected '\(parser.scalars[parser.index])' in type '\(text)'")
+            }
+            return .success(type)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Why a type string did not parse.
+    package struct TypeSyntaxError: Error, Sendable, Equatable {
+        package var message: String
+    }
+
+    private struct Parser {
+        let scalars: [Unicode.Scalar]
+        var index = 0
+
+        init(_ scalars: [Unicode.Scalar]) {
+            self.scalars = scalars
+        }
+
+        mutating func skipSpaces() {
+            while index < scalars.count, scalars[index] == " " { index += 1 }
+        }
+
+        mutating func consume(_ scalar: Unicode.Scalar) -> Bool {
+            skipSpaces()
+            if index < scalars.count, scalars[index] == scalar {
+                index += 1
+                return true
+            }
+            return false
+        }
+
+        mutating func parseType(depth: Int) throws(TypeSyntaxError) -> SwiftType {
+            guard depth < 32 else { throw TypeSyntaxError(message: "type is nested too deeply") }
+            skipSpaces()
+            var type: SwiftType
+            if consume("[") {
+                let element = try parseType(depth: depth + 1)
+                if consume(":") {
+                    let value = try parseType(depth: depth + 1)
+                    type = SwiftType(description: "[\(element): \(value)]", isOptional: false, simpleName: nil)
+                } else {
+                    type = SwiftType(description: "[\(element)]", isOptional: false, simpleName: nil)
+                }
+                guard consume("]") else { throw TypeSyntaxError(message: "expected ']' in type") }
+            } else {
+                var name = try parseName()
+                var simple = true
+                while consume(".") {
+                    name += "." + (try parseName())
+                    simple = false
+                }
+                if consume("<") {
+                    var arguments = [try parseType(depth: depth + 1)]
+                    while consume(",") { arguments.append(try parseType(depth: depth + 1)) }
+                    guard consume(">") else { throw TypeSyntaxError(message: "expected '>' in type") }
+                    name += "<" + arguments.map(\.description).joined(separator: ", ") + ">"
+                    simple = false
+                }
+                type = SwiftType(description: name, isOptional: false, simpleName: simple ? name : nil)
+            }
+            while index < scalars.count, scalars[index] == "?" {
+                index += 1
+                type = SwiftType(description: type.description + "?", isOptional: true, simpleName: nil)
+            }
+            return type
+        }
+
+        mutating func parseName() throws(TypeSyntaxError) -> String {
+            skipSpaces()
+            let start = index
+            while index < scalars.count, SwiftIdentifier.isIdentifierScalar(scalars[index], first: index == start) {
+                index += 1
+            }
+            guard index > start else {
+                let found = index < scalars.count ? "'\(scalars[index])'" : "end of text"
+                throw TypeSyntaxError(message: "expected a type name, found \(found)")
+            }
+            var name = String.UnicodeScalarView()
+            name.append(contentsOf: scalars[start..<index])
+            let text = String(name)
+            if SwiftIdentifier.keywords.contains(text) && text != "Any" {
+                throw TypeSyntaxError(message: "'\(text)' is a Swift keyword, not a type name")
+            }
+            return text
+        }
+    }
+}

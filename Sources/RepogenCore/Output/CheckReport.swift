@@ -1,0 +1,35 @@
+import Foundation
+
+/// What check mode found: the files on disk that differ from what the specs produce.
+package struct CheckReport: Sendable, Equatable {
+    /// One unified diff per file that would change or be created.
+    package var diffs: [String] = []
+    /// Files that match.
+    package var unchanged: [String] = []
+
+    package var isClean: Bool { diffs.isEmpty }
+
+    /// Compares `files` with what is below `directory`, writing nothing.
+    /// - Parameter displayDirectory: the folder as shown in diff headers (`a/Generated/…`).
+    package static func check(_ files: [OutputFile], against directory: String, displayDirectory: String? = nil) throws(Diagnostic) -> CheckReport {
+        var report = CheckReport()
+        let shown = displayDirectory ?? directory
+        for file in files {
+            let path = try FileWriter.destination(of: file, in: directory)
+            let displayPath = shown.isEmpty || shown == "." ? file.relativePath : shown + "/" + file.relativePath
+            if let data = FileManager.default.contents(atPath: path) {
+                if data.elementsEqual(file.contents.utf8) {
+                    report.unchanged.append(displayPath)
+                    continue
+                }
+                let old = String(decoding: data, as: UTF8.self)
+                report.diffs.append(
+                    UnifiedDiff.diff(old: old, new: file.contents, oldName: "a/" + displayPath, newName: "b/" + displayPath))
+            } else {
+                report.diffs.append(
+                    UnifiedDiff.diff(old: "", new: file.contents, oldName: "/dev/null", newName: "b/" + displayPath))
+            }
+        }
+        return report
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import RepogenMustache
+
+/// What one `generate` run needs besides the spec files.
+package struct GenerateOptions: Sendable {
+    /// The templates to render with (built-in, or built-in overridden by a user's folder).
+    package var templates: TemplateSet
+    /// The user's templates folder, for error messages.
+    package var templatesPath: String?
+    /// The module the generated code imports for `RequestType` and `NetworkManager`.
+    package var runtimeModule: String
+
+    package init(templates: TemplateSet = .builtin, templatesPath: String? = nil, runtimeModule: String = "RepogenRuntime") {
+        self.templates = templates
+        self.templatesPath = templatesPath
+        self.runtimeModule = runtimeModule
+    }
+}
+
+/// The pipeline: read -> decode -> validate -> project -> render, all in memory. Nothing touches the disk until
+/// every spec has rendered, so bad input never leaves half-written output.
+package enum Pipeline {
+    /// Renders every spec.
+    /// - Parameters:
+    ///   - specPaths: spec files as the user typed them.
+    /// - Returns: the files to write, in a stable order.
+    /// - Throws: `DiagnosticsError` with the problems of every spec.
+    package static func generate(specPaths: [String], options: GenerateOptions) throws(DiagnosticsError) -> [OutputFile] {
+        let library: MustacheLibrary
+        do {
+            library = try options.templates.library(templatesPath: options.templatesPath)
+        } catch {
+            throw DiagnosticsError([error])
+        }
+        var diagnostics: [Diagnostic] = []
+        var files: [OutputFile] = []
+        var domains: [String: String] = [:]
+        for path in specPaths {
+            let domain = OutputLayout.domain(forSpecPath: path)
+            if let other = domains[domain] {
+                diagnostics.append(
+                    Diagnostic(.error, "'\(path)' and '\(other)' both generate the domain '\(domain)'", path: path))
+                continue
+            }
+            domains[domain] = path
+            do {
+                let file = try readSpecFile(path)
+                files += try generate(file: file, library: library, options: options)
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        if !diagnostics.isEmpty {
+            throw DiagnosticsError(diagnostics)
+        }
+        return files
+    }
+
+    /// Renders one spec file that is already in memory.
+    package static func generate(
+        file: SpecFile, library: MustacheLibrary, options: GenerateOptions
+    ) throws(DiagnosticsError) -> [OutputFile] {
+        let root: SpecNode
+        do {
+            root = try JSONSpecReader.read(file)
+        } catch {
+            throw DiagnosticsError([error])
+        }
+        let spec = try decodeSpec(root, file: file)
+        let domain = OutputLayout.domain(forSpecPath: file.path)
+        var model = try validateSpec(spec, domain: domain)
+        model.specPath = headerPath(for: file.path)
+        let context = projectDefault(model, runtimeModule: options.runtimeModule)
+        var files: [OutputFile] = []
+        for entry in OutputLayout.entries(forSpecPath: file.path) {
+            do {
+                let text = try library.render(entry.template, context)
+                files.append(OutputFile(relativePath: entry.relativePath, contents: text))
+            } catch {
+                throw DiagnosticsError([Diagnostic(.error, "cannot render template '\(entry.template)': \(error)", path: options.templatesPath)])
+            }
+        }
+        return files
+    }
+
+    /// Reads a spec file from disk.
+    /// - Throws: `DiagnosticsError` for a missing file, a folder, or an unreadable file.
+    package static func readSpecFile(_ path: String) throws(DiagnosticsError) -> SpecFile {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw DiagnosticsError([Diagnostic(.error, "no such spec file", path: path)])
+        }
+        if isDirectory.boolValue {
+            throw DiagnosticsError([Diagnostic(.error, "is a folder, not a spec file", path: path)])
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DiagnosticsError([Diagnostic(.error, "cannot read the spec file", path: path)])
+        }
+        return SpecFile(path: path, bytes: [UInt8](data))
+    }
+
+    /// The spec path written in a generated file's header: relative to the current folder, `/`-separated, so the
+    /// same spec gives the same bytes on every machine.
+    package static func headerPath(for path: String) -> String {
+        var path = path
+        if path.hasPrefix("/") {
+            let current = FileManager.default.currentDirectoryPath
+            let prefix = current.hasSuffix("/") ? current : current + "/"
+            if path.hasPrefix(prefix) {
+                path = String(path.dropFirst(prefix.count))
+            } else {
+                path = (path as NSString).lastPathComponent
+            }
+        }
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        return path
+    }
+}

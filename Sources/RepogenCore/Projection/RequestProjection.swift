@@ -1,0 +1,124 @@
+/// The `RequestType` switch bodies of one endpoint: for each property, the pattern and the lines of its case.
+struct SwitchCase {
+    var pattern: String
+    var lines: [String]
+}
+
+/// Builds the four (or five) `RequestType` switch cases of an endpoint.
+enum RequestProjection {
+    static func param(_ endpoint: Endpoint) -> SwitchCase {
+        let inputs = endpoint.inputs
+        switch endpoint.param {
+        case .none:
+            return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: []), lines: ["return nil"])
+        case .value(let reference):
+            return SwitchCase(
+                pattern: SwiftCode.casePattern(endpoint, binding: [reference.input]),
+                lines: ["return " + SwiftCode.expression(reference, inputs: inputs)])
+        case .fields(let entries):
+            var used: Set<Int> = []
+            var fixed: [String] = []
+            var conditional: [String] = []
+            for entry in entries {
+                let key = SwiftCode.stringLiteral(entry.key)
+                switch entry.value {
+                case .reference(let reference):
+                    used.insert(reference.input)
+                    let expression = SwiftCode.expression(reference, inputs: inputs)
+                    if SwiftCode.isOptional(reference, inputs: inputs) {
+                        let plain = reference.members.isEmpty && reference.mappedMembers == nil
+                        conditional.append(plain ? "if let \(expression) {" : "if let value = \(expression) {")
+                        conditional.append("    params[\(key)] = \(plain ? expression : "value")")
+                        conditional.append("}")
+                    } else {
+                        fixed.append("\(key): \(expression)")
+                    }
+                case .text(let parts):
+                    used.formUnion(SwiftCode.usedInputs(parts))
+                    fixed.append("\(key): " + SwiftCode.interpolatedLiteral(parts, inputs: inputs))
+                case .number(let text):
+                    fixed.append("\(key): \(text)")
+                case .bool(let flag):
+                    fixed.append("\(key): \(flag)")
+                }
+            }
+            let pattern = SwiftCode.casePattern(endpoint, binding: used)
+            if conditional.isEmpty {
+                return SwitchCase(pattern: pattern, lines: dictionary(fixed, open: "return RequestParameters(", close: ")"))
+            }
+            var lines: [String]
+            if fixed.isEmpty {
+                lines = ["var params = RequestParameters()"]
+            } else {
+                lines = dictionary(fixed, open: "var params: RequestParameters = ", close: "")
+            }
+            lines += conditional
+            lines.append("return params")
+            return SwitchCase(pattern: pattern, lines: lines)
+        }
+    }
+
+    /// A dictionary literal: on one line with one entry, one entry a line otherwise.
+    static func dictionary(_ entries: [String], open: String, close: String) -> [String] {
+        switch entries.count {
+        case 0: return [open + "[:]" + close]
+        case 1: return [open + "[" + entries[0] + "]" + close]
+        default:
+            var lines = [open + "["]
+            for (index, entry) in entries.enumerated() {
+                lines.append("    " + entry + (index == entries.count - 1 ? "" : ","))
+            }
+            lines.append("]" + close)
+            return lines
+        }
+    }
+
+    static func method(_ endpoint: Endpoint) -> SwitchCase {
+        switch endpoint.method {
+        case .fixed(let method):
+            return SwitchCase(
+                pattern: SwiftCode.casePattern(endpoint, binding: []),
+                lines: ["return " + SwiftCode.methodMember(method)])
+        case .conditional(let input, let whenTrue, let whenFalse):
+            let name = SwiftIdentifier.escaped(endpoint.inputs[input].name)
+            let choice = "\(name) ? \(SwiftCode.methodMember(whenTrue)) : \(SwiftCode.methodMember(whenFalse))"
+            return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: [input]), lines: ["return " + choice])
+        }
+    }
+
+    static func header(_ endpoint: Endpoint) -> SwitchCase {
+        let inputs = endpoint.inputs
+        switch endpoint.header {
+        case .default:
+            return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: []), lines: ["return .default"])
+        case .json:
+            return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: []), lines: ["return .json"])
+        case .location:
+            return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: []), lines: ["return .location"])
+        case .multipart(let boundary):
+            return SwitchCase(
+                pattern: SwiftCode.casePattern(endpoint, binding: SwiftCode.usedInputs(boundary)),
+                lines: ["return .multipart(boundary: " + SwiftCode.stringExpression(boundary, inputs: inputs) + ")"])
+        case .custom(let headers):
+            var used: Set<Int> = []
+            let entries = headers.map { header in
+                used.formUnion(SwiftCode.usedInputs(header.value))
+                return SwiftCode.stringLiteral(header.name) + ": " + SwiftCode.stringExpression(header.value, inputs: inputs)
+            }
+            return SwitchCase(
+                pattern: SwiftCode.casePattern(endpoint, binding: used),
+                lines: dictionary(entries, open: "return .custom(", close: ")"))
+        }
+    }
+
+    static func path(_ endpoint: Endpoint) -> SwitchCase {
+        SwitchCase(
+            pattern: SwiftCode.casePattern(endpoint, binding: SwiftCode.usedInputs(endpoint.path)),
+            lines: ["return " + SwiftCode.interpolatedLiteral(endpoint.path, inputs: endpoint.inputs)])
+    }
+
+    static func usingQuery(_ endpoint: Endpoint) -> SwitchCase {
+        let value = endpoint.usingQuery.map { "\($0)" } ?? "method.usesQueryByDefault"
+        return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: []), lines: ["return " + value])
+    }
+}

@@ -1,0 +1,99 @@
+/// Small builders of Swift source text: literals, expressions and patterns. Every string that goes from a spec
+/// into generated code passes through here.
+enum SwiftCode {
+    /// The contents of a string literal (without quotes) that reads back as `text` exactly.
+    static func escapedLiteralContents(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+
+    /// A quoted string literal.
+    static func stringLiteral(_ text: String) -> String {
+        "\"" + escapedLiteralContents(text) + "\""
+    }
+
+    /// The expression that reads a reference from the bound inputs: `input.id`, `itemTypes.map { $0.rawValue }`.
+    static func expression(_ reference: ValueReference, inputs: [Input]) -> String {
+        let input = inputs[reference.input]
+        var expression = SwiftIdentifier.escaped(input.name)
+        let optional = input.type.isOptional
+        if !reference.members.isEmpty {
+            expression += (optional ? "?." : ".") + reference.members.map(SwiftIdentifier.escaped).joined(separator: ".")
+        }
+        if let mapped = reference.mappedMembers {
+            let chain = optional && reference.members.isEmpty ? "?" : ""
+            expression += chain + ".map { $0." + mapped.map(SwiftIdentifier.escaped).joined(separator: ".") + " }"
+        }
+        return expression
+    }
+
+    /// Whether the reference's value is optional (it starts from an optional input).
+    static func isOptional(_ reference: ValueReference, inputs: [Input]) -> Bool {
+        inputs[reference.input].type.isOptional
+    }
+
+    /// A `String` expression for a template: a literal, an interpolated literal, or a lone `String` value.
+    static func stringExpression(_ parts: [TemplatePart], inputs: [Input]) -> String {
+        if parts.count == 1, case .reference(let reference) = parts[0] {
+            let input = inputs[reference.input]
+            let expression = self.expression(reference, inputs: inputs)
+            if reference.members.isEmpty && input.type.description == "String" {
+                return expression
+            }
+            return "String(\(expression))"
+        }
+        return interpolatedLiteral(parts, inputs: inputs)
+    }
+
+    /// `"/api/v1/store/\(storeId)"`: always a literal, references interpolated.
+    static func interpolatedLiteral(_ parts: [TemplatePart], inputs: [Input]) -> String {
+        var body = ""
+        for part in parts {
+            switch part {
+            case .literal(let text): body += escapedLiteralContents(text)
+            case .reference(let reference): body += "\\(" + expression(reference, inputs: inputs) + ")"
+            }
+        }
+        return "\"" + body + "\""
+    }
+
+    /// The inputs a set of references reads, as indices.
+    static func usedInputs(_ parts: [TemplatePart]) -> Set<Int> {
+        var used: Set<Int> = []
+        for case .reference(let reference) in parts {
+            used.insert(reference.input)
+        }
+        return used
+    }
+
+    /// A `switch self` pattern binding only the inputs in `used`: `.saveStore(_, let isDelete)`, or `.saveStore`.
+    static func casePattern(_ endpoint: Endpoint, binding used: Set<Int>) -> String {
+        let name = "." + SwiftIdentifier.escaped(endpoint.caseName)
+        guard !used.isEmpty else { return name }
+        let bindings = endpoint.inputs.indices.map { index in
+            used.contains(index) ? "let " + SwiftIdentifier.escaped(endpoint.inputs[index].name) : "_"
+        }
+        return name + "(" + bindings.joined(separator: ", ") + ")"
+    }
+
+    /// `RequestMethod` member for an HTTP method.
+    static func methodMember(_ method: HTTPMethod) -> String {
+        "." + method.rawValue
+    }
+}

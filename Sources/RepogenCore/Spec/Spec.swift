@@ -1,0 +1,96 @@
+/// A value from the spec together with where it was written.
+package struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
+    package var value: Value
+    package var location: SourceLocation
+
+    package init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+}
+
+/// One spec file as written: the endpoints of one domain, not yet checked against each other.
+package struct Spec: Sendable, Equatable {
+    /// The spec's path as the user typed it.
+    package var path: String
+    /// Extra modules the generated files import (the seed imports `Model`).
+    package var imports: [Located<String>]
+    package var endpoints: [EndpointSpec]
+}
+
+/// One endpoint: an API enum case, its request and the repository method that sends it.
+package struct EndpointSpec: Sendable, Equatable {
+    /// The enum case name, named like the server's API.
+    package var name: Located<String>
+    /// The repository method's name when it differs from the case name.
+    package var repositoryMethod: Located<String>?
+    package var method: MethodSpec
+    /// The path template: literal text with `{reference}` placeholders.
+    package var path: Located<String>
+    package var inputs: [InputSpec]
+    package var param: ParamSpec?
+    /// Overrides the runtime's query-or-body rule for this endpoint.
+    package var usingQuery: Located<Bool>?
+    package var header: HeaderSpec?
+    /// The success type; `nil` means the response has no body (`Result<Void, Error>`).
+    package var response: Located<String>?
+    package var location: SourceLocation
+}
+
+/// One associated value of the case, which is also one argument of the repository method.
+package struct InputSpec: Sendable, Equatable {
+    package var name: Located<String>
+    package var type: Located<String>
+    /// The repository method's argument label when it differs from `name`.
+    package var argument: Located<String>?
+    /// `true` writes the associated value without a label: `case fetchDetail(FetchDetailInput)`.
+    package var unlabeled: Bool
+    package var location: SourceLocation
+}
+
+/// The HTTP method: fixed, or chosen by a Bool input (`isDelete ? .delete : .put`).
+package enum MethodSpec: Sendable, Equatable {
+    case fixed(Located<String>)
+    case conditional(input: Located<String>, whenTrue: Located<String>, whenFalse: Located<String>)
+}
+
+/// What `param` returns.
+package enum ParamSpec: Sendable, Equatable {
+    /// One value passed through as it is, usually an `Encodable` input struct: `"param": "{input}"`.
+    case value(Located<String>)
+    /// A dictionary built from inputs and constants, in the order written.
+    case fields([ParamField])
+}
+
+/// One key of a dictionary param.
+package struct ParamField: Sendable, Equatable {
+    package var key: Located<String>
+    package var value: ParamValueSpec
+}
+
+/// A param dictionary value: a template string (`"{cursor}"`, `"LATEST"`) or a JSON constant.
+package enum ParamValueSpec: Sendable, Equatable {
+    case template(Located<String>)
+    case number(Located<String>)
+    case bool(Located<Bool>)
+}
+
+/// What `header` returns.
+package enum HeaderSpec: Sendable, Equatable {
+    /// `.default`, `.json` or `.location`.
+    case named(Located<String>)
+    /// `.multipart(boundary:)` with a template string for the boundary.
+    case multipart(boundary: Located<String>)
+    /// `.custom([...])`: header names and template-string values, in the order written.
+    case custom([(name: Located<String>, value: Located<String>)])
+
+    package static func == (lhs: HeaderSpec, rhs: HeaderSpec) -> Bool {
+        switch (lhs, rhs) {
+        case (.named(let a), .named(let b)): return a == b
+        case (.multipart(let a), .multipart(let b)): return a == b
+        case (.custom(let a), .custom(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+        default: return false
+        }
+    }
+}

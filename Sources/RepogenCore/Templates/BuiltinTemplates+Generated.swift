@@ -1,0 +1,3 @@
+package enum BuiltinTemplates {
+    package static let all: [String: String] = [:]
+}

@@ -1,0 +1,69 @@
+import Foundation
+import RepogenMustache
+
+/// The templates one run renders with: the built-in set, with any file of a user's folder replacing the
+/// built-in template of the same name (so a user can override one template or one partial).
+package struct TemplateSet: Sendable {
+    package var templates: [String: String]
+
+    /// The built-in templates only.
+    package static let builtin = TemplateSet(templates: BuiltinTemplates.all)
+
+    package init(templates: [String: String]) {
+        self.templates = templates
+    }
+
+    /// Reads `*.mustache` files from `directory` over the built-in set.
+    /// - Throws: `Diagnostic` when the folder cannot be read.
+    package static func loading(overridesFrom directory: String) throws(Diagnostic) -> TemplateSet {
+        var set = builtin
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw Diagnostic(.error, "templates folder not found", path: directory)
+        }
+        let names: [String]
+        do {
+            names = try manager.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw Diagnostic(.error, "cannot read the templates folder: \(error.localizedDescription)", path: directory)
+        }
+        for file in names.sorted() where file.hasSuffix(BuiltinTemplatesSource.fileExtension) {
+            let path = (directory as NSString).appendingPathComponent(file)
+            guard let data = manager.contents(atPath: path) else {
+                throw Diagnostic(.error, "cannot read the template", path: path)
+            }
+            let text = String(decoding: data, as: UTF8.self)
+            guard text.utf8.elementsEqual(data) else {
+                throw Diagnostic(.error, "the template is not valid UTF-8", path: path)
+            }
+            set.templates[String(file.dropLast(BuiltinTemplatesSource.fileExtension.count))] = text
+        }
+        return set
+    }
+
+    /// Reads every `*.mustache` file of a folder, without the built-in set (for the generator tool and tests).
+    package static func readFolder(_ directory: String) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory)
+        where file.hasSuffix(BuiltinTemplatesSource.fileExtension) {
+            let path = (directory as NSString).appendingPathComponent(file)
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            result[String(file.dropLast(BuiltinTemplatesSource.fileExtension.count))] = text
+        }
+        return result
+    }
+
+    /// Parses every template once.
+    /// - Throws: `Diagnostic` naming the template file, line and column of a syntax error.
+    package func library(templatesPath: String?) throws(Diagnostic) -> MustacheLibrary {
+        do {
+            return try MustacheLibrary(templates: templates, escaping: .none)
+        } catch let error as MustacheError {
+            let file = (templatesPath.map { $0 + "/" } ?? "<built-in>/") + error.templateName + BuiltinTemplatesSource.fileExtension
+            throw Diagnostic(.error, error.message, at: SourceLocation(path: file, line: error.line, column: error.column))
+        } catch {
+            throw Diagnostic(.error, "\(error)", path: templatesPath)
+        }
+    }
+}

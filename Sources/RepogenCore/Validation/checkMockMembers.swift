@@ -1,0 +1,49 @@
+/// The member names the generated mock declares for each repository method, and the check that no two clash.
+enum MockMembers {
+    /// Suffixes added to a method's name for its mock members, in Sourcery AutoMockable's style.
+    static let suffixes = [
+        "CallsCount", "Called", "ReceivedArguments", "ReceivedInvocations", "Result", "Results", "Handler", "Mock",
+    ]
+
+    /// Names the mock uses for its own state.
+    static let reserved: Set<String> = ["_lock", "_locked"]
+
+    /// Every member name the mock declares for `method`, the method itself included.
+    static func names(for method: String) -> [String] {
+        [method] + suffixes.map { method + $0 }
+    }
+}
+
+extension SpecValidator {
+    /// Reports repository methods whose mock members would have the same name as another method's members.
+    mutating func checkMockMembers(_ endpoints: [EndpointSpec], domain: String) {
+        var owners: [String: Located<String>] = [:]
+        for endpoint in endpoints {
+            let method = endpoint.repositoryMethod ?? endpoint.name
+            var clash: (member: String, owner: Located<String>)?
+            for member in MockMembers.names(for: method.value) {
+                if MockMembers.reserved.contains(member) {
+                    error("repository method name '\(method.value)' is reserved by the generated mock", at: method.location)
+                    break
+                }
+                if let owner = owners[member], clash == nil {
+                    clash = (member, owner)
+                }
+            }
+            if let clash {
+                let detail =
+                    clash.member == method.value && clash.owner.value == method.value
+                    ? "repository method '\(method.value)' is declared twice"
+                    : "repository method '\(method.value)' clashes with '\(clash.owner.value)' "
+                        + "(both would declare 'Mock\(domain)Repository.\(clash.member)')"
+                error(
+                    "\(detail) (first at line \(clash.owner.location.line)); "
+                        + "give one of them a different 'repositoryMethod'", at: method.location)
+                continue
+            }
+            for member in MockMembers.names(for: method.value) {
+                owners[member] = method
+            }
+        }
+    }
+}

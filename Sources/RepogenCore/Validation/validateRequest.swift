@@ -1,0 +1,210 @@
+/// Validation of the request parts of an endpoint: method, path, param and header.
+extension SpecValidator {
+    mutating func parseMethod(_ text: Located<String>) -> HTTPMethod? {
+        if let method = HTTPMethod(rawValue: text.value.lowercased()) { return method }
+        let names = HTTPMethod.allCases.map { $0.rawValue.uppercased() }
+        let hint = NameSuggester.hint(for: text.value.uppercased(), among: names)
+        error(
+            "unknown HTTP method '\(text.value)'; expected one of \(names.joined(separator: ", "))\(hint)",
+            at: text.location)
+        return nil
+    }
+
+    mutating func validateMethod(_ spec: MethodSpec, scope: InputScope) -> MethodChoice? {
+        switch spec {
+        case .fixed(let text):
+            return parseMethod(text).map(MethodChoice.fixed)
+        case .conditional(let input, let whenTrue, let whenFalse):
+            let onTrue = parseMethod(whenTrue)
+            let onFalse = parseMethod(whenFalse)
+            guard let index = scope.index(of: input.value) else {
+                let hint = NameSuggester.hint(for: input.value, among: scope.inputs.map(\.name))
+                error(
+                    "the method of '\(scope.endpoint)' depends on '\(input.value)', which is not one of its inputs\(hint)",
+                    at: input.location)
+                return nil
+            }
+            guard scope.inputs[index].type.description == "Bool" else {
+                error(
+                    "the method of '\(scope.endpoint)' depends on '\(input.value)', which must be of type 'Bool', "
+                        + "not '\(scope.inputs[index].type)'", at: input.location)
+                return nil
+            }
+            guard let onTrue, let onFalse else { return nil }
+            return .conditional(input: index, whenTrue: onTrue, whenFalse: onFalse)
+        }
+    }
+
+    /// Resolves a placeholder against the endpoint's inputs.
+    mutating func resolve(
+        _ raw: TemplateString.RawReference, scope: InputScope, at location: SourceLocation, allowOptional: Bool,
+        place: String
+    ) -> ValueReference? {
+        guard let index = scope.index(of: raw.root) else {
+            let hint = NameSuggester.hint(for: raw.root, among: scope.inputs.map(\.name))
+            error("\(place) uses '\(raw.root)', which is not an input of '\(scope.endpoint)'\(hint)", at: location)
+            return nil
+        }
+        if !allowOptional && scope.inputs[index].type.isOptional {
+            error(
+                "\(place) uses the optional input '\(raw.root)'; an optional value cannot go there "
+                    + "(make the input non-optional)", at: location)
+            return nil
+        }
+        return ValueReference(input: index, members: raw.members, mappedMembers: raw.mappedMembers)
+    }
+
+    /// Parses and resolves a template string; `nil` after reporting when anything is wrong.
+    mutating func resolveTemplate(
+        _ text: Located<String>, scope: InputScope, allowOptional: Bool, place: String
+    ) -> [TemplatePart]? {
+        let rawParts: [TemplateString.RawPart]
+        switch TemplateString.parse(text.value) {
+        case .success(let parts): rawParts = parts
+        case .failure(let failure):
+            error("\(place): \(failure.message)", at: text.location)
+            return nil
+        }
+        var parts: [TemplatePart] = []
+        var ok = true
+        for part in rawParts {
+            switch part {
+            case .literal(let literal):
+                parts.append(.literal(literal))
+            case .reference(let raw):
+                if raw.mappedMembers != nil && (rawParts.count > 1 || !allowOptional) {
+                    error(
+                        "\(place): a mapped array like '{\(raw.text)}' can only be a whole param value",
+                        at: text.location)
+                    ok = false
+                } else if let reference = resolve(
+                    raw, scope: scope, at: text.location, allowOptional: allowOptional, place: place)
+                {
+                    parts.append(.reference(reference))
+                } else {
+                    ok = false
+                }
+            }
+        }
+        return ok ? parts : nil
+    }
+
+    mutating func validatePath(_ path: Located<String>, scope: InputScope) -> [TemplatePart]? {
+        guard path.value.hasPrefix("/") else {
+            error("the path of '\(scope.endpoint)' must start with '/'", at: path.location)
+            return nil
+        }
+        return resolveTemplate(path, scope: scope, allowOptional: false, place: "the path of '\(scope.endpoint)'")
+    }
+
+    mutating func validateParam(_ spec: ParamSpec?, scope: InputScope) -> Param? {
+        guard let spec else { return Param.none }
+        switch spec {
+        case .value(let text):
+            let place = "the param of '\(scope.endpoint)'"
+            guard let parts = resolveTemplate(text, scope: scope, allowOptional: true, place: place) else { return nil }
+            guard parts.count == 1, case .reference(let reference) = parts[0] else {
+                error(
+                    "\(place) must be a single reference like \"{input}\"; use an object to build a dictionary",
+                    at: text.location)
+                return nil
+            }
+            return .value(reference)
+        case .fields(let fields):
+            var entries: [ParamEntry] = []
+            var seen: Set<String> = []
+            var ok = true
+            for field in fields {
+                if !seen.insert(field.key.value).inserted {
+                    error("duplicate param key '\(field.key.value)' in '\(scope.endpoint)'", at: field.key.location)
+                    ok = false
+                    continue
+                }
+                guard let value = validateParamValue(field, scope: scope) else {
+                    ok = false
+                    continue
+                }
+                entries.append(ParamEntry(key: field.key.value, value: value))
+            }
+            return ok ? .fields(entries) : nil
+        }
+    }
+
+    mutating func validateParamValue(_ field: ParamField, scope: InputScope) -> ParamValue? {
+        switch field.value {
+        case .number(let text):
+            let isInteger = !text.value.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
+            let fits = isInteger ? Int64(text.value) != nil : (Double(text.value)?.isFinite ?? false)
+            guard fits else {
+                error("the number \(text.value) of param '\(field.key.value)' is out of range", at: text.location)
+                return nil
+            }
+            return .number(text.value)
+        case .bool(let flag): return .bool(flag.value)
+        case .template(let text):
+            let place = "param '\(field.key.value)' of '\(scope.endpoint)'"
+            let isSingle: Bool
+            if case .success(let raw) = TemplateString.parse(text.value), raw.count == 1, case .reference = raw[0] {
+                isSingle = true
+            } else {
+                isSingle = false
+            }
+            guard let parts = resolveTemplate(text, scope: scope, allowOptional: isSingle, place: place) else {
+                return nil
+            }
+            if isSingle, case .reference(let reference) = parts[0] { return .reference(reference) }
+            return .text(parts)
+        }
+    }
+
+    mutating func validateHeader(_ spec: HeaderSpec?, scope: InputScope) -> Header? {
+        guard let spec else { return .json }
+        switch spec {
+        case .named(let name):
+            switch name.value {
+            case "default": return .default
+            case "json": return .json
+            case "location": return .location
+            default:
+                let hint = NameSuggester.hint(for: name.value, among: ["default", "json", "location"])
+                error(
+                    "unknown header '\(name.value)'; expected 'default', 'json', 'location', "
+                        + "{\"multipart\": …} or {\"custom\": {…}}\(hint)", at: name.location)
+                return nil
+            }
+        case .multipart(let boundary):
+            let place = "the multipart boundary of '\(scope.endpoint)'"
+            return resolveTemplate(boundary, scope: scope, allowOptional: false, place: place)
+                .map { Header.multipart(boundary: $0) }
+        case .custom(let pairs):
+            var headers: [CustomHeader] = []
+            var seen: Set<String> = []
+            var ok = true
+            for (name, value) in pairs {
+                if !Self.isHeaderName(name.value) {
+                    error("'\(name.value)' is not a valid HTTP header name", at: name.location)
+                    ok = false
+                } else if !seen.insert(name.value.lowercased()).inserted {
+                    error("duplicate header '\(name.value)' in '\(scope.endpoint)'", at: name.location)
+                    ok = false
+                }
+                let place = "header '\(name.value)' of '\(scope.endpoint)'"
+                if let parts = resolveTemplate(value, scope: scope, allowOptional: false, place: place) {
+                    headers.append(CustomHeader(name: name.value, value: parts))
+                } else {
+                    ok = false
+                }
+            }
+            return ok ? .custom(headers) : nil
+        }
+    }
+
+    /// RFC 9110 token characters.
+    static func isHeaderName(_ name: String) -> Bool {
+        guard !name.isEmpty else { return false }
+        let extra: Set<Unicode.Scalar> = ["!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|", "~"]
+        return name.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (SwiftIdentifier.isIdentifierScalar(scalar, first: false) || extra.contains(scalar))
+        }
+    }
+}

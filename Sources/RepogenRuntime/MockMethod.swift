@@ -1,0 +1,84 @@
+import Foundation
+
+/// The recorded calls and stubbed answers of one method of a generated mock repository.
+///
+/// Generated mocks keep one `MockMethod` per repository method and expose it in the member names Sourcery's
+/// AutoMockable made familiar (`fetchCallsCount`, `fetchReceivedArguments`, `fetchResult`, `fetchHandler`…).
+/// Its state is guarded by a lock, so a mock can be shared by concurrent tasks in Swift 6 tests.
+public final class MockMethod<Arguments, Success>: @unchecked Sendable {
+    /// Computes the answer to a call from its arguments.
+    public typealias Handler = @Sendable (Arguments) async -> Result<Success, Error>
+
+    /// The method's name for failure messages, e.g. `MockStoreRepository.fetchStore(storeId:)`.
+    public let name: String
+
+    private let lock = NSLock()
+    private var invocations: [Arguments] = []
+    private var storedResult: Result<Success, Error>?
+    private var storedResults: [Result<Success, Error>] = []
+    private var storedHandler: Handler?
+
+    /// - Parameter name: the method's name, used in the failure of an unstubbed call.
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// How many times the method was called.
+    public var callsCount: Int { locked { invocations.count } }
+
+    /// Whether the method was called at least once.
+    public var called: Bool { callsCount > 0 }
+
+    /// The arguments of the last call.
+    public var receivedArguments: Arguments? { locked { invocations.last } }
+
+    /// The arguments of every call, oldest first.
+    public var receivedInvocations: [Arguments] { locked { invocations } }
+
+    /// The answer to every call, unless `results` or `handler` answers first.
+    public var result: Result<Success, Error>? {
+        get { locked { storedResult } }
+        set { locked { storedResult = newValue } }
+    }
+
+    /// Answers for successive calls, used first and consumed one per call.
+    public var results: [Result<Success, Error>] {
+        get { locked { storedResults } }
+        set { locked { storedResults = newValue } }
+    }
+
+    /// Computes each answer; when set, it answers every call.
+    public var handler: Handler? {
+        get { locked { storedHandler } }
+        set { locked { storedHandler = newValue } }
+    }
+
+    /// Records the call, then answers with the handler, the next queued result, the stubbed result, or a
+    /// `MockRepositoryError.notStubbed` failure naming the method.
+    public func call(_ arguments: Arguments) async -> Result<Success, Error> {
+        let (handler, answer) = locked { () -> (Handler?, Result<Success, Error>?) in
+            invocations.append(arguments)
+            if let storedHandler { return (storedHandler, nil) }
+            if !storedResults.isEmpty { return (nil, storedResults.removeFirst()) }
+            return (nil, storedResult)
+        }
+        if let handler { return await handler(arguments) }
+        return answer ?? .failure(MockRepositoryError.notStubbed(name))
+    }
+
+    /// Forgets every call and every stub.
+    public func reset() {
+        locked {
+            invocations = []
+            storedResult = nil
+            storedResults = []
+            storedHandler = nil
+        }
+    }
+}

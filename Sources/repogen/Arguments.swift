@@ -1,0 +1,105 @@
+/// The parsed command line.
+enum Command: Equatable {
+    case help(topic: String?)
+    case version
+    case generate(GenerateArguments)
+}
+
+/// `repogen generate` arguments.
+struct GenerateArguments: Equatable {
+    var specs: [String] = []
+    var output = "Generated"
+    var templates: String?
+    var check = false
+    var quiet = false
+}
+
+/// A command line that cannot be run; printed with a hint and exit code 2.
+struct UsageError: Error, Equatable {
+    var message: String
+    var command: String?
+}
+
+/// Our own small argument parser: subcommand, options with values (`--output dir` or `--output=dir`), flags.
+enum ArgumentParser {
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        guard let first = arguments.first else { return .help(topic: nil) }
+        switch first {
+        case "--help", "-h", "help":
+            return .help(topic: arguments.dropFirst().first)
+        case "--version", "-V":
+            return .version
+        case "generate":
+            return try parseGenerate(Array(arguments.dropFirst()))
+        default:
+            if first.hasPrefix("-") {
+                throw UsageError(message: "unknown option '\(first)'", command: nil)
+            }
+            let hint = suggestion(first, among: ["generate", "help"])
+            throw UsageError(message: "unknown command '\(first)'\(hint)", command: nil)
+        }
+    }
+
+    static func parseGenerate(_ arguments: [String]) throws(UsageError) -> Command {
+        var result = GenerateArguments()
+        var index = 0
+        var onlyPositional = false
+        func value(for option: String, inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            index += 1
+            guard index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" else {
+                throw UsageError(message: "missing value for '\(option)'", command: "generate")
+            }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            if onlyPositional || !argument.hasPrefix("-") || argument == "-" {
+                result.specs.append(argument)
+                index += 1
+                continue
+            }
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0]
+            let inline = parts.count == 2 ? parts[1] : nil
+            switch name {
+            case "--": onlyPositional = true
+            case "--help", "-h": return .help(topic: "generate")
+            case "--output", "-o": result.output = try value(for: name, inline: inline)
+            case "--templates", "-t": result.templates = try value(for: name, inline: inline)
+            case "--check": result.check = true
+            case "--quiet", "-q": result.quiet = true
+            default:
+                let known = ["--output", "--templates", "--check", "--quiet", "--help"]
+                throw UsageError(message: "unknown option '\(name)'\(suggestion(name, among: known))", command: "generate")
+            }
+            index += 1
+        }
+        if result.specs.isEmpty {
+            throw UsageError(message: "missing spec file: give at least one, e.g. 'repogen generate Specs/store.json'", command: "generate")
+        }
+        return .generate(result)
+    }
+
+    static func suggestion(_ word: String, among candidates: [String]) -> String {
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = editDistance(Array(word), Array(candidate))
+            if distance <= 2, best == nil || distance < (best?.1 ?? .max) { best = (candidate, distance) }
+        }
+        return best.map { "; did you mean '\($0.0)'?" } ?? ""
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import GeneratedSample
+import RepogenRuntime
+import SampleModels
+import XCTest
+
+/// The generated mock, used the way a test author would: through a consumer, and from concurrent tasks.
+final class MockStoreRepositoryTests: XCTestCase {
+    let detail = StoreDetailResponse(storeId: 1, name: "붕어빵 가게", categories: ["BUNGEOPPANG"])
+
+    @MainActor
+    func testConsumerLoadsThroughTheMockAndTheCallIsRecorded() async {
+        let mock = MockStoreRepository()
+        mock.fetchDetailResult = .success(detail)
+        let viewModel = StoreDetailViewModel(repository: mock)
+
+        await viewModel.load(storeId: 1)
+
+        XCTAssertEqual(viewModel.state, .loaded(detail))
+        XCTAssertEqual(mock.fetchDetailCallsCount, 1)
+        XCTAssertTrue(mock.fetchDetailCalled)
+        XCTAssertEqual(mock.fetchDetailReceivedArguments?.storeId, 1)
+        XCTAssertFalse(mock.saveStoreCalled)
+    }
+
+    @MainActor
+    func testUnstubbedCallFailsNamingTheMethod() async {
+        let mock = MockStoreRepository()
+        let viewModel = StoreDetailViewModel(repository: mock)
+        await viewModel.load(storeId: 1)
+        XCTAssertEqual(viewModel.state, .failed("MockStoreRepository.fetchDetail(input:) was called but no result was stubbed"))
+        XCTAssertEqual(mock.fetchDetailCallsCount, 1, "the call is recorded even when it fails")
+    }
+
+    func testQueuedResultsAnswerSuccessiveCallsThenTheStubbedResult() async throws {
+        let mock = MockStoreRepository()
+        mock.saveStoreResults = [.success("first"), .failure(URLError(.timedOut))]
+        mock.saveStoreResult = .success("always")
+        let first = try await mock.saveStore(storeId: "1", isDelete: false).get()
+        let second = await mock.saveStore(storeId: "2", isDelete: true)
+        let third = try await mock.saveStore(storeId: "3", isDelete: false).get()
+        XCTAssertEqual(first, "first")
+        XCTAssertThrowsError(try second.get())
+        XCTAssertEqual(third, "always")
+        XCTAssertEqual(mock.saveStoreReceivedInvocations.map(\.storeId), ["1", "2", "3"])
+        XCTAssertEqual(mock.saveStoreReceivedArguments?.isDelete, false)
+    }
+
+    func testHandlerComputesTheAnswerFromTheArguments() async throws {
+        let mock = MockStoreRepository()
+        mock.fetchStorePhotosHandler = { storeId, cursor in
+            .success(ContentsWithCursorResponse(contents: [], cursor: CursorResponse(nextCursor: "\(storeId)-\(cursor ?? "start")", hasMore: true)))
+        }
+        let page = try await mock.fetchStorePhotos(storeId: 7, cursor: nil).get()
+        XCTAssertEqual(page.cursor.nextCursor, "7-start")
+    }
+
+    func testMethodsWithoutArgumentsAndWithoutBody() async throws {
+        let mock = MockStoreRepository()
+        mock.fetchStoreCategoriesResult = .success([])
+        XCTAssertEqual(try await mock.fetchStoreCategories().get(), [])
+        mock.togglePostStickerResult = .success(())
+        try await mock.togglePostSticker(storeId: 1, postId: "p", input: StoreNewsPostStickersReplaceInput(stickers: [])).get()
+        XCTAssertEqual(mock.togglePostStickerReceivedArguments?.postId, "p")
+    }
+
+    func testConcurrentCallsAreAllRecorded() async {
+        let mock = MockStoreRepository()
+        mock.saveStoreResult = .success("ok")
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    _ = await mock.saveStore(storeId: "\(index)", isDelete: index.isMultiple(of: 2))
+                }
+            }
+        }
+        XCTAssertEqual(mock.saveStoreCallsCount, 200)
+        XCTAssertEqual(Set(mock.saveStoreReceivedInvocations.map(\.storeId)).count, 200)
+    }
+
+    @MainActor
+    func testConcurrentConsumersShareOneMock() async {
+        let mock = MockStoreRepository()
+        mock.saveStoreResult = .success("ok")
+        let viewModels = (0..<20).map { _ in StoreDetailViewModel(repository: mock) }
+        await withTaskGroup(of: Void.self) { group in
+            for (index, viewModel) in viewModels.enumerated() {
+                group.addTask { await viewModel.toggleFavorite(storeId: index) }
+            }
+        }
+        XCTAssertEqual(mock.saveStoreCallsCount, 20)
+        XCTAssertTrue(viewModels.allSatisfy(\.isFavorite))
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import RepogenCore
+import XCTest
+
+/// `Generated/` is the golden set: regenerating every spec in `Specs/` must give it back byte for byte.
+///
+/// Record new goldens with `REPOGEN_RECORD=1 swift test --filter GoldenTests` (the test then fails once, on
+/// purpose, so that a recording run never passes CI).
+final class GoldenTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    func specPaths() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: Self.root + "/Specs")
+            .filter { $0.hasSuffix(".json") }.sorted().map { "Specs/" + $0 }
+    }
+
+    /// Every `.swift` file below `Generated/`, relative to it.
+    func goldenFiles() -> [String] {
+        let base = Self.root + "/Generated"
+        let enumerator = FileManager.default.enumerator(atPath: base)
+        var files: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            if path.hasSuffix(".swift") { files.append(path) }
+        }
+        return files.sorted()
+    }
+
+    func testGeneratedMatchesSpecs() throws {
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(Self.root)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+
+        let specs = try specPaths()
+        XCTAssertFalse(specs.isEmpty, "no specs in Specs/")
+        let files = try Pipeline.generate(specPaths: specs, options: GenerateOptions())
+        let expected = Set(files.map(\.relativePath))
+        let stale = goldenFiles().filter { !expected.contains($0) }
+
+        if ProcessInfo.processInfo.environment["REPOGEN_RECORD"] != nil {
+            let report = try FileWriter.write(files, to: "Generated")
+            for path in stale { try FileManager.default.removeItem(atPath: "Generated/" + path) }
+            XCTFail("recorded \(report.written.count) files (removed \(stale.count)); re-run without REPOGEN_RECORD")
+            return
+        }
+        let report = try CheckReport.check(files, against: "Generated", displayDirectory: "Generated")
+        let fix = "run 'swift run repogen generate \(specs.joined(separator: " "))' or 'REPOGEN_RECORD=1 swift test --filter GoldenTests'"
+        for diff in report.diffs {
+            XCTFail("Generated/ is out of date: \(fix)\n\(diff)")
+        }
+        XCTAssertEqual(stale, [], "files in Generated/ that no spec produces: \(fix)")
+        XCTAssertEqual(report.unchanged.count, files.count)
+    }
+
+    func testGeneratingTwiceGivesTheSameBytes() throws {
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(Self.root)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        let first = try Pipeline.generate(specPaths: try specPaths(), options: GenerateOptions())
+        let second = try Pipeline.generate(specPaths: try specPaths(), options: GenerateOptions())
+        XCTAssertEqual(first, second)
+    }
+
+    func testBuiltinTemplatesMatchTemplatesFolder() throws {
+        let folder = try TemplateSet.readFolder(Self.root + "/Templates")
+        XCTAssertEqual(BuiltinTemplates.all, folder, "the compiled-in templates differ from Templates/: run 'swift run generate-builtin-templates'")
+        let source = try String(
+            contentsOfFile: Self.root + "/Sources/RepogenCore/Templates/BuiltinTemplates+Generated.swift", encoding: .utf8)
+        XCTAssertEqual(source, BuiltinTemplatesSource.render(folder), "run 'swift run generate-builtin-templates'")
+    }
+}

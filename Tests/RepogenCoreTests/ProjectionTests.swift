@@ -1,0 +1,136 @@
+import RepogenCore
+import XCTest
+
+/// One snippet test per pattern of DESIGN.md: a spec fragment and the Swift it must produce, side by side.
+final class ProjectionTests: XCTestCase {
+    func api(_ endpoint: String) throws -> String {
+        try generate(spec(endpoint))["Api.swift"] ?? ""
+    }
+
+    func testParamNoneAndStructPassThrough() throws {
+        let none = try api(#""name": "signout", "method": "DELETE", "path": "/signout""#)
+        assertContains(none, "    case signout\n")
+        assertContains(none, "        case .signout:\n            return nil\n")
+        let passed = try api(#""name": "fetchData", "method": "GET", "path": "/d", "inputs": [{"name": "input", "type": "FetchDataInput"}], "param": "{input}""#)
+        assertContains(passed, "        case .fetchData(let input):\n            return input\n")
+    }
+
+    func testParamDictionaryWithRenamedKeyConditionalKeyAndArray() throws {
+        let text = try api(
+            #""name": "report", "method": "DELETE", "path": "/s/{storeId}", "inputs": [{"name": "storeId", "type": "Int"}, {"name": "reportReason", "type": "String"}, {"name": "cursor", "type": "String?"}, {"name": "itemTypes", "type": "[ItemType]"}], "param": {"deleteReasonType": "{reportReason}", "cursor": "{cursor}", "itemTypes": "{itemTypes[].rawValue}"}"#
+        )
+        assertContains(
+            text,
+            """
+                    case .report(_, let reportReason, let cursor, let itemTypes):
+                        var params: RequestParameters = [
+                            "deleteReasonType": reportReason,
+                            "itemTypes": itemTypes.map { $0.rawValue }
+                        ]
+                        if let cursor {
+                            params["cursor"] = cursor
+                        }
+                        return params
+
+            """)
+    }
+
+    func testParamSingleKeyAndConstants() throws {
+        let one = try api(#""name": "r", "method": "POST", "path": "/r", "inputs": [{"name": "reason", "type": "String"}], "param": {"deleteReasonType": "{reason}"}"#)
+        assertContains(one, "        case .r(let reason):\n            return RequestParameters([\"deleteReasonType\": reason])\n")
+        let constants = try api(#""name": "a", "method": "GET", "path": "/a", "param": {"includeActivities": true, "size": 20, "ratio": 0.5, "sort": "LATEST"}"#)
+        assertContains(constants, "\"includeActivities\": true,\n                \"size\": 20,\n                \"ratio\": 0.5,\n                \"sort\": \"LATEST\"\n")
+    }
+
+    func testMethodFixedAndChosenByABool() throws {
+        let text = try api(#""name": "saveStore", "method": {"if": "isDelete", "then": "DELETE", "else": "PUT"}, "path": "/s/{storeId}", "inputs": [{"name": "storeId", "type": "String"}, {"name": "isDelete", "type": "Bool"}]"#)
+        assertContains(text, "        case .saveStore(_, let isDelete):\n            return isDelete ? .delete : .put\n")
+        assertContains(text, "        case .saveStore(let storeId, _):\n            return \"/s/\\(storeId)\"\n")
+        assertContains(try api(#""name": "p", "method": "patch", "path": "/p""#), "        case .p:\n            return .patch\n")
+    }
+
+    func testHeaderKinds() throws {
+        assertContains(try api(#""name": "a", "method": "GET", "path": "/a""#), "        case .a:\n            return .json\n")
+        assertContains(try api(#""name": "a", "method": "GET", "path": "/a", "header": "default""#), "return .default\n")
+        assertContains(try api(#""name": "a", "method": "GET", "path": "/a", "header": "location""#), "return .location\n")
+        assertContains(
+            try api(#""name": "a", "method": "POST", "path": "/a", "header": {"multipart": "Boundary-1"}"#),
+            "return .multipart(boundary: \"Boundary-1\")\n")
+        let custom = try api(
+            #""name": "d", "method": "GET", "path": "/d", "inputs": [{"name": "input", "type": "DetailInput"}, {"name": "token", "type": "String"}], "header": {"custom": {"X-Device-Latitude": "{input.latitude}", "X-Nonce-Token": "{token}", "Authorization-Extra": "Nonce {token}", "X-App": "ios"}}"#
+        )
+        assertContains(
+            custom,
+            """
+                    case .d(let input, let token):
+                        return .custom([
+                            "X-Device-Latitude": String(input.latitude),
+                            "X-Nonce-Token": token,
+                            "Authorization-Extra": "Nonce \\(token)",
+                            "X-App": "ios"
+                        ])
+
+            """)
+    }
+
+    func testPathPatterns() throws {
+        let text = try api(
+            #""name": "t", "method": "PUT", "path": "/api/v1/store/{storeId}/news-post/{postId}/stickers/{input.id}/{placeType.rawValue}", "inputs": [{"name": "storeId", "type": "Int"}, {"name": "postId", "type": "String"}, {"name": "input", "type": "StickerInput"}, {"name": "placeType", "type": "PlaceType"}]"#
+        )
+        assertContains(
+            text,
+            "        case .t(let storeId, let postId, let input, let placeType):\n            return \"/api/v1/store/\\(storeId)/news-post/\\(postId)/stickers/\\(input.id)/\\(placeType.rawValue)\"\n")
+    }
+
+    func testUsingQueryOverrideIsOnlyGeneratedWhenUsed() throws {
+        XCTAssertFalse(try api(#""name": "a", "method": "POST", "path": "/a""#).contains("usingQuery"))
+        let text = try generate(
+            """
+            {"endpoints": [
+              {"name": "a", "method": "POST", "path": "/a", "usingQuery": true},
+              {"name": "b", "method": "DELETE", "path": "/b"}
+            ]}
+            """)["Api.swift"]
+        assertContains(text, "    var usingQuery: Bool {\n        switch self {\n        case .a:\n            return true\n        case .b:\n            return method.usesQueryByDefault\n")
+    }
+
+    func testRepositoryNamesLabelsAndUnlabeledCases() throws {
+        let files = try generate(
+            spec(#""name": "fetchStoreNewPosts", "repositoryMethod": "fetchNewPosts", "method": "GET", "path": "/p/{storeId}", "inputs": [{"name": "storeId", "type": "Int"}, {"name": "cursorInput", "type": "String?", "argument": "cursor"}, {"name": "input", "type": "DetailInput", "unlabeled": true}], "response": "ContentsWithCursorResponse<Post>""#))
+        assertContains(files["Api.swift"], "    case fetchStoreNewPosts(storeId: Int, cursorInput: String?, DetailInput)\n")
+        let repository = files["Repository.swift"]
+        assertContains(repository, "    func fetchNewPosts(storeId: Int, cursor: String?, input: DetailInput) async -> Result<ContentsWithCursorResponse<Post>, Error>\n")
+        assertContains(repository, "        let request = StoreApi.fetchStoreNewPosts(storeId: storeId, cursorInput: cursor, input)\n        return await NetworkManager.shared.request(requestType: request)\n")
+        assertContains(files["Mock.swift"], "MockMethod<(storeId: Int, cursor: String?, input: DetailInput), ContentsWithCursorResponse<Post>>(\"MockStoreRepository.fetchNewPosts(storeId:cursor:input:)\")")
+    }
+
+    func testResultTypes() throws {
+        for (response, expected) in [
+            ("\"String\"", "Result<String, Error>"), ("\"String?\"", "Result<String?, Error>"),
+            ("\"[String: [Int]]\"", "Result<[String: [Int]], Error>"), ("null", "Result<Void, Error>"),
+            ("\"Page< Item >\"", "Result<Page<Item>, Error>"),
+        ] {
+            let repository = try generate(spec(#""name": "a", "method": "GET", "path": "/a", "response": \#(response)"#))["Repository.swift"]
+            assertContains(repository, "func a() async -> \(expected)")
+        }
+    }
+
+    func testImportsAndHeader() throws {
+        let api = try generate(spec(#""name": "a", "method": "GET", "path": "/a""#, imports: #""Model""#))["Api.swift"]
+        XCTAssertTrue(api?.hasPrefix("// Generated by repogen from Specs/store.json. Do not edit.\n\nimport Foundation\nimport RepogenRuntime\nimport Model\n\nenum StoreApi {\n") ?? false, api ?? "")
+    }
+
+    func testSwiftKeywordsAreEscaped() throws {
+        let files = try generate(spec(#""name": "default", "method": "GET", "path": "/a/{in}", "inputs": [{"name": "in", "type": "Int"}]"#))
+        assertContains(files["Api.swift"], "    case `default`(`in`: Int)\n")
+        assertContains(files["Api.swift"], "        case .`default`(let `in`):\n            return \"/a/\\(`in`)\"\n")
+        assertContains(files["Repository.swift"], "    func `default`(`in`: Int) async -> Result<Void, Error>\n")
+        assertContains(files["Mock.swift"], "    public var defaultCallsCount: Int { defaultMock.callsCount }\n")
+    }
+
+    func testLiteralTextIsEscapedSoItRoundTrips() throws {
+        let text = try api(#""name": "a", "method": "GET", "path": "/a\"b\\c\\(x)\n", "param": {"k\"": "v\"\\(1)"}"#)
+        assertContains(text, #"return "/a\"b\\c\\(x)\n""#)
+        assertContains(text, #"return RequestParameters(["k\"": "v\"\\(1)"])"#)
+    }
+}

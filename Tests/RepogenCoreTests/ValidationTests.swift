@@ -1,0 +1,116 @@
+import RepogenCore
+import XCTest
+
+/// Bad specs give one line per problem with file, line and column, and every problem in one run.
+final class ValidationTests: XCTestCase {
+    func testMissingRequiredKeys() {
+        XCTAssertEqual(diagnostics("{}"), ["Specs/store.json:1:1: error: the spec is missing the required key 'endpoints'"])
+        XCTAssertEqual(
+            diagnostics(spec(#""name": "a""#)),
+            [
+                "Specs/store.json:4:5: error: an endpoint is missing the required key 'method'",
+                "Specs/store.json:4:5: error: an endpoint is missing the required key 'path'",
+            ])
+    }
+
+    func testUnknownKeyWithSuggestion() {
+        XCTAssertEqual(
+            diagnostics(spec(#""name": "a", "method": "GET", "path": "/a", "respons": "String""#)),
+            ["Specs/store.json:4:46: error: unknown key 'respons' in an endpoint; did you mean 'response'?"])
+    }
+
+    func testWrongKinds() {
+        XCTAssertEqual(
+            diagnostics(spec(#""name": 3, "method": "GET", "path": "/a""#)),
+            ["Specs/store.json:4:15: error: 'name' of an endpoint must be a string, not a number"])
+        XCTAssertEqual(
+            diagnostics(#"{"endpoints": {}}"#),
+            ["Specs/store.json:1:15: error: 'endpoints' must be an array, not an object"])
+    }
+
+    func testAllProblemsAreReportedInOneRun() {
+        let text = """
+            {
+              "endpoints": [
+                { "name": "a", "method": "GOT", "path": "/a/{id}" },
+                { "name": "b", "method": "GET", "path": "b" }
+              ]
+            }
+            """
+        XCTAssertEqual(
+            diagnostics(text),
+            [
+                "Specs/store.json:3:30: error: unknown HTTP method 'GOT'; expected one of GET, POST, PUT, PATCH, DELETE; did you mean 'GET'?",
+                "Specs/store.json:3:45: error: the path of 'a' uses 'id', which is not an input of 'a'",
+                "Specs/store.json:4:45: error: the path of 'b' must start with '/'",
+            ])
+    }
+
+    func testPathPlaceholderSuggestsAnInput() {
+        XCTAssertEqual(
+            diagnostics(spec(#""name": "a", "method": "GET", "path": "/s/{storId}", "inputs": [{"name": "storeId", "type": "Int"}]"#)),
+            ["Specs/store.json:4:40: error: the path of 'a' uses 'storId', which is not an input of 'a'; did you mean 'storeId'?"])
+    }
+
+    func testOptionalInputCannotGoInThePath() {
+        XCTAssertEqual(
+            diagnostics(spec(#""name": "a", "method": "GET", "path": "/s/{id}", "inputs": [{"name": "id", "type": "Int?"}]"#)),
+            ["Specs/store.json:4:40: error: the path of 'a' uses the optional input 'id'; an optional value cannot go there (make the input non-optional)"])
+    }
+
+    func testInvalidNamesAndTypes() {
+        XCTAssertEqual(
+            diagnostics(spec(#""name": "fetch-store", "method": "GET", "path": "/a", "inputs": [{"name": "x", "type": "Int)"}]"#)),
+            [
+                "Specs/store.json:4:15: error: endpoint name 'fetch-store' is not a valid Swift identifier",
+                "Specs/store.json:4:87: error: invalid type for input 'x': unexpected ')' in type 'Int)'",
+            ])
+    }
+
+    func testDuplicateEndpointsAndMockMemberClashes() {
+        let text = """
+            {
+              "endpoints": [
+                { "name": "fetch", "method": "GET", "path": "/a" },
+                { "name": "fetch", "method": "GET", "path": "/b" },
+                { "name": "load", "repositoryMethod": "fetchCalled", "method": "GET", "path": "/c" }
+              ]
+            }
+            """
+        XCTAssertEqual(
+            diagnostics(text),
+            [
+                "Specs/store.json:4:15: error: duplicate endpoint 'fetch' (first defined at line 3)",
+                "Specs/store.json:4:15: error: repository method 'fetch' is declared twice (first at line 3); give one of them a different 'repositoryMethod'",
+                "Specs/store.json:5:43: error: repository method 'fetchCalled' clashes with 'fetch' (both would declare 'MockStoreRepository.fetchCalled') (first at line 3); give one of them a different 'repositoryMethod'",
+            ])
+    }
+
+    func testConditionalMethodNeedsABoolInput() {
+        XCTAssertEqual(
+            diagnostics(spec(#""name": "a", "method": {"if": "flag", "then": "DELETE", "else": "PUT"}, "path": "/a", "inputs": [{"name": "flag", "type": "String"}]"#)),
+            ["Specs/store.json:4:36: error: the method of 'a' depends on 'flag', which must be of type 'Bool', not 'String'"])
+    }
+
+    func testDuplicateParamKeysAndHeadersWouldCrashAtRuntime() {
+        XCTAssertEqual(
+            diagnostics(spec(#""name": "a", "method": "POST", "path": "/a", "header": {"custom": {"X-A": "1", "x-a": "2"}}"#)),
+            ["Specs/store.json:4:80: error: duplicate header 'x-a' in 'a'"])
+    }
+
+    func testGetCannotSendABody() {
+        XCTAssertEqual(
+            diagnostics(spec(#""name": "a", "method": "GET", "path": "/a", "usingQuery": false"#)),
+            ["Specs/store.json:4:58: error: 'usingQuery' cannot be false for GET endpoint 'a': a GET request has no body"])
+    }
+
+    func testDomainComesFromTheFileName() {
+        XCTAssertEqual(
+            diagnostics(spec(#""name": "a", "method": "GET", "path": "/a""#), path: "Specs/1store.json"),
+            ["Specs/1store.json:1:1: error: the file name gives the domain name '1store', which is not a valid Swift type name; rename the spec (for example 'store.json' gives 'Store')"])
+        XCTAssertEqual(OutputLayout.domain(forSpecPath: "Specs/store-news_post.json"), "StoreNewsPost")
+        XCTAssertEqual(
+            OutputLayout.entries(forSpecPath: "a/b/user.json").map(\.relativePath),
+            ["User/UserApi.swift", "User/UserRepository.swift", "User/MockUserRepository.swift"])
+    }
+}
