@@ -15,81 +15,30 @@ struct VariableName: Sendable, Equatable {
 }
 
 /// One element of a parsed template.
-enum Node: Sendable {
-    /// Literal template text (may contain line breaks).
+indirect enum Node: Sendable {
+    /// Literal template text (may end with a line break; never contains one elsewhere).
     case text(String)
+    /// The start of a template line that survives rendering: where a partial's indentation goes.
+    case lineStart
     /// `{{name}}`, or `{{{name}}}` / `{{&name}}` when `escaped` is false.
     case variable(VariableName, escaped: Bool)
-    /// `{{#name}}...{{/name}}` or `{{^name}}...{{/name}}`.
-    case section(SectionNode)
-    /// `{{>name}}` or `{{>*name}}`.
-    case partial(IncludeNode)
-    /// `{{<name}}...{{/name}}`: a partial whose blocks are overridden.
-    case parent(ParentNode)
-    /// `{{$name}}...{{/name}}`: an overridable block with default content.
-    case block(BlockNode)
+    /// `{{#name}}...{{/name}}`, or `{{^name}}...{{/name}}` when `inverted`.
+    case section(VariableName, inverted: Bool, children: [Node])
+    /// `{{>name}}` or `{{>*name}}`; `indentation` is the whitespace before a standalone tag.
+    case partial(Include)
+    /// `{{<name}}...{{/name}}`: includes a template, overriding the blocks given here.
+    case parent(Include, overrides: [String: [Node]])
+    /// `{{$name}}...{{/name}}`: an overridable block whose children are the default content.
+    case block(String, children: [Node])
 }
 
-/// A section or an inverted section.
-final class SectionNode: Sendable {
-    let name: VariableName
-    let isInverted: Bool
-    let children: [Node]
-
-    init(name: VariableName, isInverted: Bool, children: [Node]) {
-        self.name = name
-        self.isInverted = isInverted
-        self.children = children
-    }
-}
-
-/// What a partial or parent tag includes, and how.
-final class IncludeNode: Sendable {
-    /// The template name; for a dynamic name, the path whose value is the template name.
+/// What a partial or parent tag includes.
+struct Include: Sendable {
+    /// The template name, or for a dynamic name (`{{>*name}}`) the path whose value names the template.
     let name: String
-    /// For `{{>*name}}`: the path to look up in the context to get the template name.
-    let dynamicName: VariableName?
-    /// For a standalone tag: the whitespace before it, prepended to each line of the
-    /// included template. Nil for an inline tag.
-    let indentation: String?
-    /// Where the tag is, for errors raised while rendering (nesting too deep).
+    let isDynamic: Bool
+    /// For a standalone tag: the whitespace before it, prepended to every line of the included template.
+    let indentation: String
+    /// Where the tag is, for errors raised while rendering.
     let location: SourceLocation
-
-    init(name: String, isDynamic: Bool, indentation: String?, location: SourceLocation) {
-        self.name = name
-        self.dynamicName = isDynamic ? VariableName(name) : nil
-        self.indentation = indentation
-        self.location = location
-    }
-}
-
-/// A parent tag: the template to include, and the blocks it overrides in it.
-final class ParentNode: Sendable {
-    let include: IncludeNode
-    /// The blocks written directly inside the parent tag, by name (the first one wins).
-    let overrides: [String: BlockNode]
-
-    init(include: IncludeNode, overrides: [String: BlockNode]) {
-        self.include = include
-        self.overrides = overrides
-    }
-}
-
-/// A block: a parameter of the template it is in (its children are the default
-/// content), or, directly inside a parent tag, the argument that overrides it.
-final class BlockNode: Sendable {
-    let name: String
-    /// The content, with the block's own indentation already removed when it is standalone.
-    let children: [Node]
-    /// For a standalone block: the indentation to prepend to every line of the content
-    /// rendered in its place. Nil for an inline block.
-    let indentation: String?
-    let location: SourceLocation
-
-    init(name: String, children: [Node], indentation: String?, location: SourceLocation) {
-        self.name = name
-        self.children = children
-        self.indentation = indentation
-        self.location = location
-    }
 }

@@ -1,0 +1,74 @@
+import RepogenMustache
+import XCTest
+
+/// Behaviour beyond the official spec: errors with positions, escaping modes, limits.
+final class EngineTests: XCTestCase {
+    func render(_ template: String, _ context: MustacheValue = [:], partials: [String: String] = [:]) throws -> String {
+        try MustacheLibrary.render(template, context, partials: partials, escaping: .none)
+    }
+
+    func error(_ template: String, partials: [String: String] = [:]) -> MustacheError? {
+        do {
+            _ = try MustacheLibrary(templates: ["t": template].merging(partials) { $1 })
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testNoEscapingModeKeepsCodeIntact() throws {
+        XCTAssertEqual(try render("{{code}}", ["code": "a < b && c > \"d\""]), "a < b && c > \"d\"")
+        XCTAssertEqual(try MustacheLibrary.render("{{code}}", ["code": "<&>"]), "&lt;&amp;&gt;")
+    }
+
+    func testPartialIndentationSkipsEmptyLines() throws {
+        let output = try render("{\n    {{>body}}\n}\n", ["x": "1"], partials: ["body": "let a = {{x}}\n\nlet b = 2\n"])
+        XCTAssertEqual(output, "{\n    let a = 1\n\n    let b = 2\n}\n")
+    }
+
+    func testUnclosedSectionNamesItsPosition() {
+        XCTAssertEqual(error("line one\n  {{#items}}\n"), MustacheError(templateName: "t", line: 2, column: 3, message: "unclosed section 'items'"))
+    }
+
+    func testMismatchedCloseTag() {
+        XCTAssertEqual(
+            error("{{#a}}\n{{/b}}"),
+            MustacheError(templateName: "t", line: 2, column: 1, message: "closing tag 'b' does not match 'a'"))
+        XCTAssertEqual(error("{{/a}}")?.message, "unexpected closing tag 'a'")
+    }
+
+    func testUnclosedTagAndBadNames() {
+        XCTAssertEqual(error("é {{name")?.column, 3)
+        XCTAssertEqual(error("{{}}")?.message, "empty tag name")
+        XCTAssertEqual(error("{{a b}}")?.message, "invalid tag name 'a b'")
+        XCTAssertEqual(error("{{a..b}}")?.message, "invalid tag name 'a..b'")
+        XCTAssertEqual(error("{{=<% =}}")?.message, "invalid set-delimiter tag")
+    }
+
+    func testErrorDescriptionUsesCompilerFormat() {
+        XCTAssertEqual(
+            MustacheError(templateName: "Api.swift", line: 3, column: 5, message: "unclosed tag").description,
+            "Api.swift:3:5: error: unclosed tag")
+    }
+
+    func testUnknownTemplateIsAnError() {
+        XCTAssertThrowsError(try MustacheLibrary(templates: [:]).render("missing", .null)) { error in
+            XCTAssertEqual((error as? MustacheError)?.message, "no template named 'missing'")
+        }
+    }
+
+    func testDeepNestingIsRejectedNotCrashing() {
+        let deep = String(repeating: "{{#a}}", count: 10_000) + String(repeating: "{{/a}}", count: 10_000)
+        XCTAssertEqual(error(deep)?.message, "sections nested too deeply")
+    }
+
+    func testSelfIncludingPartialStopsWithAnError() {
+        XCTAssertThrowsError(try render("{{>loop}}", partials: ["loop": "x{{>loop}}"])) { error in
+            XCTAssertTrue((error as? MustacheError)?.message.hasPrefix("partials nested too deeply") ?? false)
+        }
+    }
+
+    func testNumbersInterpolateWithoutNeedlessFractions() throws {
+        XCTAssertEqual(try render("{{a}} {{b}} {{c}}", ["a": 85, "b": 1.5, "c": -0.25]), "85 1.5 -0.25")
+    }
+}
