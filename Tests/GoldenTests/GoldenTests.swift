@@ -28,8 +28,8 @@ final class GoldenTests: XCTestCase {
 
     func testGeneratedMatchesSpecs() throws {
         let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(Self.root)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        _ = FileManager.default.changeCurrentDirectoryPath(Self.root)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
 
         let specs = try specPaths()
         XCTAssertFalse(specs.isEmpty, "no specs in Specs/")
@@ -54,8 +54,8 @@ final class GoldenTests: XCTestCase {
 
     func testGeneratingTwiceGivesTheSameBytes() throws {
         let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(Self.root)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        _ = FileManager.default.changeCurrentDirectoryPath(Self.root)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let first = try Pipeline.generate(specPaths: try specPaths(), options: GenerateOptions())
         let second = try Pipeline.generate(specPaths: try specPaths(), options: GenerateOptions())
         XCTAssertEqual(first, second)

@@ -2,7 +2,7 @@ import RepogenCore
 import XCTest
 
 final class JSONSpecReaderTests: XCTestCase {
-    func read(_ text: String) throws -> SpecNode {
+    func read(_ text: String) throws(Diagnostic) -> SpecNode {
         try JSONSpecReader.read(SpecFile(path: "t.json", text: text))
     }
 

@@ -28,8 +28,8 @@ final class SupportTests: XCTestCase {
     }
 
     func testUnifiedDiff() {
-        let old = (1...10).map { "line \($0)" }.joined(separator: "\n") + "\n"
-        let new = old.replacingOccurrences(of: "line 5\n", with: "line five\n") + "line 11\n"
+        let old = (1...20).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        let new = old.replacingOccurrences(of: "line 5\n", with: "line five\n") + "line 21\n"
         XCTAssertEqual(
             UnifiedDiff.diff(old: old, new: new, oldName: "a/f", newName: "b/f"),
             """
@@ -44,11 +44,17 @@ final class SupportTests: XCTestCase {
              line 6
              line 7
              line 8
-            @@ -10 +10,2 @@
-             line 10
-            +line 11
+            @@ -18,3 +18,4 @@
+             line 18
+             line 19
+             line 20
+            +line 21
 
             """)
+        // Changes closer than twice the context share one hunk, as in git.
+        let near = old.replacingOccurrences(of: "line 5\n", with: "line five\n")
+            .replacingOccurrences(of: "line 10\n", with: "line ten\n")
+        XCTAssertTrue(UnifiedDiff.diff(old: old, new: near, oldName: "a/f", newName: "b/f").contains("@@ -2,12 +2,12 @@"))
         XCTAssertEqual(UnifiedDiff.diff(old: "a\n", new: "a\n", oldName: "x", newName: "y"), "")
         XCTAssertEqual(UnifiedDiff.diff(old: "", new: "a\n", oldName: "/dev/null", newName: "b/f"), "--- /dev/null\n+++ b/f\n@@ -0,0 +1 @@\n+a\n")
     }

@@ -16,7 +16,7 @@ final class ValidationTests: XCTestCase {
     func testUnknownKeyWithSuggestion() {
         XCTAssertEqual(
             diagnostics(spec(#""name": "a", "method": "GET", "path": "/a", "respons": "String""#)),
-            ["Specs/store.json:4:46: error: unknown key 'respons' in an endpoint; did you mean 'response'?"])
+            ["Specs/store.json:4:51: error: unknown key 'respons' in an endpoint; did you mean 'response'?"])
     }
 
     func testWrongKinds() {
@@ -49,13 +49,13 @@ final class ValidationTests: XCTestCase {
     func testPathPlaceholderSuggestsAnInput() {
         XCTAssertEqual(
             diagnostics(spec(#""name": "a", "method": "GET", "path": "/s/{storId}", "inputs": [{"name": "storeId", "type": "Int"}]"#)),
-            ["Specs/store.json:4:40: error: the path of 'a' uses 'storId', which is not an input of 'a'; did you mean 'storeId'?"])
+            ["Specs/store.json:4:45: error: the path of 'a' uses 'storId', which is not an input of 'a'; did you mean 'storeId'?"])
     }
 
     func testOptionalInputCannotGoInThePath() {
         XCTAssertEqual(
             diagnostics(spec(#""name": "a", "method": "GET", "path": "/s/{id}", "inputs": [{"name": "id", "type": "Int?"}]"#)),
-            ["Specs/store.json:4:40: error: the path of 'a' uses the optional input 'id'; an optional value cannot go there (make the input non-optional)"])
+            ["Specs/store.json:4:45: error: the path of 'a' uses the optional input 'id'; an optional value cannot go there (make the input non-optional)"])
     }
 
     func testInvalidNamesAndTypes() {
@@ -63,7 +63,7 @@ final class ValidationTests: XCTestCase {
             diagnostics(spec(#""name": "fetch-store", "method": "GET", "path": "/a", "inputs": [{"name": "x", "type": "Int)"}]"#)),
             [
                 "Specs/store.json:4:15: error: endpoint name 'fetch-store' is not a valid Swift identifier",
-                "Specs/store.json:4:87: error: invalid type for input 'x': unexpected ')' in type 'Int)'",
+                "Specs/store.json:4:94: error: invalid type for input 'x': unexpected ')' in type 'Int)'",
             ])
     }
 
@@ -89,19 +89,19 @@ final class ValidationTests: XCTestCase {
     func testConditionalMethodNeedsABoolInput() {
         XCTAssertEqual(
             diagnostics(spec(#""name": "a", "method": {"if": "flag", "then": "DELETE", "else": "PUT"}, "path": "/a", "inputs": [{"name": "flag", "type": "String"}]"#)),
-            ["Specs/store.json:4:36: error: the method of 'a' depends on 'flag', which must be of type 'Bool', not 'String'"])
+            ["Specs/store.json:4:37: error: the method of 'a' depends on 'flag', which must be of type 'Bool', not 'String'"])
     }
 
     func testDuplicateParamKeysAndHeadersWouldCrashAtRuntime() {
         XCTAssertEqual(
             diagnostics(spec(#""name": "a", "method": "POST", "path": "/a", "header": {"custom": {"X-A": "1", "x-a": "2"}}"#)),
-            ["Specs/store.json:4:80: error: duplicate header 'x-a' in 'a'"])
+            ["Specs/store.json:4:86: error: duplicate header 'x-a' in 'a'"])
     }
 
     func testGetCannotSendABody() {
         XCTAssertEqual(
             diagnostics(spec(#""name": "a", "method": "GET", "path": "/a", "usingQuery": false"#)),
-            ["Specs/store.json:4:58: error: 'usingQuery' cannot be false for GET endpoint 'a': a GET request has no body"])
+            ["Specs/store.json:4:65: error: 'usingQuery' cannot be false for GET endpoint 'a': a GET request has no body"])
     }
 
     func testDomainComesFromTheFileName() {

@@ -10,6 +10,13 @@ package enum TemplateString {
         package var mappedMembers: [String]?
         /// The placeholder's text, for messages.
         package var text: String
+
+        package init(root: String, members: [String], mappedMembers: [String]?, text: String) {
+            self.root = root
+            self.members = members
+            self.mappedMembers = mappedMembers
+            self.text = text
+        }
     }
 
     /// A piece of a parsed template string.

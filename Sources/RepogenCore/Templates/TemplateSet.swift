@@ -59,11 +59,9 @@ package struct TemplateSet: Sendable {
     package func library(templatesPath: String?) throws(Diagnostic) -> MustacheLibrary {
         do {
             return try MustacheLibrary(templates: templates, escaping: .none)
-        } catch let error as MustacheError {
+        } catch {
             let file = (templatesPath.map { $0 + "/" } ?? "<built-in>/") + error.templateName + BuiltinTemplatesSource.fileExtension
             throw Diagnostic(.error, error.message, at: SourceLocation(path: file, line: error.line, column: error.column))
-        } catch {
-            throw Diagnostic(.error, "\(error)", path: templatesPath)
         }
     }
 }
