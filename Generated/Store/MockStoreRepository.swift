@@ -87,9 +87,9 @@ public final class MockStoreRepository: StoreRepository {
         get { fetchStoreCategoriesMock.results }
         set { fetchStoreCategoriesMock.results = newValue }
     }
-    public var fetchStoreCategoriesHandler: (@Sendable (Void) async -> Result<[StoreCategoryResponse], Error>)? {
-        get { fetchStoreCategoriesMock.handler }
-        set { fetchStoreCategoriesMock.handler = newValue }
+    public var fetchStoreCategoriesHandler: (@Sendable () async -> Result<[StoreCategoryResponse], Error>)? {
+        get { fetchStoreCategoriesMock.handlerWithoutArguments }
+        set { fetchStoreCategoriesMock.handlerWithoutArguments = newValue }
     }
 
     public func fetchStoreCategories() async -> Result<[StoreCategoryResponse], Error> {

@@ -32,9 +32,9 @@ public final class MockUserRepository: UserRepository {
         get { fetchMyUserMock.results }
         set { fetchMyUserMock.results = newValue }
     }
-    public var fetchMyUserHandler: (@Sendable (Void) async -> Result<UserResponse, Error>)? {
-        get { fetchMyUserMock.handler }
-        set { fetchMyUserMock.handler = newValue }
+    public var fetchMyUserHandler: (@Sendable () async -> Result<UserResponse, Error>)? {
+        get { fetchMyUserMock.handlerWithoutArguments }
+        set { fetchMyUserMock.handlerWithoutArguments = newValue }
     }
 
     public func fetchMyUser() async -> Result<UserResponse, Error> {
@@ -145,9 +145,9 @@ public final class MockUserRepository: UserRepository {
         get { signoutMock.results }
         set { signoutMock.results = newValue }
     }
-    public var signoutHandler: (@Sendable (Void) async -> Result<Void, Error>)? {
-        get { signoutMock.handler }
-        set { signoutMock.handler = newValue }
+    public var signoutHandler: (@Sendable () async -> Result<Void, Error>)? {
+        get { signoutMock.handlerWithoutArguments }
+        set { signoutMock.handlerWithoutArguments = newValue }
     }
 
     public func signout() async -> Result<Void, Error> {

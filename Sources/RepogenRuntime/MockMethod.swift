@@ -82,3 +82,11 @@ public final class MockMethod<Arguments, Success>: @unchecked Sendable {
         }
     }
 }
+
+extension MockMethod where Arguments == Void {
+    /// The handler of a method without arguments, as a closure without parameters (`() -> R`, not `(Void) -> R`).
+    public var handlerWithoutArguments: (@Sendable () async -> Result<Success, Error>)? {
+        get { handler.map { handler in { await handler(()) } } }
+        set { handler = newValue.map { handler in { _ in await handler() } } }
+    }
+}

@@ -96,5 +96,8 @@ private func projectEndpoint(_ endpoint: Endpoint, names: DomainNames) -> Mustac
         "hasArguments": .bool(!inputs.isEmpty),
         "argumentsType": .string(argumentsType),
         "argumentsValue": .string(argumentsValue),
+        // A closure over `Void` must be spelled `() -> R`; `MockMethod` bridges it for methods without inputs.
+        "handlerType": .string("@Sendable (\(inputs.isEmpty ? "" : argumentsType)) async -> Result<\(success), Error>"),
+        "handlerMember": .string(inputs.isEmpty ? "handlerWithoutArguments" : "handler"),
     ])
 }

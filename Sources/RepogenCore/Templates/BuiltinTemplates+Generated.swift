@@ -100,9 +100,9 @@ public final class {{mockName}}: {{repositoryName}} {
         get { {{memberPrefix}}Mock.results }
         set { {{memberPrefix}}Mock.results = newValue }
     }
-    public var {{memberPrefix}}Handler: (@Sendable ({{argumentsType}}) async -> {{resultType}})? {
-        get { {{memberPrefix}}Mock.handler }
-        set { {{memberPrefix}}Mock.handler = newValue }
+    public var {{memberPrefix}}Handler: ({{handlerType}})? {
+        get { {{memberPrefix}}Mock.{{handlerMember}} }
+        set { {{memberPrefix}}Mock.{{handlerMember}} = newValue }
     }
 
     public func {{signature}} async -> {{resultType}} {
