@@ -86,7 +86,16 @@ public final class MockMethod<Arguments, Success>: @unchecked Sendable {
 extension MockMethod where Arguments == Void {
     /// The handler of a method without arguments, as a closure without parameters (`() -> R`, not `(Void) -> R`).
     public var handlerWithoutArguments: (@Sendable () async -> Result<Success, Error>)? {
-        get { handler.map { handler in { await handler(()) } } }
-        set { handler = newValue.map { handler in { _ in await handler() } } }
+        get {
+            guard let handler else { return nil }
+            return { @Sendable () async in await handler(()) }
+        }
+        set {
+            guard let newValue else {
+                handler = nil
+                return
+            }
+            handler = { @Sendable (_: Void) async in await newValue() }
+        }
     }
 }
