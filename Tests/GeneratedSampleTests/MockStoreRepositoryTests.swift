@@ -48,8 +48,10 @@ final class MockStoreRepositoryTests: XCTestCase {
 
     func testHandlerComputesTheAnswerFromTheArguments() async throws {
         let mock = MockStoreRepository()
-        mock.fetchStorePhotosHandler = { storeId, cursor in
-            .success(ContentsWithCursorResponse(contents: [], cursor: CursorResponse(nextCursor: "\(storeId)-\(cursor ?? "start")", hasMore: true)))
+        // Several arguments arrive as one labelled tuple.
+        mock.fetchStorePhotosHandler = { arguments in
+            let next = "\(arguments.storeId)-\(arguments.cursor ?? "start")"
+            return .success(ContentsWithCursorResponse(contents: [], cursor: CursorResponse(nextCursor: next, hasMore: true)))
         }
         let page = try await mock.fetchStorePhotos(storeId: 7, cursor: nil).get()
         XCTAssertEqual(page.cursor.nextCursor, "7-start")
@@ -58,7 +60,8 @@ final class MockStoreRepositoryTests: XCTestCase {
     func testMethodsWithoutArgumentsAndWithoutBody() async throws {
         let mock = MockStoreRepository()
         mock.fetchStoreCategoriesResult = .success([])
-        XCTAssertEqual(try await mock.fetchStoreCategories().get(), [])
+        let categories = try await mock.fetchStoreCategories().get()
+        XCTAssertEqual(categories, [])
         mock.togglePostStickerResult = .success(())
         try await mock.togglePostSticker(storeId: 1, postId: "p", input: StoreNewsPostStickersReplaceInput(stickers: [])).get()
         XCTAssertEqual(mock.togglePostStickerReceivedArguments?.postId, "p")
