@@ -4,8 +4,9 @@ import XCTest
 
 /// Runs the official Mustache specification (https://github.com/mustache/spec) against the engine.
 ///
-/// The spec's JSON files are read from `../shared/mustache-spec/` beside the repository, or from the
-/// folder named by `MUSTACHE_SPEC_DIR`. When neither exists the tests are skipped, not passed.
+/// The spec's JSON files are read from the folder named by `MUSTACHE_SPEC_DIR`, else from
+/// `../shared/mustache-spec/` beside the repository when it exists, else from the copy in `Specification/`
+/// next to this file (the spec's license is in that folder).
 final class MustacheSpecTests: XCTestCase {
     /// One test of a spec file.
     struct SpecCase: Decodable {
@@ -60,7 +61,8 @@ final class MustacheSpecTests: XCTestCase {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let shared = repository.deletingLastPathComponent().appendingPathComponent("shared/mustache-spec")
-        return FileManager.default.fileExists(atPath: shared.path) ? shared : nil
+        let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Specification")
+        return [shared, bundled].first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
     /// Runs every case of one spec file; returns how many ran.
