@@ -23,13 +23,8 @@ let package = Package(
         // Runtime: what the generated code and the apps that use it link against.
         .target(name: "RepogenRuntime"),
 
-        // Sample: the committed output in Generated/ compiled against the runtime.
-        .target(name: "SampleModels"),
-        .target(
-            name: "GeneratedSample",
-            dependencies: ["RepogenRuntime", "SampleModels"],
-            path: "Generated"
-        ),
+        // Sample: the committed output in Generated/ (models included) compiled against the runtime.
+        .target(name: "GeneratedSample", dependencies: ["RepogenRuntime"], path: "Generated"),
 
         // Tests
         .testTarget(
@@ -42,7 +37,7 @@ let package = Package(
         .testTarget(name: "GoldenTests", dependencies: ["RepogenCore"]),
         .testTarget(
             name: "GeneratedSampleTests",
-            dependencies: ["GeneratedSample", "RepogenRuntime", "SampleModels"]
+            dependencies: ["GeneratedSample", "RepogenRuntime"]
         ),
         .testTarget(name: "RepogenRuntimeTests", dependencies: ["RepogenRuntime"]),
         .testTarget(name: "CLITests", dependencies: ["RepogenCore"]),

@@ -2,10 +2,11 @@
 
 import Foundation
 import RepogenRuntime
-import SampleModels
 
 enum StoreApi {
     case fetchAroundStores(input: FetchAroundStoreInput)
+    /// The store screen.
+    /// Sends the user's position as headers so the server can show the distance.
     case fetchStoreDetail(FetchStoreDetailInput)
     case fetchStoreCategories
     case saveStore(storeId: String, isDelete: Bool)

@@ -2,10 +2,11 @@
 
 import Foundation
 import RepogenRuntime
-import SampleModels
 
 public protocol StoreRepository: Sendable {
     func fetchAroundStores(input: FetchAroundStoreInput) async -> Result<ContentsWithCursorResponse<StoreWithExtraResponse>, Error>
+    /// The store screen.
+    /// Sends the user's position as headers so the server can show the distance.
     func fetchDetail(input: FetchStoreDetailInput) async -> Result<StoreDetailResponse, Error>
     func fetchStoreCategories() async -> Result<[StoreCategoryResponse], Error>
     func saveStore(storeId: String, isDelete: Bool) async -> Result<String, Error>
@@ -30,6 +31,8 @@ public struct StoreRepositoryImpl: StoreRepository {
         return await NetworkManager.shared.request(requestType: request)
     }
 
+    /// The store screen.
+    /// Sends the user's position as headers so the server can show the distance.
     public func fetchDetail(input: FetchStoreDetailInput) async -> Result<StoreDetailResponse, Error> {
         let request = StoreApi.fetchStoreDetail(input)
         return await NetworkManager.shared.request(requestType: request)

@@ -2,7 +2,6 @@
 
 import Foundation
 import RepogenRuntime
-import SampleModels
 
 /// A `UserRepository` for tests and previews: it records every call and answers with what you stub.
 ///

@@ -2,7 +2,6 @@
 
 import Foundation
 import RepogenRuntime
-import SampleModels
 
 enum UserApi {
     case fetchMyUser

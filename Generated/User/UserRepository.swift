@@ -2,7 +2,6 @@
 
 import Foundation
 import RepogenRuntime
-import SampleModels
 
 public protocol UserRepository: Sendable {
     func fetchMyUser() async -> Result<UserResponse, Error>

@@ -43,15 +43,19 @@ public final class NetworkManager: @unchecked Sendable {
             self.baseURL = baseURL
         }
 
-        func encoder() -> JSONEncoder {
+        /// The encoder for params: sorted keys, ISO 8601 dates.
+        public func makeEncoder() -> JSONEncoder {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
+            encoder.dateEncodingStrategy = .iso8601
             if convertsSnakeCase { encoder.keyEncodingStrategy = .convertToSnakeCase }
             return encoder
         }
 
-        func decoder() -> JSONDecoder {
+        /// The decoder for responses: ISO 8601 dates.
+        public func makeDecoder() -> JSONDecoder {
             let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
             if convertsSnakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
             return decoder
         }
@@ -82,7 +86,7 @@ public final class NetworkManager: @unchecked Sendable {
     public func request<T: Decodable>(requestType: some RequestType) async -> Result<T, Error> {
         let configuration = self.configuration
         return await send(requestType, configuration).flatMap { data in
-            Self.decode(T.self, from: data, decoder: configuration.decoder())
+            Self.decode(T.self, from: data, decoder: configuration.makeDecoder())
         }
     }
 
@@ -125,7 +129,7 @@ public final class NetworkManager: @unchecked Sendable {
         let inQuery = requestType.method == .get || requestType.usingQuery
         var body: Data?
         if let param = requestType.param {
-            let data = try configuration.encoder().encode(param)
+            let data = try configuration.makeEncoder().encode(param)
             if inQuery {
                 let items = try QueryEncoder.items(fromJSON: data)
                 if !items.isEmpty {

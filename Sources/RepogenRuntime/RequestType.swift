@@ -81,7 +81,8 @@ extension RequestType {
 
 /// A JSON object of parameters, built by generated code from a spec's `param` keys.
 ///
-/// Keys are encoded in sorted order, so the same request always gives the same bytes.
+/// Keys are encoded in sorted order; `NetworkManager` encodes with `.sortedKeys` as well, since `JSONEncoder`
+/// does not keep the order of a keyed container. The same request always gives the same bytes.
 public struct RequestParameters: Encodable, Sendable, ExpressibleByDictionaryLiteral {
     public typealias Key = String
     public typealias Value = any Encodable & Sendable

@@ -41,7 +41,9 @@ func generate(_ arguments: GenerateArguments) -> ExitCode {
         return .inputErrors
     }
     do {
-        files = try Pipeline.generate(specPaths: arguments.specs, options: options)
+        let generation = try Pipeline.generate(specPaths: arguments.specs, options: options)
+        files = generation.files
+        for warning in generation.warnings { printError(warning.description) }
     } catch {
         for diagnostic in error.diagnostics { printError(diagnostic.description) }
         let count = error.diagnostics.filter { $0.severity == .error }.count

@@ -1,7 +1,6 @@
 import Foundation
 import GeneratedSample
 import RepogenRuntime
-import SampleModels
 import XCTest
 
 /// The generated mock, used the way a test author would: through a consumer, and from concurrent tasks.

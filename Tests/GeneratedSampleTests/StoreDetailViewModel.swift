@@ -1,5 +1,4 @@
 import GeneratedSample
-import SampleModels
 
 /// A small consumer written the way an app would: it depends on the `StoreRepository` protocol only.
 @MainActor

@@ -1,6 +1,5 @@
 import Foundation
 import RepogenRuntime
-import SampleModels
 import XCTest
 
 @testable import GeneratedSample

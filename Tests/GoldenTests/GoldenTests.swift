@@ -33,7 +33,7 @@ final class GoldenTests: XCTestCase {
 
         let specs = try specPaths()
         XCTAssertFalse(specs.isEmpty, "no specs in Specs/")
-        let files = try Pipeline.generate(specPaths: specs, options: GenerateOptions())
+        let files = try Pipeline.generate(specPaths: specs, options: GenerateOptions()).files
         let expected = Set(files.map(\.relativePath))
         let stale = goldenFiles().filter { !expected.contains($0) }
 
@@ -56,8 +56,8 @@ final class GoldenTests: XCTestCase {
         let previous = FileManager.default.currentDirectoryPath
         _ = FileManager.default.changeCurrentDirectoryPath(Self.root)
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-        let first = try Pipeline.generate(specPaths: try specPaths(), options: GenerateOptions())
-        let second = try Pipeline.generate(specPaths: try specPaths(), options: GenerateOptions())
+        let first = try Pipeline.generate(specPaths: try specPaths(), options: GenerateOptions()).files
+        let second = try Pipeline.generate(specPaths: try specPaths(), options: GenerateOptions()).files
         XCTAssertEqual(first, second)
     }
 

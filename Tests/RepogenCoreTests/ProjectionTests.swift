@@ -129,8 +129,9 @@ final class ProjectionTests: XCTestCase {
     }
 
     func testLiteralTextIsEscapedSoItRoundTrips() throws {
-        let text = try api(#""name": "a", "method": "GET", "path": "/a\"b\\c\\(x)\n", "param": {"k\"": "v\"\\(1)"}"#)
-        assertContains(text, #"return "/a\"b\\c\\(x)\n""#)
-        assertContains(text, #"return RequestParameters(["k\"": "v\"\\(1)"])"#)
+        let text = try api(
+            ##""name": "a", "method": "POST", "path": "/a", "param": {"k\"": "v\"\\(1)\n"}, "header": {"custom": {"X-A": "\"\\(x)\"\"\"#"}}"##)
+        assertContains(text, ##"return RequestParameters(["k\"": "v\"\\(1)\n"])"##)
+        assertContains(text, ##"return .custom(["X-A": "\"\\(x)\"\"\"#"])"##)
     }
 }

@@ -5,7 +5,7 @@ import XCTest
 /// Runs the in-memory pipeline on spec text and returns the generated files by template name.
 func generate(_ json: String, path: String = "Specs/store.json") throws -> [String: String] {
     let library = try TemplateSet.builtin.library(templatesPath: nil)
-    let files = try Pipeline.generate(file: SpecFile(path: path, text: json), library: library, options: GenerateOptions())
+    let files = try Pipeline.generate(file: SpecFile(path: path, text: json), library: library, options: GenerateOptions()).files
     var byName: [String: String] = [:]
     for (entry, file) in zip(OutputLayout.entries(forSpecPath: path), files) {
         byName[entry.template] = file.contents
@@ -26,10 +26,12 @@ func diagnostics(_ json: String, path: String = "Specs/store.json") -> [String] 
 }
 
 /// A one-endpoint spec around the given endpoint members (JSON text without braces).
+///
+/// The type names tests use are listed as external types, so that only the endpoint is under test.
 func spec(_ endpoint: String, imports: String = "") -> String {
     """
     {
-      \(imports.isEmpty ? "" : "\"imports\": [\(imports)],")
+      \(imports.isEmpty ? "" : "\"imports\": [\(imports)],") "externalTypes": [\(testTypes)],
       "endpoints": [
         { \(endpoint) }
       ]
@@ -47,3 +49,6 @@ func assertContains(_ text: String?, _ snippet: String, file: StaticString = #fi
         XCTFail("expected to find:\n\(snippet)\n--- in ---\n\(text)", file: file, line: line)
     }
 }
+
+let testTypes = ["DetailInput", "ItemType", "FetchDataInput", "StickerInput", "PlaceType", "ContentsWithCursorResponse",
+    "Post", "Page", "Item"].map { "\"\($0)\"" }.joined(separator: ", ")

@@ -111,6 +111,6 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(OutputLayout.domain(forSpecPath: "Specs/store-news_post.json"), "StoreNewsPost")
         XCTAssertEqual(
             OutputLayout.entries(forSpecPath: "a/b/user.json").map(\.relativePath),
-            ["User/UserApi.swift", "User/UserRepository.swift", "User/MockUserRepository.swift"])
+            ["User/UserModels.swift", "User/UserApi.swift", "User/UserRepository.swift", "User/MockUserRepository.swift"])
     }
 }

@@ -5,13 +5,47 @@ package struct APIModel: Sendable, Equatable {
     /// The spec's path as printed in the generated files' header.
     package var specPath: String
     package var imports: [String]
+    package var models: [Model] = []
     package var endpoints: [Endpoint]
+}
+
+/// A validated model: a `Codable` struct or a string enum.
+package struct Model: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
+        case fields([Field])
+        case enumeration([EnumCase])
+    }
+
+    package var name: String
+    package var documentation: String?
+    package var typeParameters: [String]
+    package var kind: Kind
+}
+
+/// A stored property of a model.
+package struct Field: Sendable, Equatable {
+    /// The Swift name (unescaped).
+    package var name: String
+    package var type: SwiftType
+    /// The key in JSON (equal to `name` unless the spec says otherwise).
+    package var jsonKey: String
+    package var documentation: String?
+}
+
+/// A case of a string enum.
+package struct EnumCase: Sendable, Equatable {
+    /// The Swift name (unescaped).
+    package var name: String
+    package var rawValue: String
+    package var documentation: String?
 }
 
 /// A validated endpoint.
 package struct Endpoint: Sendable, Equatable {
     /// The API enum case name (unescaped).
     package var caseName: String
+    /// The description from the spec, for doc comments.
+    package var documentation: String? = nil
     /// The repository method name (unescaped).
     package var methodName: String
     package var inputs: [Input]

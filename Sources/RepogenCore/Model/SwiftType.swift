@@ -7,6 +7,8 @@ package struct SwiftType: Sendable, Equatable, CustomStringConvertible {
     package var isOptional: Bool
     /// The base name when the type is a plain name without members or generics (`String`, `Bool`).
     package var simpleName: String?
+    /// Every type name the type mentions: `[String: Page<Item>]` -> `String`, `Page`, `Item`.
+    package var referencedNames: [String] = []
 
     /// Parses a type; returns an error message for text that is not a type.
     package static func parse(_ text: String) -> Result<SwiftType, TypeSyntaxError> {
@@ -58,9 +60,13 @@ package struct SwiftType: Sendable, Equatable, CustomStringConvertible {
                 let element = try parseType(depth: depth + 1)
                 if consume(":") {
                     let value = try parseType(depth: depth + 1)
-                    type = SwiftType(description: "[\(element): \(value)]", isOptional: false, simpleName: nil)
+                    type = SwiftType(
+                        description: "[\(element): \(value)]", isOptional: false, simpleName: nil,
+                        referencedNames: element.referencedNames + value.referencedNames)
                 } else {
-                    type = SwiftType(description: "[\(element)]", isOptional: false, simpleName: nil)
+                    type = SwiftType(
+                        description: "[\(element)]", isOptional: false, simpleName: nil,
+                        referencedNames: element.referencedNames)
                 }
                 guard consume("]") else { throw TypeSyntaxError(message: "expected ']' in type") }
             } else {
@@ -70,18 +76,23 @@ package struct SwiftType: Sendable, Equatable, CustomStringConvertible {
                     name += "." + (try parseName())
                     simple = false
                 }
+                var referenced = [name]
                 if consume("<") {
                     var arguments = [try parseType(depth: depth + 1)]
                     while consume(",") { arguments.append(try parseType(depth: depth + 1)) }
                     guard consume(">") else { throw TypeSyntaxError(message: "expected '>' in type") }
                     name += "<" + arguments.map(\.description).joined(separator: ", ") + ">"
+                    referenced += arguments.flatMap(\.referencedNames)
                     simple = false
                 }
-                type = SwiftType(description: name, isOptional: false, simpleName: simple ? name : nil)
+                type = SwiftType(
+                    description: name, isOptional: false, simpleName: simple ? name : nil, referencedNames: referenced)
             }
             while index < scalars.count, scalars[index] == "?" {
                 index += 1
-                type = SwiftType(description: type.description + "?", isOptional: true, simpleName: nil)
+                type = SwiftType(
+                    description: type.description + "?", isOptional: true, simpleName: nil,
+                    referencedNames: type.referencedNames)
             }
             return type
         }

@@ -10,7 +10,7 @@ package enum OutputLayout {
     }
 
     /// The templates that produce files, in the order files are listed.
-    package static let templates = ["Api.swift", "Repository.swift", "Mock.swift"]
+    package static let templates = ["Models.swift", "Api.swift", "Repository.swift", "Mock.swift"]
 
     /// `Specs/store-news.json` -> `StoreNews`.
     package static func domain(forSpecPath path: String) -> String {
@@ -26,6 +26,7 @@ package enum OutputLayout {
         let domain = domain(forSpecPath: path)
         let names = DomainNames(domain: domain)
         return [
+            Entry(template: "Models.swift", relativePath: "\(domain)/\(domain)Models.swift"),
             Entry(template: "Api.swift", relativePath: "\(domain)/\(names.api).swift"),
             Entry(template: "Repository.swift", relativePath: "\(domain)/\(names.repository).swift"),
             Entry(template: "Mock.swift", relativePath: "\(domain)/\(names.mock).swift"),

@@ -17,6 +17,12 @@ package struct GenerateOptions: Sendable {
     }
 }
 
+/// What a run produces: the files to write, and warnings that did not stop it.
+package struct Generation: Sendable, Equatable {
+    package var files: [OutputFile]
+    package var warnings: [Diagnostic]
+}
+
 /// The pipeline: read -> decode -> validate -> project -> render, all in memory. Nothing touches the disk until
 /// every spec has rendered, so bad input never leaves half-written output.
 package enum Pipeline {
@@ -25,7 +31,7 @@ package enum Pipeline {
     ///   - specPaths: spec files as the user typed them.
     /// - Returns: the files to write, in a stable order.
     /// - Throws: `DiagnosticsError` with the problems of every spec.
-    package static func generate(specPaths: [String], options: GenerateOptions) throws(DiagnosticsError) -> [OutputFile] {
+    package static func generate(specPaths: [String], options: GenerateOptions) throws(DiagnosticsError) -> Generation {
         let library: MustacheLibrary
         do {
             library = try options.templates.library(templatesPath: options.templatesPath)
@@ -34,6 +40,7 @@ package enum Pipeline {
         }
         var diagnostics: [Diagnostic] = []
         var files: [OutputFile] = []
+        var warnings: [Diagnostic] = []
         var domains: [String: String] = [:]
         for path in specPaths {
             let domain = OutputLayout.domain(forSpecPath: path)
@@ -45,7 +52,9 @@ package enum Pipeline {
             domains[domain] = path
             do {
                 let file = try readSpecFile(path)
-                files += try generate(file: file, library: library, options: options)
+                let generation = try generate(file: file, library: library, options: options)
+                files += generation.files
+                warnings += generation.warnings
             } catch {
                 diagnostics += error.diagnostics
             }
@@ -53,13 +62,13 @@ package enum Pipeline {
         if !diagnostics.isEmpty {
             throw DiagnosticsError(diagnostics)
         }
-        return files
+        return Generation(files: files, warnings: warnings)
     }
 
     /// Renders one spec file that is already in memory.
     package static func generate(
         file: SpecFile, library: MustacheLibrary, options: GenerateOptions
-    ) throws(DiagnosticsError) -> [OutputFile] {
+    ) throws(DiagnosticsError) -> Generation {
         let root: SpecNode
         do {
             root = try JSONSpecReader.read(file)
@@ -68,7 +77,8 @@ package enum Pipeline {
         }
         let spec = try decodeSpec(root, file: file)
         let domain = OutputLayout.domain(forSpecPath: file.path)
-        var model = try validateSpec(spec, domain: domain)
+        var warnings: [Diagnostic] = []
+        var model = try validateSpec(spec, domain: domain, warnings: &warnings)
         model.specPath = headerPath(for: file.path)
         let context = projectDefault(model, runtimeModule: options.runtimeModule)
         var files: [OutputFile] = []
@@ -80,7 +90,7 @@ package enum Pipeline {
                 throw DiagnosticsError([Diagnostic(.error, "cannot render template '\(entry.template)': \(error)", path: options.templatesPath)])
             }
         }
-        return files
+        return Generation(files: files, warnings: warnings)
     }
 
     /// Reads a spec file from disk.

@@ -17,6 +17,7 @@ package func projectDefault(_ model: APIModel, runtimeModule: String = "RepogenR
         "mockName": .string(names.mock),
         "imports": .array(modules.map { .dictionary(["module": .string($0)]) }),
         "endpoints": .array(endpoints),
+        "models": projectModels(model.models),
         "hasUsingQueryOverrides": .bool(model.endpoints.contains { $0.usingQuery != nil }),
     ])
 }
@@ -80,6 +81,7 @@ private func projectEndpoint(_ endpoint: Endpoint, names: DomainNames) -> Mustac
 
     return .dictionary([
         "caseName": .string(caseName),
+        "doc": docLines(endpoint.documentation),
         "caseDeclaration": .string(caseDeclaration),
         "param": switchCase(RequestProjection.param(endpoint)),
         "method": switchCase(RequestProjection.method(endpoint)),

@@ -65,6 +65,14 @@ struct NodeReader {
         return elements
     }
 
+    mutating func object(_ node: SpecNode, what: String) -> [SpecMember]? {
+        guard case .object(let members) = node.kind else {
+            error("\(what) must be an object, not \(node.kindDescription)", at: node.offset)
+            return nil
+        }
+        return members
+    }
+
     mutating func string(_ members: [String: SpecMember], _ key: String, what: String) -> Located<String>? {
         guard let member = members[key] else { return nil }
         return string(member.value, what: "'\(key)' of \(what)")

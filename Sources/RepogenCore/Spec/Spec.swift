@@ -15,13 +15,50 @@ package struct Spec: Sendable, Equatable {
     package var path: String
     /// Extra modules the generated files import (the seed imports `Model`).
     package var imports: [Located<String>]
+    /// Types the spec uses without defining them, from an imported module or another spec of the same module.
+    package var externalTypes: [Located<String>] = []
+    package var models: [ModelSpec] = []
     package var endpoints: [EndpointSpec]
+}
+
+/// A type the spec defines: a struct of fields or a string enum.
+package struct ModelSpec: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
+        case fields([FieldSpec])
+        case enumeration([EnumCaseSpec])
+    }
+
+    package var name: Located<String>
+    package var description: Located<String>?
+    /// Generic parameters: `ContentsWithCursorResponse<T>` lists `T`.
+    package var typeParameters: [Located<String>]
+    package var kind: Kind
+    package var location: SourceLocation
+}
+
+/// A stored property of a model.
+package struct FieldSpec: Sendable, Equatable {
+    package var name: Located<String>
+    package var type: Located<String>
+    /// The key in JSON when it differs from the Swift name.
+    package var jsonKey: Located<String>? = nil
+    package var description: Located<String>? = nil
+}
+
+/// A case of a string enum model.
+package struct EnumCaseSpec: Sendable, Equatable {
+    /// The Swift case name; derived from the raw value when not given.
+    package var name: Located<String>? = nil
+    package var rawValue: Located<String>
+    package var description: Located<String>? = nil
 }
 
 /// One endpoint: an API enum case, its request and the repository method that sends it.
 package struct EndpointSpec: Sendable, Equatable {
     /// The enum case name, named like the server's API.
     package var name: Located<String>
+    /// Becomes the doc comment of the case and of the repository methods.
+    package var description: Located<String>? = nil
     /// The repository method's name when it differs from the case name.
     package var repositoryMethod: Located<String>?
     package var method: MethodSpec

@@ -12,10 +12,14 @@ package func decodeSpec(_ root: SpecNode, file: SpecFile) throws(DiagnosticsErro
 
 /// The keys each part of a spec may have; the single source for validation and "did you mean" hints.
 enum SpecKeys {
-    static let root = ["imports", "endpoints"]
+    static let root = ["imports", "externalTypes", "models", "endpoints"]
     static let endpoint = [
-        "name", "repositoryMethod", "method", "path", "inputs", "param", "usingQuery", "header", "response",
+        "name", "description", "repositoryMethod", "method", "path", "inputs", "param", "usingQuery", "header",
+        "response",
     ]
+    static let model = ["description", "typeParameters", "fields", "enum"]
+    static let field = ["type", "json", "description"]
+    static let enumCase = ["name", "value", "description"]
     static let input = ["name", "type", "argument", "unlabeled"]
     static let conditionalMethod = ["if", "then", "else"]
     static let header = ["multipart", "custom"]
@@ -29,11 +33,75 @@ extension NodeReader {
         if let node = members["imports"]?.value, let list = array(node, what: "'imports'") {
             imports = list.compactMap { string($0, what: "an import") }
         }
+        var externalTypes: [Located<String>] = []
+        if let node = members["externalTypes"]?.value, let list = array(node, what: "'externalTypes'") {
+            externalTypes = list.compactMap { string($0, what: "an external type") }
+        }
+        var models: [ModelSpec] = []
+        if let node = members["models"]?.value, let list = object(node, what: "'models'") {
+            models = list.compactMap { decodeModel($0) }
+        }
         var endpoints: [EndpointSpec] = []
         if let node = members["endpoints"]?.value, let list = array(node, what: "'endpoints'") {
             endpoints = list.compactMap { decodeEndpoint($0) }
         }
-        return Spec(path: file.path, imports: imports, endpoints: endpoints)
+        return Spec(
+            path: file.path, imports: imports, externalTypes: externalTypes, models: models, endpoints: endpoints)
+    }
+
+    mutating func decodeModel(_ member: SpecMember) -> ModelSpec? {
+        let name = Located(member.key, at: location(member.keyOffset))
+        let what = "model '\(member.key)'"
+        guard let members = members(of: member.value, what: what, allowed: SpecKeys.model) else { return nil }
+        let description = string(members, "description", what: what)
+        var typeParameters: [Located<String>] = []
+        if let node = members["typeParameters"]?.value, let list = array(node, what: "'typeParameters' of \(what)") {
+            typeParameters = list.compactMap { string($0, what: "a type parameter of \(what)") }
+        }
+        let kind: ModelSpec.Kind
+        switch (members["fields"], members["enum"]) {
+        case (let fields?, nil):
+            guard let list = object(fields.value, what: "'fields' of \(what)") else { return nil }
+            kind = .fields(list.compactMap { decodeField($0, model: member.key) })
+        case (nil, let cases?):
+            guard let list = array(cases.value, what: "'enum' of \(what)") else { return nil }
+            kind = .enumeration(list.compactMap { decodeEnumCase($0, model: member.key) })
+        default:
+            error("\(what) must have exactly one of the keys 'fields' (a struct) or 'enum' (a string enum)", at: member.value.offset)
+            return nil
+        }
+        return ModelSpec(
+            name: name, description: description, typeParameters: typeParameters, kind: kind,
+            location: location(member.keyOffset))
+    }
+
+    /// A field is `name: Type` or `name: { type, json?, description? }`.
+    mutating func decodeField(_ member: SpecMember, model: String) -> FieldSpec? {
+        let name = Located(member.key, at: location(member.keyOffset))
+        let what = "field '\(member.key)' of model '\(model)'"
+        if case .string = member.value.kind {
+            return string(member.value, what: what).map { FieldSpec(name: name, type: $0) }
+        }
+        guard let members = members(of: member.value, what: what, allowed: SpecKeys.field, required: ["type"]),
+            let type = string(members, "type", what: what)
+        else { return nil }
+        return FieldSpec(
+            name: name, type: type, jsonKey: string(members, "json", what: what),
+            description: string(members, "description", what: what))
+    }
+
+    /// A case is its raw value, or `{ name?, value, description? }`.
+    mutating func decodeEnumCase(_ node: SpecNode, model: String) -> EnumCaseSpec? {
+        let what = "a case of enum '\(model)'"
+        if case .string = node.kind {
+            return string(node, what: what).map { EnumCaseSpec(rawValue: $0) }
+        }
+        guard let members = members(of: node, what: what, allowed: SpecKeys.enumCase, required: ["value"]),
+            let value = string(members, "value", what: what)
+        else { return nil }
+        return EnumCaseSpec(
+            name: string(members, "name", what: what), rawValue: value,
+            description: string(members, "description", what: what))
     }
 
     mutating func decodeEndpoint(_ node: SpecNode) -> EndpointSpec? {
@@ -58,9 +126,10 @@ extension NodeReader {
             response = string(member.value, what: "'response' of \(endpointWhat)")
         }
         let repositoryMethod = string(members, "repositoryMethod", what: endpointWhat)
+        let description = string(members, "description", what: endpointWhat)
         guard let name, let path, let method else { return nil }
         return EndpointSpec(
-            name: name, repositoryMethod: repositoryMethod, method: method, path: path, inputs: inputs,
+            name: name, description: description, repositoryMethod: repositoryMethod, method: method, path: path, inputs: inputs,
             param: param, usingQuery: usingQuery, header: header, response: response,
             location: location(node.offset))
     }

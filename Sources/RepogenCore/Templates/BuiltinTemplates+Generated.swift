@@ -9,6 +9,9 @@ package enum BuiltinTemplates {
 {{> _header}}
 enum {{apiName}} {
 {{#endpoints}}
+{{#doc}}
+    {{.}}
+{{/doc}}
     case {{caseDeclaration}}
 {{/endpoints}}
 }
@@ -112,10 +115,58 @@ public final class {{mockName}}: {{repositoryName}} {
 }
 
 """#,
+        "Models.swift": #"""
+{{> _header}}
+{{^models}}
+// This spec defines no models.
+{{/models}}
+{{#models}}
+{{^isFirst}}
+
+{{/isFirst}}
+{{#doc}}
+{{.}}
+{{/doc}}
+{{declaration}} {
+{{#fields}}
+{{#doc}}
+    {{.}}
+{{/doc}}
+    {{declaration}}
+{{/fields}}
+{{#isStruct}}
+
+    public init({{initParameters}}) {
+{{#assignments}}
+        {{.}}
+{{/assignments}}
+    }
+{{/isStruct}}
+{{#hasCodingKeys}}
+
+    enum CodingKeys: String, CodingKey {
+{{#codingKeys}}
+        {{.}}
+{{/codingKeys}}
+    }
+{{/hasCodingKeys}}
+{{#cases}}
+{{#doc}}
+    {{.}}
+{{/doc}}
+    {{declaration}}
+{{/cases}}
+}
+{{/models}}
+
+"""#,
         "Repository.swift": #"""
 {{> _header}}
 public protocol {{repositoryName}}: Sendable {
 {{#endpoints}}
+{{#doc}}
+    {{.}}
+{{/doc}}
     func {{signature}} async -> {{resultType}}
 {{/endpoints}}
 }
@@ -124,6 +175,9 @@ public struct {{implName}}: {{repositoryName}} {
     public init() { }
 {{#endpoints}}
 
+{{#doc}}
+    {{.}}
+{{/doc}}
     public func {{signature}} async -> {{resultType}} {
         let request = {{construction}}
         return await NetworkManager.shared.request(requestType: request)

@@ -94,7 +94,34 @@ extension SpecValidator {
             error("the path of '\(scope.endpoint)' must start with '/'", at: path.location)
             return nil
         }
-        return resolveTemplate(path, scope: scope, allowOptional: false, place: "the path of '\(scope.endpoint)'")
+        let place = "the path of '\(scope.endpoint)'"
+        let parts = resolveTemplate(path, scope: scope, allowOptional: false, place: place)
+        for case .literal(let text) in parts ?? [] {
+            if let bad = text.unicodeScalars.first(where: { !Self.isURLPathScalar($0) }) {
+                error(
+                    "\(place) contains \(Self.describe(bad)), which is not valid in a URL path; percent-encode it",
+                    at: path.location)
+                return nil
+            }
+        }
+        return parts
+    }
+
+    /// Characters a URL path may contain as written: RFC 3986 `pchar`, `/`, and `%` for escapes.
+    static func isURLPathScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9": return true
+        default: return "-._~!$&'()*+,;=:@/%".unicodeScalars.contains(scalar)
+        }
+    }
+
+    /// A character in a message: printable ones quoted, others by code point.
+    static func describe(_ scalar: Unicode.Scalar) -> String {
+        if scalar == " " { return "a space" }
+        if scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F {
+            return "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+        }
+        return "'\(scalar)'"
     }
 
     mutating func validateParam(_ spec: ParamSpec?, scope: InputScope) -> Param? {
@@ -189,7 +216,10 @@ extension SpecValidator {
                     ok = false
                 }
                 let place = "header '\(name.value)' of '\(scope.endpoint)'"
-                if let parts = resolveTemplate(value, scope: scope, allowOptional: false, place: place) {
+                if let bad = value.value.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) {
+                    error("the value of \(place) contains \(Self.describe(bad)), which is not allowed in an HTTP header", at: value.location)
+                    ok = false
+                } else if let parts = resolveTemplate(value, scope: scope, allowOptional: false, place: place) {
                     headers.append(CustomHeader(name: name.value, value: parts))
                 } else {
                     ok = false
@@ -206,5 +236,11 @@ extension SpecValidator {
         return name.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (SwiftIdentifier.isIdentifierScalar(scalar, first: false) || extra.contains(scalar))
         }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -3,19 +3,24 @@
 /// - Parameters:
 ///   - spec: the decoded spec.
 ///   - domain: the domain name derived from the spec's file name.
-/// - Throws: `DiagnosticsError` with every problem found.
-package func validateSpec(_ spec: Spec, domain: String) throws(DiagnosticsError) -> APIModel {
+///   - warnings: receives the warnings when there are no errors.
+/// - Throws: `DiagnosticsError` with every problem found, warnings included, when there are errors.
+package func validateSpec(
+    _ spec: Spec, domain: String, warnings: inout [Diagnostic]
+) throws(DiagnosticsError) -> APIModel {
     var validator = SpecValidator()
     let model = validator.validate(spec, domain: domain)
     if validator.diagnostics.hasErrors {
         throw DiagnosticsError(validator.diagnostics.diagnostics)
     }
+    warnings += validator.diagnostics.diagnostics
     return model
 }
 
 /// The state of one validation run: the diagnostics found so far.
 struct SpecValidator {
     var diagnostics = DiagnosticCollector()
+    var types = TypeScope()
 
     mutating func error(_ message: String, at location: SourceLocation) {
         diagnostics.error(message, at: location)
@@ -36,6 +41,9 @@ struct SpecValidator {
                 error("'\(module.value)' is not a valid module name", at: module.location)
             }
         }
+        let names = DomainNames(domain: domain)
+        declareTypes(spec, imports: imports, reserved: [names.api, names.repository, names.impl, names.mock])
+        let models = validateModels(spec.models)
         if spec.endpoints.isEmpty {
             error("the spec has no endpoints", at: fileLocation)
         }
@@ -54,7 +62,7 @@ struct SpecValidator {
             }
         }
         checkMockMembers(spec.endpoints, domain: domain)
-        return APIModel(domain: domain, specPath: spec.path, imports: imports, endpoints: endpoints)
+        return APIModel(domain: domain, specPath: spec.path, imports: imports, models: models, endpoints: endpoints)
     }
 
     mutating func checkIdentifier(_ name: Located<String>, what: String) -> Bool {
@@ -69,9 +77,11 @@ struct SpecValidator {
         if let method = spec.repositoryMethod {
             ok = checkIdentifier(method, what: "repository method name") && ok
         }
-        let inputs = validateInputs(spec.inputs, endpoint: name)
-        ok = ok && inputs != nil
-        let scope = InputScope(endpoint: name, inputs: inputs ?? [])
+        let (resolvedInputs, inputsOK) = validateInputs(spec.inputs, endpoint: name)
+        ok = ok && inputsOK
+        // Later checks see every input whose name and type parse, so one bad type does not cascade.
+        let scope = InputScope(endpoint: name, inputs: resolvedInputs)
+        let inputs: [Input]? = inputsOK ? resolvedInputs : nil
         let method = validateMethod(spec.method, scope: scope)
         let path = validatePath(spec.path, scope: scope)
         let param = validateParam(spec.param, scope: scope)
@@ -80,6 +90,7 @@ struct SpecValidator {
         if let responseSpec = spec.response {
             switch SwiftType.parse(responseSpec.value) {
             case .success(let type):
+                ok = checkReferences(type, at: responseSpec.location, what: "the response of '\(name)'") && ok
                 response = type.description == "Void" || type.description == "()" ? nil : type.description
             case .failure(let failure):
                 error("invalid response type: \(failure.message)", at: responseSpec.location)
@@ -93,12 +104,13 @@ struct SpecValidator {
             ok = false
         }
         guard ok, let inputs, let method, let path, let param, let header else { return nil }
+        warnAboutUnusedInputs(spec.inputs, method: method, path: path, param: param, header: header)
         return Endpoint(
-            caseName: name, methodName: spec.repositoryMethod?.value ?? name, inputs: inputs, method: method,
+            caseName: name, documentation: spec.description?.value, methodName: spec.repositoryMethod?.value ?? name, inputs: inputs, method: method,
             path: path, param: param, header: header, usingQuery: spec.usingQuery?.value, response: response)
     }
 
-    mutating func validateInputs(_ specs: [InputSpec], endpoint: String) -> [Input]? {
+    mutating func validateInputs(_ specs: [InputSpec], endpoint: String) -> (inputs: [Input], ok: Bool) {
         var inputs: [Input] = []
         var names: Set<String> = []
         var labels: Set<String> = []
@@ -125,13 +137,14 @@ struct SpecValidator {
                     inputs.append(
                         Input(name: spec.name.value, type: type, argumentLabel: label.value, unlabeled: spec.unlabeled))
                 }
+                inputOK = checkReferences(type, at: spec.type.location, what: "input '\(spec.name.value)'") && inputOK
             case .failure(let failure):
                 error("invalid type for input '\(spec.name.value)': \(failure.message)", at: spec.type.location)
                 inputOK = false
             }
             ok = ok && inputOK
         }
-        return ok ? inputs : nil
+        return (inputs, ok)
     }
 }
 
@@ -142,5 +155,41 @@ struct InputScope {
 
     func index(of name: String) -> Int? {
         inputs.firstIndex { $0.name == name }
+    }
+}
+
+extension SpecValidator {
+    /// An input that no part of the request reads is almost always a mistake in the spec: warn.
+    mutating func warnAboutUnusedInputs(
+        _ inputs: [InputSpec], method: MethodChoice, path: [TemplatePart], param: Param, header: Header
+    ) {
+        var used: Set<Int> = []
+        if case .conditional(let input, _, _) = method { used.insert(input) }
+        func collect(_ parts: [TemplatePart]) {
+            for case .reference(let reference) in parts { used.insert(reference.input) }
+        }
+        collect(path)
+        switch param {
+        case .none: break
+        case .value(let reference): used.insert(reference.input)
+        case .fields(let entries):
+            for entry in entries {
+                switch entry.value {
+                case .reference(let reference): used.insert(reference.input)
+                case .text(let parts): collect(parts)
+                case .number, .bool: break
+                }
+            }
+        }
+        switch header {
+        case .default, .json, .location: break
+        case .multipart(let boundary): collect(boundary)
+        case .custom(let headers): headers.forEach { collect($0.value) }
+        }
+        for (index, input) in inputs.enumerated() where !used.contains(index) {
+            diagnostics.emit(Diagnostic(
+                .warning, "input '\(input.name.value)' is not used by the path, param, header or method",
+                at: input.name.location))
+        }
     }
 }

@@ -1,0 +1,74 @@
+import RepogenMustache
+
+/// The view model of the models file: every declaration precomputed.
+func projectModels(_ models: [Model]) -> MustacheValue {
+    .array(models.enumerated().map { index, model in projectModel(model, isFirst: index == 0) })
+}
+
+/// `/// line` comments for a description; control characters other than tabs are dropped so that the comment
+/// cannot end early or carry characters Swift warns about.
+func docLines(_ text: String?) -> MustacheValue {
+    guard let text, !text.isEmpty else { return .array([]) }
+    var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
+        omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" })
+    while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+    return .array(lines.map { line in
+        let clean = String(String.UnicodeScalarView(line.unicodeScalars.filter { $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) }))
+        let trimmed = clean.trimmingTrailingWhitespace()
+        return .string(trimmed.isEmpty ? "///" : "/// " + trimmed)
+    })
+}
+
+private let modelConformances = "Codable, Sendable, Equatable"
+
+private func projectModel(_ model: Model, isFirst: Bool) -> MustacheValue {
+    var value: [String: MustacheValue] = [
+        "name": .string(model.name),
+        "isFirst": .bool(isFirst),
+        "doc": docLines(model.documentation),
+    ]
+    switch model.kind {
+    case .fields(let fields):
+        let generics = model.typeParameters.isEmpty
+            ? "" : "<" + model.typeParameters.map { "\($0): \(modelConformances.replacingOccurrences(of: ",", with: " &"))" }
+                .joined(separator: ", ") + ">"
+        value["declaration"] = .string("public struct \(model.name)\(generics): \(modelConformances)")
+        value["isStruct"] = true
+        value["fields"] = .array(fields.map { field in
+            .dictionary([
+                "doc": docLines(field.documentation),
+                "declaration": .string("public var \(SwiftIdentifier.escaped(field.name)): \(field.type.description)"),
+            ])
+        })
+        value["initParameters"] = .string(fields.map { field in
+            "\(SwiftIdentifier.escaped(field.name)): \(field.type.description)" + (field.type.isOptional ? " = nil" : "")
+        }.joined(separator: ", "))
+        value["assignments"] = .array(fields.map { field in
+            let name = SwiftIdentifier.escaped(field.name)
+            return .string("self.\(name) = \(name)")
+        })
+        let renamed = fields.contains { $0.jsonKey != $0.name }
+        value["hasCodingKeys"] = .bool(renamed)
+        value["codingKeys"] = .array(fields.map { field in
+            let name = SwiftIdentifier.escaped(field.name)
+            return .string(field.jsonKey == field.name ? "case \(name)" : "case \(name) = \(SwiftCode.stringLiteral(field.jsonKey))")
+        })
+    case .enumeration(let cases):
+        value["declaration"] = .string("public enum \(model.name): String, \(modelConformances), CaseIterable")
+        value["cases"] = .array(cases.map { item in
+            .dictionary([
+                "doc": docLines(item.documentation),
+                "declaration": .string("case \(SwiftIdentifier.escaped(item.name)) = \(SwiftCode.stringLiteral(item.rawValue))"),
+            ])
+        })
+    }
+    return .dictionary(value)
+}
+
+extension String {
+    func trimmingTrailingWhitespace() -> String {
+        var result = self
+        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
+        return result
+    }
+}

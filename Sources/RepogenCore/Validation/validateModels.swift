@@ -1,0 +1,196 @@
+/// The type names a spec may use, and where each comes from.
+struct TypeScope {
+    /// Types every spec may use without declaring them.
+    static let builtins: Set<String> = [
+        "String", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
+        "UInt64", "Double", "Float", "Decimal", "Date", "URL", "Data", "UUID", "Void",
+    ]
+    /// Modules whose members may be named with a module prefix (`Foundation.Date`).
+    var modules: Set<String> = ["Foundation", "Swift"]
+    var models: Set<String> = []
+    var external: Set<String> = []
+
+    func knows(_ name: String, typeParameters: [String] = []) -> Bool {
+        if Self.builtins.contains(name) || models.contains(name) || external.contains(name)
+            || typeParameters.contains(name)
+        {
+            return true
+        }
+        guard let dot = name.firstIndex(of: ".") else { return false }
+        let head = String(name[..<dot])
+        return modules.contains(head) || external.contains(head) || models.contains(head)
+    }
+
+    var candidates: [String] {
+        Array(Self.builtins) + Array(models) + Array(external)
+    }
+}
+
+extension SpecValidator {
+    /// Reports every name in `type` that is neither built in, defined under `models`, nor listed in `externalTypes`.
+    mutating func checkReferences(
+        _ type: SwiftType, at location: SourceLocation, what: String, typeParameters: [String] = []
+    ) -> Bool {
+        var ok = true
+        for name in type.referencedNames where !types.knows(name, typeParameters: typeParameters) {
+            let hint = NameSuggester.hint(for: name, among: types.candidates + typeParameters)
+            error(
+                "\(what) uses the undefined type '\(name)'; define it under 'models' or list it in "
+                    + "'externalTypes'\(hint)", at: location)
+            ok = false
+        }
+        return ok
+    }
+
+    /// Collects the names a spec defines, before anything refers to them.
+    mutating func declareTypes(_ spec: Spec, imports: [String], reserved: Set<String>) {
+        types.modules.formUnion(imports)
+        for name in spec.externalTypes {
+            if SwiftType.parse(name.value).map(\.simpleName) == .success(name.value) || isQualifiedName(name.value) {
+                types.external.insert(name.value)
+            } else {
+                error("external type '\(name.value)' is not a valid type name", at: name.location)
+            }
+        }
+        for model in spec.models {
+            let name = model.name
+            if !SwiftIdentifier.isValid(name.value) || SwiftIdentifier.keywords.contains(name.value)
+                || name.value == "Any"
+            {
+                error("model name '\(name.value)' is not a valid Swift type name", at: name.location)
+            } else if TypeScope.builtins.contains(name.value) {
+                error("model '\(name.value)' would hide the standard type of the same name", at: name.location)
+            } else if reserved.contains(name.value) {
+                error("model '\(name.value)' clashes with a type repogen generates for this spec", at: name.location)
+            } else if types.external.contains(name.value) {
+                error("model '\(name.value)' is also listed in 'externalTypes'", at: name.location)
+            }
+            types.models.insert(name.value)
+        }
+    }
+
+    private func isQualifiedName(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count > 1 && parts.allSatisfy { SwiftIdentifier.isValid(String($0)) }
+    }
+
+    mutating func validateModels(_ specs: [ModelSpec]) -> [Model] {
+        specs.compactMap { validateModel($0) }
+    }
+
+    private mutating func validateModel(_ spec: ModelSpec) -> Model? {
+        let name = spec.name.value
+        var ok = true
+        var parameters: [String] = []
+        for parameter in spec.typeParameters {
+            if !SwiftIdentifier.isValid(parameter.value) || SwiftIdentifier.keywords.contains(parameter.value) {
+                error("type parameter '\(parameter.value)' of '\(name)' is not a valid Swift identifier", at: parameter.location)
+                ok = false
+            } else if parameters.contains(parameter.value) || types.knows(parameter.value) {
+                error("type parameter '\(parameter.value)' of '\(name)' is already a type name", at: parameter.location)
+                ok = false
+            }
+            parameters.append(parameter.value)
+        }
+        let kind: Model.Kind
+        switch spec.kind {
+        case .fields(let fields):
+            guard let valid = validateFields(fields, model: name, typeParameters: parameters) else { return nil }
+            kind = .fields(valid)
+        case .enumeration(let cases):
+            if !parameters.isEmpty {
+                error("enum '\(name)' cannot have type parameters", at: spec.location)
+                ok = false
+            }
+            guard let valid = validateCases(cases, model: spec) else { return nil }
+            kind = .enumeration(valid)
+        }
+        guard ok else { return nil }
+        return Model(name: name, documentation: spec.description?.value, typeParameters: parameters, kind: kind)
+    }
+
+    private mutating func validateFields(_ specs: [FieldSpec], model: String, typeParameters: [String]) -> [Field]? {
+        var fields: [Field] = []
+        var keys: [String: String] = [:]
+        var ok = true
+        for spec in specs {
+            let what = "field '\(spec.name.value)' of '\(model)'"
+            guard checkIdentifier(spec.name, what: "field name") else {
+                ok = false
+                continue
+            }
+            let key = spec.jsonKey?.value ?? spec.name.value
+            if let other = keys[key] {
+                error("\(what) has the JSON key '\(key)', which field '\(other)' already uses", at: (spec.jsonKey ?? spec.name).location)
+                ok = false
+            }
+            keys[key] = spec.name.value
+            switch SwiftType.parse(spec.type.value) {
+            case .success(let type):
+                guard checkReferences(type, at: spec.type.location, what: what, typeParameters: typeParameters) else {
+                    ok = false
+                    continue
+                }
+                fields.append(Field(name: spec.name.value, type: type, jsonKey: key, documentation: spec.description?.value))
+            case .failure(let failure):
+                error("invalid type for \(what): \(failure.message)", at: spec.type.location)
+                ok = false
+            }
+        }
+        return ok ? fields : nil
+    }
+
+    private mutating func validateCases(_ specs: [EnumCaseSpec], model: ModelSpec) -> [EnumCase]? {
+        let name = model.name.value
+        guard !specs.isEmpty else {
+            error("enum '\(name)' has no cases", at: model.location)
+            return nil
+        }
+        var cases: [EnumCase] = []
+        var names: Set<String> = []
+        var values: Set<String> = []
+        var ok = true
+        for spec in specs {
+            let caseName: String
+            if let given = spec.name {
+                guard checkIdentifier(given, what: "case name") else {
+                    ok = false
+                    continue
+                }
+                caseName = given.value
+            } else if let derived = Self.caseName(fromRawValue: spec.rawValue.value) {
+                caseName = derived
+            } else {
+                error(
+                    "cannot make a Swift case name from '\(spec.rawValue.value)' in enum '\(name)'; "
+                        + "write { \"name\": …, \"value\": \"\(spec.rawValue.value)\" }", at: spec.rawValue.location)
+                ok = false
+                continue
+            }
+            if !names.insert(caseName).inserted {
+                error("duplicate case '\(caseName)' in enum '\(name)'", at: (spec.name ?? spec.rawValue).location)
+                ok = false
+            }
+            if !values.insert(spec.rawValue.value).inserted {
+                error("duplicate value '\(spec.rawValue.value)' in enum '\(name)'", at: spec.rawValue.location)
+                ok = false
+            }
+            cases.append(EnumCase(name: caseName, rawValue: spec.rawValue.value, documentation: spec.description?.value))
+        }
+        return ok ? cases : nil
+    }
+
+    /// `VISIT_SUCCESS` -> `visitSuccess`, `open-status` -> `openStatus`, `OWNER` -> `owner`; nil when the words
+    /// do not make an identifier (empty, or starting with a digit).
+    static func caseName(fromRawValue raw: String) -> String? {
+        let words = raw.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        guard !words.isEmpty else { return nil }
+        var name = ""
+        for (index, word) in words.enumerated() {
+            // An all-caps word is lowercased as a whole; a camelCase word keeps its inner capitals.
+            let base = word == word.uppercased() ? word.lowercased() : word
+            name += index == 0 ? base.prefix(1).lowercased() + base.dropFirst() : SwiftIdentifier.capitalized(base)
+        }
+        return SwiftIdentifier.isValid(name) ? name : nil
+    }
+}
