@@ -33,7 +33,12 @@ let package = Package(
             // A copy of the official Mustache spec (MIT), read by path when ../shared/mustache-spec is absent.
             exclude: ["Specification"]
         ),
-        .testTarget(name: "RepogenCoreTests", dependencies: ["RepogenCore"]),
+        .testTarget(
+            name: "RepogenCoreTests",
+            dependencies: ["RepogenCore"],
+            // Bad specs and their expected diagnostics, read by path.
+            exclude: ["BadSpecs"]
+        ),
         .testTarget(name: "GoldenTests", dependencies: ["RepogenCore"]),
         .testTarget(
             name: "GeneratedSampleTests",

@@ -45,9 +45,7 @@ func generate(_ arguments: GenerateArguments) -> ExitCode {
         files = generation.files
         for warning in generation.warnings { printError(warning.description) }
     } catch {
-        for diagnostic in error.diagnostics { printError(diagnostic.description) }
-        let count = error.diagnostics.filter { $0.severity == .error }.count
-        printError("\(count) error\(count == 1 ? "" : "s"); nothing was written")
+        printError(error.report)
         return .inputErrors
     }
     if arguments.check {

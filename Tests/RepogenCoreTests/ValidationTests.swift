@@ -81,7 +81,6 @@ final class ValidationTests: XCTestCase {
             diagnostics(text),
             [
                 "Specs/store.json:4:15: error: duplicate endpoint 'fetch' (first defined at line 3)",
-                "Specs/store.json:4:15: error: repository method 'fetch' is declared twice (first at line 3); give one of them a different 'repositoryMethod'",
                 "Specs/store.json:5:43: error: repository method 'fetchCalled' clashes with 'fetch' (both would declare 'MockStoreRepository.fetchCalled') (first at line 3); give one of them a different 'repositoryMethod'",
             ])
     }

@@ -64,4 +64,11 @@ package struct DiagnosticsError: Error, Sendable, Equatable, CustomStringConvert
     }
 
     package var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+
+    /// What the command line prints: every diagnostic, then `N errors; nothing was written`.
+    package var report: String {
+        let count = diagnostics.filter { $0.severity == .error }.count
+        return (diagnostics.map(\.description) + ["\(count) error\(count == 1 ? "" : "s"); nothing was written"])
+            .joined(separator: "\n") + "\n"
+    }
 }

@@ -69,16 +69,28 @@ package enum Pipeline {
     package static func generate(
         file: SpecFile, library: MustacheLibrary, options: GenerateOptions
     ) throws(DiagnosticsError) -> Generation {
+        guard file.bytes.count <= maximumSpecSize else {
+            throw DiagnosticsError([tooLarge(file.bytes.count, path: file.path)])
+        }
         let root: SpecNode
         do {
             root = try JSONSpecReader.read(file)
         } catch {
             throw DiagnosticsError([error])
         }
-        let spec = try decodeSpec(root, file: file)
+        let (decoded, decodeDiagnostics) = decodeSpec(root, file: file)
+        guard let spec = decoded else { throw DiagnosticsError(decodeDiagnostics) }
         let domain = OutputLayout.domain(forSpecPath: file.path)
         var warnings: [Diagnostic] = []
-        var model = try validateSpec(spec, domain: domain, warnings: &warnings)
+        var model: APIModel
+        do {
+            model = try validateSpec(spec, domain: domain, warnings: &warnings)
+        } catch {
+            throw DiagnosticsError(inSourceOrder(decodeDiagnostics + error.diagnostics))
+        }
+        if !decodeDiagnostics.isEmpty {
+            throw DiagnosticsError(inSourceOrder(decodeDiagnostics + warnings))
+        }
         model.specPath = headerPath(for: file.path)
         let context = projectDefault(model, runtimeModule: options.runtimeModule)
         var files: [OutputFile] = []
@@ -95,6 +107,25 @@ package enum Pipeline {
 
     /// Reads a spec file from disk.
     /// - Throws: `DiagnosticsError` for a missing file, a folder, or an unreadable file.
+    /// Diagnostics sorted by line and column (stable, so problems at one place keep their order).
+    static func inSourceOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            let left = (a.element.location?.line ?? 0, a.element.location?.column ?? 0, a.offset)
+            let right = (b.element.location?.line ?? 0, b.element.location?.column ?? 0, b.offset)
+            return left < right
+        }.map(\.element)
+    }
+
+    /// Specs are written by hand; a file larger than this is refused before it is read.
+    package static let maximumSpecSize = 10 * 1024 * 1024
+
+    static func tooLarge(_ size: Int, path: String) -> Diagnostic {
+        let megabytes = (Double(size) / 1_048_576 * 10).rounded() / 10
+        return Diagnostic(
+            .error, "the spec file is too large (\(megabytes) MB; the limit is \(maximumSpecSize / 1_048_576) MB)",
+            path: path)
+    }
+
     package static func readSpecFile(_ path: String) throws(DiagnosticsError) -> SpecFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -102,6 +133,11 @@ package enum Pipeline {
         }
         if isDirectory.boolValue {
             throw DiagnosticsError([Diagnostic(.error, "is a folder, not a spec file", path: path)])
+        }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+            size > maximumSpecSize
+        {
+            throw DiagnosticsError([tooLarge(size, path: path)])
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DiagnosticsError([Diagnostic(.error, "cannot read the spec file", path: path)])

@@ -29,7 +29,7 @@ package struct JSONSpecReader {
         }
         skipWhitespace()
         if position >= bytes.count {
-            throw fail("the file is empty; expected a JSON object")
+            throw fail("the file is empty; expected a JSON object", at: 0)
         }
         let value = try readValue()
         skipWhitespace()

@@ -19,6 +19,9 @@ package struct Spec: Sendable, Equatable {
     package var externalTypes: [Located<String>] = []
     package var models: [ModelSpec] = []
     package var endpoints: [EndpointSpec]
+    /// How many endpoints the file lists, including those that could not be decoded; nil when `endpoints` is
+    /// missing or not an array (already reported).
+    package var declaredEndpointCount: Int? = 0
 }
 
 /// A type the spec defines: a struct of fields or a string enum.
@@ -59,6 +62,10 @@ package struct EndpointSpec: Sendable, Equatable {
     package var name: Located<String>
     /// Becomes the doc comment of the case and of the repository methods.
     package var description: Located<String>? = nil
+    /// False when decoding reported a problem inside the endpoint, so later checks avoid follow-on noise.
+    package var isComplete = true
+    /// Inputs that were listed but could not be decoded; references to them are not reported again.
+    package var brokenInputs: [String] = []
     /// The repository method's name when it differs from the case name.
     package var repositoryMethod: Located<String>?
     package var method: MethodSpec

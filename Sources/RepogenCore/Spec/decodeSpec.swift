@@ -1,13 +1,11 @@
 /// Turns the tree read from a spec file into a `Spec`, reporting every unknown key, missing key and wrong kind.
-/// - Throws: `DiagnosticsError` with all the problems found.
-package func decodeSpec(_ root: SpecNode, file: SpecFile) throws(DiagnosticsError) -> Spec {
+///
+/// Returns what could be decoded, even when there were errors (an endpoint with an unknown key is still
+/// decoded), so that validation can report its problems in the same run; nil when nothing usable was found.
+package func decodeSpec(_ root: SpecNode, file: SpecFile) -> (spec: Spec?, diagnostics: [Diagnostic]) {
     var reader = NodeReader(file: file)
     let spec = reader.decodeSpec(root)
-    if reader.diagnostics.hasErrors || spec == nil {
-        throw DiagnosticsError(reader.diagnostics.diagnostics)
-    }
-    guard let spec else { throw DiagnosticsError(reader.diagnostics.diagnostics) }
-    return spec
+    return (spec, reader.diagnostics.diagnostics)
 }
 
 /// The keys each part of a spec may have; the single source for validation and "did you mean" hints.
@@ -42,11 +40,14 @@ extension NodeReader {
             models = list.compactMap { decodeModel($0) }
         }
         var endpoints: [EndpointSpec] = []
+        var declared: Int?
         if let node = members["endpoints"]?.value, let list = array(node, what: "'endpoints'") {
             endpoints = list.compactMap { decodeEndpoint($0) }
+            declared = list.count
         }
         return Spec(
-            path: file.path, imports: imports, externalTypes: externalTypes, models: models, endpoints: endpoints)
+            path: file.path, imports: imports, externalTypes: externalTypes, models: models, endpoints: endpoints,
+            declaredEndpointCount: declared)
     }
 
     mutating func decodeModel(_ member: SpecMember) -> ModelSpec? {
@@ -106,6 +107,7 @@ extension NodeReader {
 
     mutating func decodeEndpoint(_ node: SpecNode) -> EndpointSpec? {
         let what = "an endpoint"
+        let problemsBefore = diagnostics.diagnostics.count
         guard
             let members = members(
                 of: node, what: what, allowed: SpecKeys.endpoint, required: ["name", "method", "path"])
@@ -115,8 +117,17 @@ extension NodeReader {
         let path = string(members, "path", what: endpointWhat)
         let method = members["method"].flatMap { decodeMethod($0.value, what: endpointWhat) }
         var inputs: [InputSpec] = []
+        var brokenInputs: [String] = []
         if let node = members["inputs"]?.value, let list = array(node, what: "'inputs' of \(endpointWhat)") {
-            inputs = list.compactMap { decodeInput($0, what: endpointWhat) }
+            for element in list {
+                if let input = decodeInput(element, what: endpointWhat) {
+                    inputs.append(input)
+                } else if case .object(let fields) = element.kind,
+                    case .string(let name)? = fields.first(where: { $0.key == "name" })?.value.kind
+                {
+                    brokenInputs.append(name)
+                }
+            }
         }
         let param = members["param"].flatMap { decodeParam($0.value, what: endpointWhat) }
         let header = members["header"].flatMap { decodeHeader($0.value, what: endpointWhat) }
@@ -129,7 +140,8 @@ extension NodeReader {
         let description = string(members, "description", what: endpointWhat)
         guard let name, let path, let method else { return nil }
         return EndpointSpec(
-            name: name, description: description, repositoryMethod: repositoryMethod, method: method, path: path, inputs: inputs,
+            name: name, description: description, isComplete: diagnostics.diagnostics.count == problemsBefore,
+            brokenInputs: brokenInputs, repositoryMethod: repositoryMethod, method: method, path: path, inputs: inputs,
             param: param, usingQuery: usingQuery, header: header, response: response,
             location: location(node.offset))
     }
@@ -153,6 +165,12 @@ extension NodeReader {
     mutating func decodeMethod(_ node: SpecNode, what: String) -> MethodSpec? {
         if case .string = node.kind {
             return string(node, what: "'method' of \(what)").map(MethodSpec.fixed)
+        }
+        guard case .object = node.kind else {
+            error(
+                "'method' of \(what) must be a string like \"GET\" or an object {\"if\", \"then\", \"else\"}, "
+                    + "not \(node.kindDescription)", at: node.offset)
+            return nil
         }
         guard
             let members = members(

@@ -167,12 +167,11 @@ extension SpecValidator {
                 ok = false
                 continue
             }
-            if !names.insert(caseName).inserted {
-                error("duplicate case '\(caseName)' in enum '\(name)'", at: (spec.name ?? spec.rawValue).location)
-                ok = false
-            }
             if !values.insert(spec.rawValue.value).inserted {
                 error("duplicate value '\(spec.rawValue.value)' in enum '\(name)'", at: spec.rawValue.location)
+                ok = false
+            } else if !names.insert(caseName).inserted {
+                error("duplicate case '\(caseName)' in enum '\(name)'", at: (spec.name ?? spec.rawValue).location)
                 ok = false
             }
             cases.append(EnumCase(name: caseName, rawValue: spec.rawValue.value, documentation: spec.description?.value))

@@ -41,6 +41,7 @@ extension SpecValidator {
         place: String
     ) -> ValueReference? {
         guard let index = scope.index(of: raw.root) else {
+            if scope.broken.contains(raw.root) { return nil }
             let hint = NameSuggester.hint(for: raw.root, among: scope.inputs.map(\.name))
             error("\(place) uses '\(raw.root)', which is not an input of '\(scope.endpoint)'\(hint)", at: location)
             return nil

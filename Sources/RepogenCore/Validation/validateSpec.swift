@@ -44,7 +44,7 @@ struct SpecValidator {
         let names = DomainNames(domain: domain)
         declareTypes(spec, imports: imports, reserved: [names.api, names.repository, names.impl, names.mock])
         let models = validateModels(spec.models)
-        if spec.endpoints.isEmpty {
+        if spec.endpoints.isEmpty && spec.declaredEndpointCount == 0 {
             error("the spec has no endpoints", at: fileLocation)
         }
         var endpoints: [Endpoint] = []
@@ -61,7 +61,8 @@ struct SpecValidator {
                 endpoints.append(endpoint)
             }
         }
-        checkMockMembers(spec.endpoints, domain: domain)
+        var seen: Set<String> = []
+        checkMockMembers(spec.endpoints.filter { seen.insert($0.name.value).inserted }, domain: domain)
         return APIModel(domain: domain, specPath: spec.path, imports: imports, models: models, endpoints: endpoints)
     }
 
@@ -80,7 +81,8 @@ struct SpecValidator {
         let (resolvedInputs, inputsOK) = validateInputs(spec.inputs, endpoint: name)
         ok = ok && inputsOK
         // Later checks see every input whose name and type parse, so one bad type does not cascade.
-        let scope = InputScope(endpoint: name, inputs: resolvedInputs)
+        let brokenInputs = Set(spec.inputs.map(\.name.value) + spec.brokenInputs).subtracting(resolvedInputs.map(\.name))
+        let scope = InputScope(endpoint: name, inputs: resolvedInputs, broken: brokenInputs)
         let inputs: [Input]? = inputsOK ? resolvedInputs : nil
         let method = validateMethod(spec.method, scope: scope)
         let path = validatePath(spec.path, scope: scope)
@@ -104,9 +106,12 @@ struct SpecValidator {
             ok = false
         }
         guard ok, let inputs, let method, let path, let param, let header else { return nil }
-        warnAboutUnusedInputs(spec.inputs, method: method, path: path, param: param, header: header)
+        if spec.isComplete {
+            warnAboutUnusedInputs(spec.inputs, method: method, path: path, param: param, header: header)
+        }
         return Endpoint(
-            caseName: name, documentation: spec.description?.value, methodName: spec.repositoryMethod?.value ?? name, inputs: inputs, method: method,
+            caseName: name, documentation: spec.description?.value, methodName: spec.repositoryMethod?.value ?? name,
+            inputs: inputs, method: method,
             path: path, param: param, header: header, usingQuery: spec.usingQuery?.value, response: response)
     }
 
@@ -152,6 +157,8 @@ struct SpecValidator {
 struct InputScope {
     var endpoint: String
     var inputs: [Input]
+    /// Inputs already reported as broken (bad name or type): references to them are not reported again.
+    var broken: Set<String> = []
 
     func index(of name: String) -> Int? {
         inputs.firstIndex { $0.name == name }
