@@ -12,7 +12,7 @@ final class GoldenTests: XCTestCase {
 
     func specPaths() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: Self.root + "/Specs")
-            .filter { $0.hasSuffix(".json") }.sorted().map { "Specs/" + $0 }
+            .filter { $0.hasSuffix(".json") || $0.hasSuffix(".yaml") }.sorted().map { "Specs/" + $0 }
     }
 
     /// Every `.swift` file below `Generated/`, relative to it.
@@ -67,5 +67,28 @@ final class GoldenTests: XCTestCase {
         let source = try String(
             contentsOfFile: Self.root + "/Sources/RepogenCore/Templates/BuiltinTemplates+Generated.swift", encoding: .utf8)
         XCTAssertEqual(source, BuiltinTemplatesSource.render(folder), "run 'swift run generate-builtin-templates'")
+    }
+
+    /// Every spec in `Specs/` also exists in the other format under `Counterparts/`; both must give the same bytes.
+    func testJSONAndYAMLFormsGiveIdenticalOutput() throws {
+        let library = try TemplateSet.builtin.library(templatesPath: nil)
+        let counterparts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Counterparts")
+        for path in try specPaths() {
+            let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            let isYAML = path.hasSuffix(".yaml")
+            let other = counterparts.appendingPathComponent(stem + (isYAML ? ".json" : ".yaml"))
+            let original = SpecFile(path: path, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.root + "/" + path))))
+            // Read as the other format, under the same path, so even the header line must match.
+            let translated = SpecFile(path: path, bytes: [UInt8](try Data(contentsOf: other)), format: isYAML ? .json : .yaml)
+            let expected = try Pipeline.generate(file: original, library: library, options: GenerateOptions())
+            let actual = try Pipeline.generate(file: translated, library: library, options: GenerateOptions())
+            XCTAssertEqual(actual.files.map(\.relativePath), expected.files.map(\.relativePath), path)
+            for (left, right) in zip(expected.files, actual.files) {
+                XCTAssertEqual(
+                    right.contents, left.contents,
+                    "\(other.lastPathComponent) differs from \(path) in \(left.relativePath):\n"
+                        + UnifiedDiff.diff(old: left.contents, new: right.contents, oldName: path, newName: other.lastPathComponent))
+            }
+        }
     }
 }

@@ -74,7 +74,7 @@ package enum Pipeline {
         }
         let root: SpecNode
         do {
-            root = try JSONSpecReader.read(file)
+            root = try SpecReader.read(file)
         } catch {
             throw DiagnosticsError([error])
         }

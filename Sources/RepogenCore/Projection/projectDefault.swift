@@ -22,21 +22,6 @@ package func projectDefault(_ model: APIModel, runtimeModule: String = "RepogenR
     ])
 }
 
-/// The type names generated for a domain.
-package struct DomainNames: Sendable, Equatable {
-    package var api: String
-    package var repository: String
-    package var impl: String
-    package var mock: String
-
-    package init(domain: String) {
-        api = domain + "Api"
-        repository = domain + "Repository"
-        impl = domain + "RepositoryImpl"
-        mock = "Mock" + domain + "Repository"
-    }
-}
-
 private func switchCase(_ value: SwitchCase) -> MustacheValue {
     .dictionary(["pattern": .string(value.pattern), "lines": .array(value.lines.map(MustacheValue.string))])
 }

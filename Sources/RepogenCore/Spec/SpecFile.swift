@@ -3,11 +3,14 @@ package struct SpecFile: Sendable {
     /// The path as the user typed it; printed in diagnostics and in the generated files' headers.
     package var path: String
     package var bytes: [UInt8]
+    /// How to read the bytes; by default from the path's extension (`.yaml`/`.yml`, else JSON).
+    package var format: SpecFormat
     private var lineStarts: [Int]
 
-    package init(path: String, bytes: [UInt8]) {
+    package init(path: String, bytes: [UInt8], format: SpecFormat? = nil) {
         self.path = path
         self.bytes = bytes
+        self.format = format ?? SpecFormat(path: path)
         var starts = [0]
         for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
             starts.append(index + 1)
@@ -15,8 +18,8 @@ package struct SpecFile: Sendable {
         self.lineStarts = starts
     }
 
-    package init(path: String, text: String) {
-        self.init(path: path, bytes: Array(text.utf8))
+    package init(path: String, text: String, format: SpecFormat? = nil) {
+        self.init(path: path, bytes: Array(text.utf8), format: format)
     }
 
     /// The line and column of a UTF-8 byte offset; the column counts characters, not bytes.
@@ -36,5 +39,16 @@ package struct SpecFile: Sendable {
         let prefix = bytes[start..<clamped]
         let column = String(decoding: prefix, as: UTF8.self).count + 1
         return SourceLocation(path: path, line: low + 1, column: column)
+    }
+}
+
+/// The two ways to write a spec.
+package enum SpecFormat: Sendable, Equatable {
+    case json
+    case yaml
+
+    /// `.yaml` and `.yml` files are YAML; everything else is JSON.
+    package init(path: String) {
+        self = path.hasSuffix(".yaml") || path.hasSuffix(".yml") ? .yaml : .json
     }
 }
