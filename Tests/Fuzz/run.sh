@@ -13,7 +13,7 @@ cp Tests/RepogenCoreTests/BadSpecs/*.yaml "$out/corpus/" 2>/dev/null || true
 sources=(Sources/RepogenCore/Diagnostics/*.swift Sources/RepogenCore/Spec/*.swift Sources/RepogenCore/Model/*.swift
   Sources/RepogenCore/Validation/*.swift Tests/Fuzz/FuzzSpecReaders.swift)
 swiftc -sanitize=fuzzer,address -parse-as-library -O -package-name repogen -module-name RepogenFuzz \
-  "${sources[@]}" -o "$out/fuzz-spec-readers"
+  "${sources[@]}" -o "$out/fuzz-spec-readers" 2>&1 | { grep -v "Cannot export local symbol" || true; }
 
 "$out/fuzz-spec-readers" -max_total_time="$seconds" -max_len=65536 -timeout=5 -rss_limit_mb=2048 \
   -artifact_prefix="$out/" -print_final_stats=1 "$out/corpus" 2>&1 | tee "$out/fuzz.log" | grep -E "^(#[0-9]+ +(DONE|pulse)|stat::|==[0-9]+==ERROR|SUMMARY)" || true

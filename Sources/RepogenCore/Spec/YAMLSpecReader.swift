@@ -360,7 +360,14 @@ package struct YAMLSpecReader {
             throw fail("unterminated string; quoted values must end on the same line", at: start)
         }
         if bytes[start] == UInt8(ascii: "'") {
-            return (text((start + 1)..<close).replacingOccurrences(of: "''", with: "'"), close + 1)
+            // `''` is a quote: drop every second quote of each pair.
+            var value: [UInt8] = []
+            var index = start + 1
+            while index < close {
+                value.append(bytes[index])
+                index += bytes[index] == UInt8(ascii: "'") ? 2 : 1
+            }
+            return (String(decoding: value, as: UTF8.self), close + 1)
         }
         return (try unescape((start + 1)..<close), close + 1)
     }
