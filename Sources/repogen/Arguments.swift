@@ -3,15 +3,20 @@ enum Command: Equatable {
     case help(topic: String?)
     case version
     case generate(GenerateArguments)
+    case templatesList
+    case templatesExport(directory: String)
 }
 
-/// `repogen generate` arguments.
+/// `repogen generate` arguments; nil means "not given" (the config file or the default applies).
 struct GenerateArguments: Equatable {
     var specs: [String] = []
-    var output = "Generated"
+    var config: String?
+    var output: String?
     var templates: String?
+    var accessLevel: String?
     var check = false
     var quiet = false
+    var verbose = false
 }
 
 /// A command line that cannot be run; printed with a hint and exit code 2.
@@ -32,11 +37,13 @@ enum ArgumentParser {
             return .version
         case "generate":
             return try parseGenerate(Array(arguments.dropFirst()))
+        case "templates":
+            return try parseTemplates(Array(arguments.dropFirst()))
         default:
             if first.hasPrefix("-") {
                 throw UsageError(message: "unknown option '\(first)'", command: nil)
             }
-            let hint = suggestion(first, among: ["generate", "help"])
+            let hint = suggestion(first, among: ["generate", "templates", "help"])
             throw UsageError(message: "unknown command '\(first)'\(hint)", command: nil)
         }
     }
@@ -68,18 +75,45 @@ enum ArgumentParser {
             case "--help", "-h": return .help(topic: "generate")
             case "--output", "-o": result.output = try value(for: name, inline: inline)
             case "--templates", "-t": result.templates = try value(for: name, inline: inline)
+            case "--config", "-c": result.config = try value(for: name, inline: inline)
+            case "--access-level":
+                let level = try value(for: name, inline: inline)
+                guard level == "public" || level == "internal" else {
+                    throw UsageError(message: "'--access-level' must be 'public' or 'internal', not '\(level)'", command: "generate")
+                }
+                result.accessLevel = level
             case "--check": result.check = true
             case "--quiet", "-q": result.quiet = true
+            case "--verbose", "-v": result.verbose = true
             default:
-                let known = ["--output", "--templates", "--check", "--quiet", "--help"]
+                let known = [
+                    "--output", "--templates", "--config", "--access-level", "--check", "--quiet", "--verbose", "--help",
+                ]
                 throw UsageError(message: "unknown option '\(name)'\(suggestion(name, among: known))", command: "generate")
             }
             index += 1
         }
-        if result.specs.isEmpty {
-            throw UsageError(message: "missing spec file: give at least one, e.g. 'repogen generate Specs/store.json'", command: "generate")
+        if result.quiet && result.verbose {
+            throw UsageError(message: "'--quiet' and '--verbose' cannot be used together", command: "generate")
         }
         return .generate(result)
+    }
+
+    static func parseTemplates(_ arguments: [String]) throws(UsageError) -> Command {
+        switch arguments.first {
+        case "list" where arguments.count == 1:
+            return .templatesList
+        case "export":
+            guard arguments.count == 2, !arguments[1].hasPrefix("-") else {
+                throw UsageError(message: "give one folder to export to, e.g. 'repogen templates export MyTemplates'", command: "templates")
+            }
+            return .templatesExport(directory: arguments[1])
+        case "--help", "-h", nil:
+            return .help(topic: "templates")
+        case let other?:
+            let hint = suggestion(other, among: ["list", "export"])
+            throw UsageError(message: "unknown templates command '\(other)'\(hint)", command: "templates")
+        }
     }
 
     static func suggestion(_ word: String, among candidates: [String]) -> String {

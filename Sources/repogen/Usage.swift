@@ -1,46 +1,67 @@
 /// Help texts and exit codes.
 enum Usage {
-    static let version = "0.1.0"
+    static let version = "0.2.0"
 
     static let main = """
-        repogen \(version): generates the Swift networking layer (API enum, RequestType, Repository, Impl, Mock)
-        from endpoint specs.
+        repogen \(version): generates the Swift networking layer (models, API enum, RequestType, Repository, Impl,
+        Mock) from endpoint specs in JSON or a YAML-like format.
 
         USAGE: repogen <command> [options]
 
         COMMANDS:
-          generate <spec>...   Generate Swift files from spec files (see 'repogen generate --help')
-          help [command]       Show help
+          generate [<spec>...]   Generate Swift files (see 'repogen generate --help')
+          templates list         List the built-in templates
+          templates export <dir> Write the built-in templates to a folder, to customise them
+          help [command]         Show help
 
         OPTIONS:
-          -h, --help           Show help
-          --version            Show the version
+          -h, --help             Show help
+          --version              Show the version
 
         EXIT CODES:
           0  success (or check mode found no differences)
           1  check mode found differences
           2  usage error (unknown option, missing argument)
-          3  errors in the input (specs or templates); nothing was written
+          3  errors in the input (specs, config or templates); nothing was written
           4  the output could not be written
 
         """
 
     static let generate = """
-        USAGE: repogen generate <spec>... [--output <dir>] [--templates <dir>] [--check] [--quiet]
+        USAGE: repogen generate [<spec or folder>...] [options]
 
-        Reads each spec (e.g. Specs/store.json, domain 'Store') and writes below the output folder:
+        Reads each spec (e.g. Specs/store.json, domain 'Store'; a folder means every .json/.yaml/.yml in it) and
+        writes below the output folder:
+          <Domain>/<Domain>Models.swift         the models the spec defines
           <Domain>/<Domain>Api.swift            the API enum and its RequestType extension
           <Domain>/<Domain>Repository.swift     the Repository protocol and its Impl
           <Domain>/Mock<Domain>Repository.swift the Mock repository
 
-        OPTIONS:
-          -o, --output <dir>     Output folder (default: Generated)
-          -t, --templates <dir>  Folder of .mustache templates that replace the built-in ones of the same name
-          --check                Write nothing; exit 1 and print a unified diff if files on disk differ
-          -q, --quiet            Print only errors
-          -h, --help             Show this help
+        Without specs, the config file (repogen.json or repogen.yaml in the current folder) says what to do;
+        options given here override it.
 
-        Only files whose contents change are written; a file without repogen's header is never overwritten.
+        OPTIONS:
+          -c, --config <file>       Config file (default: repogen.json or repogen.yaml if present)
+          -o, --output <dir>        Output folder (default: Generated)
+          -t, --templates <dir>     Folder of .mustache templates that replace the built-in ones of the same name
+          --access-level <level>    public (default) or internal
+          --check                   Write nothing; exit 1 and print a unified diff for every file that would
+                                    change, be created or be removed
+          -q, --quiet               Print only errors
+          -v, --verbose             Also list unchanged files
+          -h, --help                Show this help
+
+        Only files whose contents change are written, atomically; a file without repogen's header is never
+        overwritten or removed. Generated files whose spec is gone are removed.
+
+        """
+
+    static let templates = """
+        USAGE: repogen templates list
+               repogen templates export <dir>
+
+        'list' names the built-in templates; 'export' writes them as .mustache files to <dir>, as a starting point
+        for 'repogen generate --templates <dir>'. The view model they receive is documented in the README.
 
         """
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// What check mode found: the files on disk that differ from what the specs produce.
 package struct CheckReport: Sendable, Equatable {
-    /// One unified diff per file that would change or be created.
+    /// One unified diff per file that would change, be created or be removed.
     package var diffs: [String] = []
     /// Files that match.
     package var unchanged: [String] = []
@@ -11,7 +11,10 @@ package struct CheckReport: Sendable, Equatable {
 
     /// Compares `files` with what is below `directory`, writing nothing.
     /// - Parameter displayDirectory: the folder as shown in diff headers (`a/Generated/…`).
-    package static func check(_ files: [OutputFile], against directory: String, displayDirectory: String? = nil) throws(Diagnostic) -> CheckReport {
+    /// - Parameter stale: generated files that would be removed (relative paths, from `StaleFiles`).
+    package static func check(
+        _ files: [OutputFile], against directory: String, displayDirectory: String? = nil, stale: [String] = []
+    ) throws(Diagnostic) -> CheckReport {
         var report = CheckReport()
         let shown = displayDirectory ?? directory
         for file in files {
@@ -29,6 +32,12 @@ package struct CheckReport: Sendable, Equatable {
                 report.diffs.append(
                     UnifiedDiff.diff(old: "", new: file.contents, oldName: "/dev/null", newName: "b/" + displayPath))
             }
+        }
+        for relativePath in stale {
+            let path = try FileWriter.destination(of: OutputFile(relativePath: relativePath, contents: ""), in: directory)
+            let displayPath = shown.isEmpty || shown == "." ? relativePath : shown + "/" + relativePath
+            let old = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+            report.diffs.append(UnifiedDiff.diff(old: old, new: "", oldName: "a/" + displayPath, newName: "/dev/null"))
         }
         return report
     }

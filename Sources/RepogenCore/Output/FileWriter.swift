@@ -4,6 +4,7 @@ import Foundation
 package struct WriteReport: Sendable, Equatable {
     package var written: [String] = []
     package var unchanged: [String] = []
+    package var removed: [String] = []
 }
 
 /// Writes rendered files below an output folder: only files whose bytes change, each atomically (temporary file
@@ -12,7 +13,10 @@ package enum FileWriter {
     /// Writes `files` below `directory`.
     /// - Throws: `Diagnostic` before anything is written when a file would land outside the folder or would
     ///   overwrite a file without repogen's header; `Diagnostic` when the disk refuses a write.
-    package static func write(_ files: [OutputFile], to directory: String) throws(Diagnostic) -> WriteReport {
+    /// Then removes `stale` files (relative paths below `directory`, found by `StaleFiles`).
+    package static func write(
+        _ files: [OutputFile], to directory: String, removing stale: [String] = []
+    ) throws(Diagnostic) -> WriteReport {
         var report = WriteReport()
         var pending: [(path: String, file: OutputFile)] = []
         for file in files {
@@ -34,6 +38,21 @@ package enum FileWriter {
             try writeAtomically(Data(file.contents.utf8), to: path)
             report.written.append(path)
         }
+        for relativePath in stale {
+            let path = try destination(of: OutputFile(relativePath: relativePath, contents: ""), in: directory)
+            guard let existing = FileManager.default.contents(atPath: path), OutputFile.isGenerated(existing) else { continue }
+            do {
+                try FileManager.default.removeItem(atPath: path)
+            } catch {
+                throw Diagnostic(.error, "cannot remove the stale file: \(error.localizedDescription)", path: path)
+            }
+            report.removed.append(path)
+            // A folder the removal leaves empty goes too (only that one: it held a generated file).
+            let folder = (path as NSString).deletingLastPathComponent
+            if folder != directory, (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
+                try? FileManager.default.removeItem(atPath: folder)
+            }
+        }
         return report
     }
 
@@ -43,7 +62,15 @@ package enum FileWriter {
         if file.relativePath.hasPrefix("/") || components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) {
             throw Diagnostic(.error, "refusing to write '\(file.relativePath)': it is not a plain path inside the output folder", path: directory)
         }
-        return (directory as NSString).appendingPathComponent(file.relativePath)
+        // Nothing on the way may be a symbolic link, so a link cannot lead a write outside the folder.
+        var path = directory
+        for component in components {
+            path = (path as NSString).appendingPathComponent(String(component))
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil {
+                throw Diagnostic(.error, "refusing to write through the symbolic link '\(path)'", path: directory)
+            }
+        }
+        return path
     }
 
     static func writeAtomically(_ data: Data, to path: String) throws(Diagnostic) {

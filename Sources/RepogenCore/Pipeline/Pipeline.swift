@@ -9,11 +9,20 @@ package struct GenerateOptions: Sendable {
     package var templatesPath: String?
     /// The module the generated code imports for `RequestType` and `NetworkManager`.
     package var runtimeModule: String
+    /// `public` or `internal` for the repository, its `Impl`, the mock and the models.
+    package var accessLevel: AccessLevel
+    /// Modules every generated file imports, besides those a spec lists.
+    package var imports: [String]
 
-    package init(templates: TemplateSet = .builtin, templatesPath: String? = nil, runtimeModule: String = "RepogenRuntime") {
+    package init(
+        templates: TemplateSet = .builtin, templatesPath: String? = nil, runtimeModule: String = "RepogenRuntime",
+        accessLevel: AccessLevel = .public, imports: [String] = []
+    ) {
         self.templates = templates
         self.templatesPath = templatesPath
         self.runtimeModule = runtimeModule
+        self.accessLevel = accessLevel
+        self.imports = imports
     }
 }
 
@@ -92,7 +101,8 @@ package enum Pipeline {
             throw DiagnosticsError(inSourceOrder(decodeDiagnostics + warnings))
         }
         model.specPath = headerPath(for: file.path)
-        let context = projectDefault(model, runtimeModule: options.runtimeModule)
+        model.imports = options.imports + model.imports.filter { !options.imports.contains($0) }
+        let context = projectDefault(model, runtimeModule: options.runtimeModule, accessLevel: options.accessLevel)
         var files: [OutputFile] = []
         for entry in OutputLayout.entries(forSpecPath: file.path) {
             do {

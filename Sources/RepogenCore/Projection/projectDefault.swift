@@ -3,7 +3,9 @@ import RepogenMustache
 /// Builds the view model the default templates render: every string they print, precomputed.
 ///
 /// The keys are documented in the README ("The view model"); templates only interpolate them.
-package func projectDefault(_ model: APIModel, runtimeModule: String = "RepogenRuntime") -> MustacheValue {
+package func projectDefault(
+    _ model: APIModel, runtimeModule: String = "RepogenRuntime", accessLevel: AccessLevel = .public
+) -> MustacheValue {
     let names = DomainNames(domain: model.domain)
     let endpoints = model.endpoints.map { projectEndpoint($0, names: names) }
     let modules = ["Foundation", runtimeModule] + model.imports.filter { $0 != "Foundation" && $0 != runtimeModule }
@@ -17,7 +19,8 @@ package func projectDefault(_ model: APIModel, runtimeModule: String = "RepogenR
         "mockName": .string(names.mock),
         "imports": .array(modules.map { .dictionary(["module": .string($0)]) }),
         "endpoints": .array(endpoints),
-        "models": projectModels(model.models),
+        "models": projectModels(model.models, access: accessLevel.modifier),
+        "access": .string(accessLevel.modifier),
         "hasUsingQueryOverrides": .bool(model.endpoints.contains { $0.usingQuery != nil }),
     ])
 }

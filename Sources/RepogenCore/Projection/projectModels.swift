@@ -1,8 +1,8 @@
 import RepogenMustache
 
 /// The view model of the models file: every declaration precomputed.
-func projectModels(_ models: [Model]) -> MustacheValue {
-    .array(models.enumerated().map { index, model in projectModel(model, isFirst: index == 0) })
+func projectModels(_ models: [Model], access: String) -> MustacheValue {
+    .array(models.enumerated().map { index, model in projectModel(model, isFirst: index == 0, access: access) })
 }
 
 /// `/// line` comments for a description; control characters other than tabs are dropped so that the comment
@@ -21,8 +21,9 @@ func docLines(_ text: String?) -> MustacheValue {
 
 private let modelConformances = "Codable, Sendable, Equatable"
 
-private func projectModel(_ model: Model, isFirst: Bool) -> MustacheValue {
+private func projectModel(_ model: Model, isFirst: Bool, access: String) -> MustacheValue {
     var value: [String: MustacheValue] = [
+        "access": .string(access),
         "name": .string(model.name),
         "isFirst": .bool(isFirst),
         "doc": docLines(model.documentation),
@@ -32,12 +33,12 @@ private func projectModel(_ model: Model, isFirst: Bool) -> MustacheValue {
         let generics = model.typeParameters.isEmpty
             ? "" : "<" + model.typeParameters.map { "\($0): \(modelConformances.replacingOccurrences(of: ",", with: " &"))" }
                 .joined(separator: ", ") + ">"
-        value["declaration"] = .string("public struct \(model.name)\(generics): \(modelConformances)")
+        value["declaration"] = .string("\(access)struct \(model.name)\(generics): \(modelConformances)")
         value["isStruct"] = true
         value["fields"] = .array(fields.map { field in
             .dictionary([
                 "doc": docLines(field.documentation),
-                "declaration": .string("public var \(SwiftIdentifier.escaped(field.name)): \(field.type.description)"),
+                "declaration": .string("\(access)var \(SwiftIdentifier.escaped(field.name)): \(field.type.description)"),
             ])
         })
         value["initParameters"] = .string(fields.map { field in
@@ -54,7 +55,7 @@ private func projectModel(_ model: Model, isFirst: Bool) -> MustacheValue {
             return .string(field.jsonKey == field.name ? "case \(name)" : "case \(name) = \(SwiftCode.stringLiteral(field.jsonKey))")
         })
     case .enumeration(let cases):
-        value["declaration"] = .string("public enum \(model.name): String, \(modelConformances), CaseIterable")
+        value["declaration"] = .string("\(access)enum \(model.name): String, \(modelConformances), CaseIterable")
         value["cases"] = .array(cases.map { item in
             .dictionary([
                 "doc": docLines(item.documentation),

@@ -79,36 +79,36 @@ extension {{apiName}}: RequestType {
 /// `nameHandler` (computes each answer, used before both); read `nameCallsCount`, `nameCalled`,
 /// `nameReceivedArguments` (the last call) and `nameReceivedInvocations` (every call). A call with nothing stubbed
 /// returns `.failure(MockRepositoryError.notStubbed(...))` naming the method. Safe to use from concurrent tasks.
-public final class {{mockName}}: {{repositoryName}} {
+{{access}}final class {{mockName}}: {{repositoryName}} {
 {{#endpoints}}
     private let {{memberPrefix}}Mock = MockMethod<{{argumentsType}}, {{successType}}>("{{mockName}}.{{selector}}")
 {{/endpoints}}
 
-    public init() { }
+    {{access}}init() { }
 {{#endpoints}}
 
     // MARK: - {{selector}}
 
-    public var {{memberPrefix}}CallsCount: Int { {{memberPrefix}}Mock.callsCount }
-    public var {{memberPrefix}}Called: Bool { {{memberPrefix}}Mock.called }
+    {{access}}var {{memberPrefix}}CallsCount: Int { {{memberPrefix}}Mock.callsCount }
+    {{access}}var {{memberPrefix}}Called: Bool { {{memberPrefix}}Mock.called }
 {{#hasArguments}}
-    public var {{memberPrefix}}ReceivedArguments: {{argumentsType}}? { {{memberPrefix}}Mock.receivedArguments }
-    public var {{memberPrefix}}ReceivedInvocations: [{{argumentsType}}] { {{memberPrefix}}Mock.receivedInvocations }
+    {{access}}var {{memberPrefix}}ReceivedArguments: {{argumentsType}}? { {{memberPrefix}}Mock.receivedArguments }
+    {{access}}var {{memberPrefix}}ReceivedInvocations: [{{argumentsType}}] { {{memberPrefix}}Mock.receivedInvocations }
 {{/hasArguments}}
-    public var {{memberPrefix}}Result: {{resultType}}? {
+    {{access}}var {{memberPrefix}}Result: {{resultType}}? {
         get { {{memberPrefix}}Mock.result }
         set { {{memberPrefix}}Mock.result = newValue }
     }
-    public var {{memberPrefix}}Results: [{{resultType}}] {
+    {{access}}var {{memberPrefix}}Results: [{{resultType}}] {
         get { {{memberPrefix}}Mock.results }
         set { {{memberPrefix}}Mock.results = newValue }
     }
-    public var {{memberPrefix}}Handler: ({{handlerType}})? {
+    {{access}}var {{memberPrefix}}Handler: ({{handlerType}})? {
         get { {{memberPrefix}}Mock.{{handlerMember}} }
         set { {{memberPrefix}}Mock.{{handlerMember}} = newValue }
     }
 
-    public func {{signature}} async -> {{resultType}} {
+    {{access}}func {{signature}} async -> {{resultType}} {
         await {{memberPrefix}}Mock.call({{argumentsValue}})
     }
 {{/endpoints}}
@@ -136,7 +136,7 @@ public final class {{mockName}}: {{repositoryName}} {
 {{/fields}}
 {{#isStruct}}
 
-    public init({{initParameters}}) {
+    {{access}}init({{initParameters}}) {
 {{#assignments}}
         {{.}}
 {{/assignments}}
@@ -162,7 +162,7 @@ public final class {{mockName}}: {{repositoryName}} {
 """#,
         "Repository.swift": #"""
 {{> _header}}
-public protocol {{repositoryName}}: Sendable {
+{{access}}protocol {{repositoryName}}: Sendable {
 {{#endpoints}}
 {{#doc}}
     {{.}}
@@ -171,14 +171,14 @@ public protocol {{repositoryName}}: Sendable {
 {{/endpoints}}
 }
 
-public struct {{implName}}: {{repositoryName}} {
-    public init() { }
+{{access}}struct {{implName}}: {{repositoryName}} {
+    {{access}}init() { }
 {{#endpoints}}
 
 {{#doc}}
     {{.}}
 {{/doc}}
-    public func {{signature}} async -> {{resultType}} {
+    {{access}}func {{signature}} async -> {{resultType}} {
         let request = {{construction}}
         return await NetworkManager.shared.request(requestType: request)
     }

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Whether generated declarations are visible outside their module.
+package enum AccessLevel: String, Sendable, Equatable, CaseIterable {
+    case `public`
+    case `internal`
+
+    /// What precedes a declaration: `public ` or nothing.
+    package var modifier: String {
+        self == .public ? "public " : ""
+    }
+}
+
+/// `repogen.json` (or `repogen.yaml`) at a project's root: what `repogen generate` does without arguments.
+///
+/// ```yaml
+/// specs: [Specs]            # files or folders (every .json/.yaml/.yml inside)
+/// output: Generated
+/// templates: Templates      # optional: overrides of the built-in templates
+/// accessLevel: public       # or internal
+/// imports: [Models]         # added to every generated file
+/// runtimeModule: RepogenRuntime
+/// ```
+///
+/// Paths are relative to the folder the config file is in.
+package struct Config: Sendable, Equatable {
+    package var path: String
+    package var specs: [String] = []
+    package var output: String?
+    package var templates: String?
+    package var accessLevel: AccessLevel?
+    package var imports: [String] = []
+    package var runtimeModule: String?
+
+    /// The names looked for in the current folder, in order.
+    package static let fileNames = ["repogen.json", "repogen.yaml", "repogen.yml"]
+    static let keys = ["specs", "output", "templates", "accessLevel", "imports", "runtimeModule"]
+
+    /// The config file in `directory`, if there is one.
+    package static func find(in directory: String = ".") -> String? {
+        fileNames.lazy.map { directory == "." ? $0 : (directory as NSString).appendingPathComponent($0) }
+            .first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// Reads and checks a config file.
+    /// - Throws: `DiagnosticsError` with `file:line:column` for every problem.
+    package static func load(_ path: String) throws(DiagnosticsError) -> Config {
+        let file = try Pipeline.readSpecFile(path)
+        let root: SpecNode
+        do {
+            root = try SpecReader.read(file)
+        } catch {
+            throw DiagnosticsError([error])
+        }
+        var reader = NodeReader(file: file)
+        var config = Config(path: path)
+        let base = (path as NSString).deletingLastPathComponent
+        func resolve(_ value: String) -> String {
+            base.isEmpty || value.hasPrefix("/") ? value : (base as NSString).appendingPathComponent(value)
+        }
+        if let members = reader.members(of: root, what: "the config", allowed: keys) {
+            if let node = members["specs"]?.value {
+                if case .string = node.kind {
+                    config.specs = reader.string(node, what: "'specs'").map { [resolve($0.value)] } ?? []
+                } else if let list = reader.array(node, what: "'specs'") {
+                    config.specs = list.compactMap { reader.string($0, what: "a spec path") }.map { resolve($0.value) }
+                }
+            }
+            config.output = reader.string(members, "output", what: "the config").map { resolve($0.value) }
+            config.templates = reader.string(members, "templates", what: "the config").map { resolve($0.value) }
+            if let level = reader.string(members, "accessLevel", what: "the config") {
+                config.accessLevel = AccessLevel(rawValue: level.value)
+                if config.accessLevel == nil {
+                    let hint = NameSuggester.hint(for: level.value, among: AccessLevel.allCases.map(\.rawValue))
+                    reader.diagnostics.error("'accessLevel' must be 'public' or 'internal'\(hint)", at: level.location)
+                }
+            }
+            if let node = members["imports"]?.value, let list = reader.array(node, what: "'imports'") {
+                for module in list.compactMap({ reader.string($0, what: "an import") }) {
+                    if SwiftIdentifier.isValid(module.value) && !SwiftIdentifier.keywords.contains(module.value) {
+                        config.imports.append(module.value)
+                    } else {
+                        reader.diagnostics.error("'\(module.value)' is not a valid module name", at: module.location)
+                    }
+                }
+            }
+            if let module = reader.string(members, "runtimeModule", what: "the config") {
+                if SwiftIdentifier.isValid(module.value) {
+                    config.runtimeModule = module.value
+                } else {
+                    reader.diagnostics.error("'\(module.value)' is not a valid module name", at: module.location)
+                }
+            }
+        }
+        if !reader.diagnostics.diagnostics.isEmpty {
+            throw DiagnosticsError(reader.diagnostics.diagnostics)
+        }
+        return config
+    }
+}
+
+/// Turns spec arguments (files or folders) into spec files.
+package enum SpecPaths {
+    package static let extensions = [".json", ".yaml", ".yml"]
+
+    /// Each folder becomes the spec files below it, sorted; files stay as given.
+    /// - Throws: `DiagnosticsError` for a folder without specs.
+    package static func expand(_ paths: [String]) throws(DiagnosticsError) -> [String] {
+        var result: [String] = []
+        var diagnostics: [Diagnostic] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                result.append(path)
+                continue
+            }
+            let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
+                .filter { name in extensions.contains { name.hasSuffix($0) } }
+                .sorted()
+                .map { (path as NSString).appendingPathComponent($0) }
+            if found.isEmpty {
+                diagnostics.append(Diagnostic(.error, "the folder has no spec files (.json, .yaml or .yml)", path: path))
+            }
+            result += found
+        }
+        if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
+        return result
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Generated files that no spec produces any more: they carry repogen's header and either name a spec that is
+/// gone, or name one of this run's specs that no longer produces them.
+package enum StaleFiles {
+    /// Relative paths below `directory`, sorted.
+    package static func find(in directory: String, producing files: [OutputFile], specPaths: [String]) -> [String] {
+        let produced = Set(files.map(\.relativePath))
+        let specs = Set(specPaths.map(Pipeline.headerPath(for:)))
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var stale: [String] = []
+        while let relativePath = enumerator.nextObject() as? String {
+            guard relativePath.hasSuffix(".swift"), !produced.contains(relativePath) else { continue }
+            let path = (directory as NSString).appendingPathComponent(relativePath)
+            guard let handle = FileHandle(forReadingAtPath: path) else { continue }
+            let head = (try? handle.read(upToCount: 512)) ?? Data()
+            try? handle.close()
+            guard let spec = OutputFile.specPath(inHeaderOf: head) else { continue }
+            if specs.contains(spec) || !FileManager.default.fileExists(atPath: spec) {
+                stale.append(relativePath)
+            }
+        }
+        return stale.sorted()
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import XCTest
+
+/// Config file, check mode with removals, safe writes and the templates commands, through the real binary.
+final class WorkflowTests: CLITestCase {
+    func read(_ name: String) throws -> String {
+        try String(contentsOf: workDirectory.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    func exists(_ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: workDirectory.appendingPathComponent(name).path)
+    }
+
+    func testConfigFileDrivesARunWithoutArguments() throws {
+        try write(validSpec, to: "Specs/item.json")
+        try write("specs: [Specs]\noutput: Sources/App/Generated\naccessLevel: internal\nimports: [Models]\n", to: "repogen.yaml")
+        let result = try run(["generate"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let repository = try read("Sources/App/Generated/Item/ItemRepository.swift")
+        XCTAssertTrue(repository.contains("\nprotocol ItemRepository: Sendable {"), repository)
+        XCTAssertTrue(repository.contains("import Models\n"))
+        XCTAssertFalse(repository.contains("public "))
+        // Flags override the config.
+        XCTAssertEqual(try run(["generate", "--access-level", "public", "--output", "Out"]).status, 0)
+        XCTAssertTrue(try read("Out/Item/ItemRepository.swift").contains("public protocol ItemRepository"))
+    }
+
+    func testConfigErrorsHaveLineAndColumn() throws {
+        try write("{\n  \"specs\": [\"Specs\"],\n  \"outptu\": \"Gen\",\n  \"accessLevel\": \"open\"\n}\n", to: "repogen.json")
+        let result = try run(["generate"])
+        XCTAssertEqual(result.status, 3)
+        XCTAssertEqual(
+            result.stderr,
+            """
+            repogen.json:3:3: error: unknown key 'outptu' in the config; did you mean 'output'?
+            repogen.json:4:18: error: 'accessLevel' must be 'public' or 'internal'
+            2 errors; nothing was written
+
+            """)
+    }
+
+    func testCheckModeAndWriteModeRemoveFilesWhoseSpecIsGone() throws {
+        try write(validSpec, to: "Specs/item.json")
+        try write(validSpec, to: "Specs/old.json")
+        XCTAssertEqual(try run(["generate", "Specs"]).status, 0)
+        try FileManager.default.removeItem(at: workDirectory.appendingPathComponent("Specs/old.json"))
+        try write("// my own file\n", to: "Generated/Old/Notes.swift")
+
+        let check = try run(["generate", "Specs", "--check"])
+        XCTAssertEqual(check.status, 1)
+        XCTAssertTrue(check.stdout.contains("--- a/Generated/Old/OldApi.swift\n+++ /dev/null\n@@ -1,"), check.stdout)
+        XCTAssertFalse(check.stdout.contains("Notes.swift"))
+        XCTAssertTrue(exists("Generated/Old/OldApi.swift"), "check mode must not remove anything")
+
+        let write = try run(["generate", "Specs"])
+        XCTAssertEqual(write.status, 0, write.stderr)
+        XCTAssertTrue(write.stdout.contains("removed Generated/Old/OldApi.swift\n"), write.stdout)
+        XCTAssertTrue(write.stdout.hasSuffix("0 written, 4 unchanged, 4 removed\n"), write.stdout)
+        XCTAssertFalse(exists("Generated/Old/OldApi.swift"))
+        XCTAssertTrue(exists("Generated/Old/Notes.swift"), "a file without the header is never removed")
+        XCTAssertEqual(try run(["generate", "Specs", "--check"]).status, 0)
+    }
+
+    func testNeverWritesThroughASymbolicLink() throws {
+        try write(validSpec, to: "item.json")
+        let outside = workDirectory.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: workDirectory.appendingPathComponent("Generated"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: workDirectory.appendingPathComponent("Generated/Item"), withDestinationURL: outside)
+        let result = try run(["generate", "item.json"])
+        XCTAssertEqual(result.status, 4)
+        XCTAssertTrue(result.stderr.contains("refusing to write through the symbolic link 'Generated/Item'"), result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.path), [])
+    }
+
+    func testQuietAndVerbose() throws {
+        try write(validSpec, to: "item.json")
+        XCTAssertEqual(try run(["generate", "item.json", "-q"]).stdout, "")
+        let verbose = try run(["generate", "item.json", "--verbose"])
+        XCTAssertTrue(verbose.stdout.contains("unchanged Generated/Item/ItemApi.swift\n"), verbose.stdout)
+        XCTAssertEqual(try run(["generate", "item.json", "-q", "-v"]).status, 2)
+    }
+
+    func testTemplatesListAndExport() throws {
+        let list = try run(["templates", "list"])
+        XCTAssertEqual(list.status, 0)
+        XCTAssertTrue(list.stdout.contains("Api.swift.mustache\n"))
+        XCTAssertEqual(try run(["templates", "export", "Mine"]).status, 0)
+        XCTAssertTrue(try read("Mine/Mock.swift.mustache").contains("{{mockName}}"))
+        XCTAssertEqual(try run(["templates", "export", "Mine"]).status, 4, "never overwrites")
+        XCTAssertEqual(try run(["templates", "lst"]).stderr, "error: unknown templates command 'lst'; did you mean 'list'?\nhint: see 'repogen templates --help'\n")
+
+        // The exported set is a working starting point.
+        try write(validSpec, to: "item.json")
+        XCTAssertEqual(try run(["generate", "item.json", "--templates", "Mine", "--output", "A"]).status, 0)
+        XCTAssertEqual(try run(["generate", "item.json", "--output", "B"]).status, 0)
+        XCTAssertEqual(try read("A/Item/ItemApi.swift"), try read("B/Item/ItemApi.swift"))
+    }
+}
