@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "repogen", targets: ["repogen"]),
         .library(name: "RepogenRuntime", targets: ["RepogenRuntime"]),
         .library(name: "RepogenMustache", targets: ["RepogenMustache"]),
+        .plugin(name: "RepogenBuildPlugin", targets: ["RepogenBuildPlugin"]),
+        .plugin(name: "RepogenCommandPlugin", targets: ["RepogenCommandPlugin"]),
     ],
     dependencies: [],
     targets: [
@@ -19,6 +21,17 @@ let package = Package(
         // CLI
         .executableTarget(name: "repogen", dependencies: ["RepogenCore"]),
         .executableTarget(name: "generate-builtin-templates", dependencies: ["RepogenCore"]),
+
+        // Plugins: generate at build time from a target's specs, or regenerate committed files on demand.
+        .plugin(name: "RepogenBuildPlugin", capability: .buildTool(), dependencies: ["repogen"]),
+        .plugin(
+            name: "RepogenCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "repogen-generate", description: "Regenerate the files repogen.json describes"),
+                permissions: [.writeToPackageDirectory(reason: "repogen writes the generated Swift files")]
+            ),
+            dependencies: ["repogen"]
+        ),
 
         // Runtime: what the generated code and the apps that use it link against.
         .target(name: "RepogenRuntime"),
