@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "GeneratedSample", dependencies: ["RepogenRuntime"], path: "Generated"),
 
         // Tests
+        // A recording HTTP server (python3) on loopback, for the runtime's and the generated code's tests.
+        .target(name: "TestServer", path: "Tests/TestServer", exclude: ["test_server.py"]),
         .testTarget(
             name: "RepogenMustacheTests",
             dependencies: ["RepogenMustache"],
@@ -60,9 +62,9 @@ let package = Package(
         ),
         .testTarget(
             name: "GeneratedSampleTests",
-            dependencies: ["GeneratedSample", "RepogenRuntime"]
+            dependencies: ["GeneratedSample", "RepogenRuntime", "TestServer"]
         ),
-        .testTarget(name: "RepogenRuntimeTests", dependencies: ["RepogenRuntime"]),
+        .testTarget(name: "RepogenRuntimeTests", dependencies: ["RepogenRuntime", "TestServer"]),
         .testTarget(name: "CLITests", dependencies: ["RepogenCore"]),
     ]
 )

@@ -49,7 +49,7 @@ extension EscapingApi: RequestType {
     var path: String {
         switch self {
         case .send(let id, _, _):
-            return "/api/it's/(a)/$1;x=y,z:@!*+/%22q%22/\(id)"
+            return "/api/it's/(a)/$1;x=y,z:@!*+/%22q%22/\(PathComponent(id))"
         case .`return`:
             return "/return"
         }

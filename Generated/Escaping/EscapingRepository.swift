@@ -12,18 +12,23 @@ public protocol EscapingRepository: Sendable {
 }
 
 public struct EscapingRepositoryImpl: EscapingRepository {
-    public init() { }
+    private let manager: NetworkManager
+
+    /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
+    public init(manager: NetworkManager = .shared) {
+        self.manager = manager
+    }
 
     /// quote " backslash \ interp \(x) triple """ raw "# hash # close */ open /* 한글 ✓ é tab	end
     /// second line */
     public func send(id: Int, note: String, kind: TrickyKind) async -> Result<Tricky, Error> {
         let request = EscapingApi.send(id: id, note: note, kind: kind)
-        return await NetworkManager.shared.request(requestType: request)
+        return await manager.request(requestType: request)
     }
 
     /// A Swift keyword as a case and method name.
     public func `return`() async -> Result<String, Error> {
         let request = EscapingApi.`return`
-        return await NetworkManager.shared.request(requestType: request)
+        return await manager.request(requestType: request)
     }
 }

@@ -11,8 +11,8 @@ import RepogenRuntime
 /// returns `.failure(MockRepositoryError.notStubbed(...))` naming the method. Safe to use from concurrent tasks.
 public final class MockStoreRepository: StoreRepository {
     private let fetchAroundStoresMock = MockMethod<FetchAroundStoreInput, ContentsWithCursorResponse<StoreWithExtraResponse>>("MockStoreRepository.fetchAroundStores(input:)")
-    private let fetchDetailMock = MockMethod<FetchStoreDetailInput, StoreDetailResponse>("MockStoreRepository.fetchDetail(input:)")
-    private let fetchStoreCategoriesMock = MockMethod<Void, [StoreCategoryResponse]>("MockStoreRepository.fetchStoreCategories()")
+    private let fetchDetailMock = MockMethod<FetchStoreDetailInput, StoreDetailResponse>("MockStoreRepository.fetchDetail(input:)", exampleJSON: #"{"storeId":42,"name":"Bungeoppang on the corner","categories":["BUNGEOPPANG"],"opened_at":"2024-05-01T09:30:00Z"}"#)
+    private let fetchStoreCategoriesMock = MockMethod<Void, [StoreCategoryResponse]>("MockStoreRepository.fetchStoreCategories()", exampleJSON: #"[{"categoryId":"BUNGEOPPANG","name":"붕어빵"},{"categoryId":"HOTTEOK","name":"호떡"}]"#)
     private let saveStoreMock = MockMethod<(storeId: String, isDelete: Bool), String>("MockStoreRepository.saveStore(storeId:isDelete:)")
     private let reportStoreMock = MockMethod<(storeId: Int, reportReason: String), String>("MockStoreRepository.reportStore(storeId:reportReason:)")
     private let fetchStorePhotosMock = MockMethod<(storeId: Int, cursor: String?), ContentsWithCursorResponse<StoreImageResponse>>("MockStoreRepository.fetchStorePhotos(storeId:cursor:)")
@@ -24,7 +24,7 @@ public final class MockStoreRepository: StoreRepository {
     private let visitStoreMock = MockMethod<(storeId: Int, visitType: VisitType), String>("MockStoreRepository.visitStore(storeId:visitType:)")
     private let fetchStoreActivitiesMock = MockMethod<Int, StoreActivitiesResponse>("MockStoreRepository.fetchStoreActivities(storeId:)")
     private let updateStoreReviewMock = MockMethod<(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput), StoreReviewResponse>("MockStoreRepository.updateStoreReview(storeId:reviewId:input:)")
-    private let uploadStoreImagesMock = MockMethod<(storeId: Int, boundary: String), [StoreImageResponse]>("MockStoreRepository.uploadStoreImages(storeId:boundary:)")
+    private let uploadStoreImagesMock = MockMethod<(storeId: Int, boundary: String, images: [UploadFile]), [StoreImageResponse]>("MockStoreRepository.uploadStoreImages(storeId:boundary:images:)")
 
     public init() { }
 
@@ -348,12 +348,12 @@ public final class MockStoreRepository: StoreRepository {
         await updateStoreReviewMock.call((storeId: storeId, reviewId: reviewId, input: input))
     }
 
-    // MARK: - uploadStoreImages(storeId:boundary:)
+    // MARK: - uploadStoreImages(storeId:boundary:images:)
 
     public var uploadStoreImagesCallsCount: Int { uploadStoreImagesMock.callsCount }
     public var uploadStoreImagesCalled: Bool { uploadStoreImagesMock.called }
-    public var uploadStoreImagesReceivedArguments: (storeId: Int, boundary: String)? { uploadStoreImagesMock.receivedArguments }
-    public var uploadStoreImagesReceivedInvocations: [(storeId: Int, boundary: String)] { uploadStoreImagesMock.receivedInvocations }
+    public var uploadStoreImagesReceivedArguments: (storeId: Int, boundary: String, images: [UploadFile])? { uploadStoreImagesMock.receivedArguments }
+    public var uploadStoreImagesReceivedInvocations: [(storeId: Int, boundary: String, images: [UploadFile])] { uploadStoreImagesMock.receivedInvocations }
     public var uploadStoreImagesResult: Result<[StoreImageResponse], Error>? {
         get { uploadStoreImagesMock.result }
         set { uploadStoreImagesMock.result = newValue }
@@ -362,12 +362,12 @@ public final class MockStoreRepository: StoreRepository {
         get { uploadStoreImagesMock.results }
         set { uploadStoreImagesMock.results = newValue }
     }
-    public var uploadStoreImagesHandler: (@Sendable ((storeId: Int, boundary: String)) async -> Result<[StoreImageResponse], Error>)? {
+    public var uploadStoreImagesHandler: (@Sendable ((storeId: Int, boundary: String, images: [UploadFile])) async -> Result<[StoreImageResponse], Error>)? {
         get { uploadStoreImagesMock.handler }
         set { uploadStoreImagesMock.handler = newValue }
     }
 
-    public func uploadStoreImages(storeId: Int, boundary: String) async -> Result<[StoreImageResponse], Error> {
-        await uploadStoreImagesMock.call((storeId: storeId, boundary: boundary))
+    public func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile]) async -> Result<[StoreImageResponse], Error> {
+        await uploadStoreImagesMock.call((storeId: storeId, boundary: boundary, images: images))
     }
 }

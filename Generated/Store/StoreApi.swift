@@ -20,7 +20,8 @@ enum StoreApi {
     case visitStore(storeId: Int, visitType: VisitType)
     case fetchStoreActivities(storeId: Int)
     case updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput)
-    case uploadStoreImages(storeId: Int, boundary: String)
+    /// Uploads photos of a store as multipart/form-data: one "images" part per file, plus the store id as a field.
+    case uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile])
 }
 
 extension StoreApi: RequestType {
@@ -149,7 +150,7 @@ extension StoreApi: RequestType {
             return .default
         case .updateStoreReview:
             return .json
-        case .uploadStoreImages(_, let boundary):
+        case .uploadStoreImages(_, let boundary, _):
             return .multipart(boundary: boundary)
         }
     }
@@ -159,33 +160,33 @@ extension StoreApi: RequestType {
         case .fetchAroundStores:
             return "/api/v4/stores/around"
         case .fetchStoreDetail(let input):
-            return "/api/v4/store/\(input.storeId)"
+            return "/api/v4/store/\(PathComponent(input.storeId))"
         case .fetchStoreCategories:
             return "/api/v4/store/categories"
         case .saveStore(let storeId, _):
-            return "/api/v2/store/\(storeId)/favorite"
+            return "/api/v2/store/\(PathComponent(storeId))/favorite"
         case .reportStore(let storeId, _):
-            return "/api/v2/store/\(storeId)"
+            return "/api/v2/store/\(PathComponent(storeId))"
         case .fetchStorePhotos(let storeId, _):
-            return "/api/v4/store/\(storeId)/images"
+            return "/api/v4/store/\(PathComponent(storeId))/images"
         case .fetchStoreNewPosts(let storeId, _):
-            return "/api/v1/store/\(storeId)/news-posts"
+            return "/api/v1/store/\(PathComponent(storeId))/news-posts"
         case .fetchDisplayItems(let storeId, _):
-            return "/api/v1/store/\(storeId)/display-items"
+            return "/api/v1/store/\(PathComponent(storeId))/display-items"
         case .togglePostSticker(let storeId, let postId, _):
-            return "/api/v1/store/\(storeId)/news-post/\(postId)/stickers"
+            return "/api/v1/store/\(PathComponent(storeId))/news-post/\(PathComponent(postId))/stickers"
         case .createStore:
             return "/api/v2/store"
         case .verifyStoreOwner(let storeId, _):
-            return "/api/v1/store/\(storeId)/owner/verify"
+            return "/api/v1/store/\(PathComponent(storeId))/owner/verify"
         case .visitStore(let storeId, _):
-            return "/api/v1/store/\(storeId)/visit"
+            return "/api/v1/store/\(PathComponent(storeId))/visit"
         case .fetchStoreActivities(let storeId):
-            return "/api/v4/store/\(storeId)/activities"
+            return "/api/v4/store/\(PathComponent(storeId))/activities"
         case .updateStoreReview(let storeId, let reviewId, _):
-            return "/api/v1/store/\(storeId)/reviews/\(reviewId)"
-        case .uploadStoreImages(let storeId, _):
-            return "/api/v4/store/\(storeId)/images"
+            return "/api/v1/store/\(PathComponent(storeId))/reviews/\(PathComponent(reviewId))"
+        case .uploadStoreImages(let storeId, _, _):
+            return "/api/v4/store/\(PathComponent(storeId))/images"
         }
     }
 
@@ -221,6 +222,44 @@ extension StoreApi: RequestType {
             return method.usesQueryByDefault
         case .uploadStoreImages:
             return method.usesQueryByDefault
+        }
+    }
+
+    var upload: UploadForm? {
+        switch self {
+        case .fetchAroundStores:
+            return nil
+        case .fetchStoreDetail:
+            return nil
+        case .fetchStoreCategories:
+            return nil
+        case .saveStore:
+            return nil
+        case .reportStore:
+            return nil
+        case .fetchStorePhotos:
+            return nil
+        case .fetchStoreNewPosts:
+            return nil
+        case .fetchDisplayItems:
+            return nil
+        case .togglePostSticker:
+            return nil
+        case .createStore:
+            return nil
+        case .verifyStoreOwner:
+            return nil
+        case .visitStore:
+            return nil
+        case .fetchStoreActivities:
+            return nil
+        case .updateStoreReview:
+            return nil
+        case .uploadStoreImages(let storeId, _, let images):
+            var form = UploadForm()
+            form.add("storeId", String(storeId))
+            form.add("images", files: images)
+            return form
         }
     }
 }

@@ -10,7 +10,7 @@ import RepogenRuntime
 /// `nameReceivedArguments` (the last call) and `nameReceivedInvocations` (every call). A call with nothing stubbed
 /// returns `.failure(MockRepositoryError.notStubbed(...))` naming the method. Safe to use from concurrent tasks.
 public final class MockUserRepository: UserRepository {
-    private let fetchMyUserMock = MockMethod<Void, UserResponse>("MockUserRepository.fetchMyUser()")
+    private let fetchMyUserMock = MockMethod<Void, UserResponse>("MockUserRepository.fetchMyUser()", exampleJSON: #"{"userId":1,"name":"kim"}"#)
     private let updateNicknameMock = MockMethod<String, UserResponse>("MockUserRepository.updateNickname(name:)")
     private let fetchMyPlacesMock = MockMethod<(placeType: PlaceType, cursor: String?, size: Int), ContentsWithCursorResponse<PlaceResponse>>("MockUserRepository.fetchMyPlaces(placeType:cursor:size:)")
     private let deletePlaceMock = MockMethod<(placeType: PlaceType, placeId: String), Void>("MockUserRepository.deletePlace(placeType:placeId:)")

@@ -76,9 +76,9 @@ extension UserApi: RequestType {
         case .editNickname:
             return "/api/v2/user/me"
         case .fetchMyPlaces(let placeType, _, _):
-            return "/api/v1/my/\(placeType.rawValue)/places"
+            return "/api/v1/my/\(PathComponent(placeType.rawValue))/places"
         case .deletePlace(let placeType, let placeId):
-            return "/api/v1/my/\(placeType.rawValue)/places/\(placeId)"
+            return "/api/v1/my/\(PathComponent(placeType.rawValue))/places/\(PathComponent(placeId))"
         case .registerDevice:
             return "/api/v1/device"
         case .signout:

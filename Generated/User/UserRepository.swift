@@ -14,36 +14,41 @@ public protocol UserRepository: Sendable {
 }
 
 public struct UserRepositoryImpl: UserRepository {
-    public init() { }
+    private let manager: NetworkManager
+
+    /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
+    public init(manager: NetworkManager = .shared) {
+        self.manager = manager
+    }
 
     public func fetchMyUser() async -> Result<UserResponse, Error> {
         let request = UserApi.fetchMyUser
-        return await NetworkManager.shared.request(requestType: request)
+        return await manager.request(requestType: request)
     }
 
     /// Renames the user; the repository calls it updateNickname(name:).
     public func updateNickname(name: String) async -> Result<UserResponse, Error> {
         let request = UserApi.editNickname(nickname: name)
-        return await NetworkManager.shared.request(requestType: request)
+        return await manager.request(requestType: request)
     }
 
     public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async -> Result<ContentsWithCursorResponse<PlaceResponse>, Error> {
         let request = UserApi.fetchMyPlaces(placeType: placeType, cursor: cursor, size: size)
-        return await NetworkManager.shared.request(requestType: request)
+        return await manager.request(requestType: request)
     }
 
     public func deletePlace(placeType: PlaceType, placeId: String) async -> Result<Void, Error> {
         let request = UserApi.deletePlace(placeType: placeType, placeId: placeId)
-        return await NetworkManager.shared.request(requestType: request)
+        return await manager.request(requestType: request)
     }
 
     public func registerDevice(input: DeviceRegisterInput) async -> Result<Void, Error> {
         let request = UserApi.registerDevice(input: input)
-        return await NetworkManager.shared.request(requestType: request)
+        return await manager.request(requestType: request)
     }
 
     public func signout() async -> Result<Void, Error> {
         let request = UserApi.signout
-        return await NetworkManager.shared.request(requestType: request)
+        return await manager.request(requestType: request)
     }
 }

@@ -17,10 +17,19 @@ public final class MockMethod<Arguments, Success>: @unchecked Sendable {
     private var storedResult: Result<Success, Error>?
     private var storedResults: [Result<Success, Error>] = []
     private var storedHandler: Handler?
+    /// The spec's example response, answered when nothing is stubbed.
+    private let example: (@Sendable () -> Result<Success, Error>)?
 
     /// - Parameter name: the method's name, used in the failure of an unstubbed call.
     public init(_ name: String) {
         self.name = name
+        self.example = nil
+    }
+
+    /// - Parameter example: answers calls when nothing is stubbed (the spec's example response).
+    public init(_ name: String, example: @escaping @Sendable () -> Result<Success, Error>) {
+        self.name = name
+        self.example = example
     }
 
     private func locked<T>(_ body: () throws -> T) rethrows -> T {
@@ -59,8 +68,8 @@ public final class MockMethod<Arguments, Success>: @unchecked Sendable {
         set { locked { storedHandler = newValue } }
     }
 
-    /// Records the call, then answers with the handler, the next queued result, the stubbed result, or a
-    /// `MockRepositoryError.notStubbed` failure naming the method.
+    /// Records the call, then answers with the handler, the next queued result, the stubbed result, the spec's
+    /// example, or a `MockRepositoryError.notStubbed` failure naming the method.
     public func call(_ arguments: Arguments) async -> Result<Success, Error> {
         let (handler, answer) = locked { () -> (Handler?, Result<Success, Error>?) in
             invocations.append(arguments)
@@ -69,7 +78,7 @@ public final class MockMethod<Arguments, Success>: @unchecked Sendable {
             return (nil, storedResult)
         }
         if let handler { return await handler(arguments) }
-        return answer ?? .failure(MockRepositoryError.notStubbed(name))
+        return answer ?? example?() ?? .failure(MockRepositoryError.notStubbed(name))
     }
 
     /// Forgets every call and every stub.
@@ -96,6 +105,30 @@ extension MockMethod where Arguments == Void {
                 return
             }
             handler = { @Sendable (_: Void) async in await newValue() }
+        }
+    }
+}
+
+#if compiler(>=6.2)
+/// Decodable success types whose metatype may be captured by the `@Sendable` example closure.
+public typealias MockExampleDecodable = Decodable & SendableMetatype
+#else
+public typealias MockExampleDecodable = Decodable
+#endif
+
+extension MockMethod where Success: MockExampleDecodable {
+    /// A mock method that answers with `exampleJSON` (the spec's example response), decoded as the runtime
+    /// decodes responses (ISO 8601 dates), whenever nothing is stubbed: previews and early UI work run before
+    /// the server exists.
+    public convenience init(_ name: String, exampleJSON: String) {
+        self.init(name) {
+            do {
+                return .success(try NetworkConfiguration().makeDecoder().decode(Success.self, from: Data(exampleJSON.utf8)))
+            } catch let error as DecodingError {
+                return .failure(NetworkError.decoding(DecodingFailure(error)))
+            } catch {
+                return .failure(error)
+            }
         }
     }
 }

@@ -1,55 +1,87 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// Why a request through `NetworkManager` failed.
-public enum NetworkError: Error, Sendable, Equatable, LocalizedError {
+public enum NetworkError: Error, Sendable, LocalizedError {
     /// The base URL and path do not form a valid URL.
     case invalidURL(String)
-    /// The request could not be sent or its response not received (no connection, timeout…).
-    case transport(String)
-    /// The server answered with a status code the configuration does not count as success.
-    case httpStatus(Int, body: Data)
-    /// The response body is not the expected type; the message names the coding path.
-    case decoding(String)
-    /// The body was empty where a value was expected.
+    /// 401: the session is missing or expired, and refreshing it (if configured) did not help. An envelope body
+    /// gives its `resultCode` and `message`.
+    case unauthorized(resultCode: String?, message: String?)
+    /// A status the configuration does not count as success. An envelope body gives its `resultCode` and
+    /// `message`; `body` is the raw body (an HTML error page, say).
+    case server(status: Int, resultCode: String?, message: String?, body: Data)
+    /// The body is not the expected type; keeps the `DecodingError` and the coding path it failed at.
+    case decoding(DecodingFailure)
+    /// The body (or an envelope's `data`) was empty or `null` where a value was expected.
     case noData
-    /// The calling task was cancelled.
+    /// The request did not complete: no connection, refused, DNS, TLS… (the `URLError` says which).
+    case transport(URLError)
+    /// No response within the configured timeout.
+    case timedOut
+    /// The calling task was cancelled; the HTTP request was cancelled with it.
     case cancelled
 
     public var errorDescription: String? {
         switch self {
         case .invalidURL(let url):
-            return "invalid URL: \(url)"
-        case .transport(let message):
-            return "the request failed: \(message)"
-        case .httpStatus(let status, _):
-            return "the server answered with HTTP status \(status)"
-        case .decoding(let message):
-            return "the response could not be decoded: \(message)"
+            return "Invalid URL: \(url)"
+        case .unauthorized(_, let message):
+            return message ?? "You are not signed in, or your session has expired."
+        case .server(let status, let code, let message, _):
+            return message.map { "\($0) (\(code ?? "HTTP \(status)"))" } ?? "The server answered with HTTP status \(status)."
+        case .decoding(let failure):
+            return "The response could not be read: \(failure.description)"
         case .noData:
-            return "the response has no data"
+            return "The response has no data."
+        case .transport(let error):
+            return "The request failed: \(error.localizedDescription)"
+        case .timedOut:
+            return "The server did not answer in time."
         case .cancelled:
-            return "the request was cancelled"
+            return "The request was cancelled."
         }
     }
+}
 
-    /// Describes a `DecodingError` with its coding path, e.g. `contents[0].id: expected Int, found a string`.
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let text = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? "." + key.stringValue }
-                .joined()
-            return text.hasPrefix(".") ? String(text.dropFirst()) : (text.isEmpty ? "(root)" : text)
-        }
+/// A `DecodingError` with the coding path it failed at, spelled out (`contents[0].storeId`).
+public struct DecodingFailure: Error, @unchecked Sendable, CustomStringConvertible {
+    /// The error as the decoder threw it (its context may hold non-`Sendable` keys; it is never mutated).
+    public let error: DecodingError
+    /// Where in the JSON decoding failed, e.g. `contents[0].storeId`; empty at the top level.
+    public let codingPath: String
+
+    public init(_ error: DecodingError) {
+        self.error = error
+        let context: DecodingError.Context?
         switch error {
-        case .typeMismatch(let type, let context):
-            return "\(path(context)): expected \(type): \(context.debugDescription)"
-        case .valueNotFound(let type, let context):
-            return "\(path(context)): missing \(type) value: \(context.debugDescription)"
-        case .keyNotFound(let key, let context):
-            return "\(path(context)): missing key '\(key.stringValue)'"
-        case .dataCorrupted(let context):
-            return "\(path(context)): \(context.debugDescription)"
-        @unknown default:
-            return "\(error)"
+        case .typeMismatch(_, let value), .valueNotFound(_, let value), .dataCorrupted(let value): context = value
+        case .keyNotFound(let key, let value):
+            context = DecodingError.Context(codingPath: value.codingPath + [key], debugDescription: value.debugDescription)
+        @unknown default: context = nil
         }
+        codingPath = (context?.codingPath ?? []).map { key in key.intValue.map { "[\($0)]" } ?? "." + key.stringValue }
+            .joined().trimmingPrefix(".")
+    }
+
+    public var description: String {
+        let reason: String
+        switch error {
+        case .typeMismatch(let type, _): reason = "expected \(type)"
+        case .valueNotFound(let type, _): reason = "missing \(type) value"
+        case .keyNotFound(let key, _): reason = "missing key '\(key.stringValue)'"
+        case .dataCorrupted(let context): reason = context.debugDescription
+        @unknown default: reason = "\(error)"
+        }
+        return codingPath.isEmpty ? reason : "\(codingPath): \(reason)"
+    }
+}
+
+extension String {
+    fileprivate func trimmingPrefix(_ prefix: String) -> String {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
     }
 }

@@ -4,89 +4,44 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Sends `RequestType` requests with `URLSession` and decodes their responses.
+/// Sends `RequestType` requests with `URLSession` and decodes their responses, as `NetworkConfiguration` says.
 ///
-/// Configure `NetworkManager.shared` once at app start, or make separate instances for tests:
+/// Configure `NetworkManager.shared` once at app start, or make separate instances (for tests, or for a second
+/// server) and pass them to a generated `…RepositoryImpl(manager:)`:
 ///
 /// ```swift
-/// NetworkManager.shared.configuration.baseURL = URL(string: "https://api.example.com")
+/// NetworkManager.shared.configuration = .envelopeAPI(baseURL: URL(string: "https://api.example.com"))
 /// NetworkManager.shared.configuration.authToken = { await session.token }
 /// ```
 public final class NetworkManager: @unchecked Sendable {
-    /// Everything that shapes requests and responses.
-    public struct Configuration: Sendable {
-        /// How the auth token is written in the `Authorization` header.
-        public enum AuthScheme: Sendable, Equatable {
-            /// The token as is (the app behind the generated pattern sends it so).
-            case raw
-            /// `Bearer <token>`.
-            case bearer
-        }
+    public typealias Configuration = NetworkConfiguration
 
-        /// The URL paths are appended to.
-        public var baseURL: URL?
-        /// Headers every request carries; request headers win over them, and `Authorization` wins over both.
-        public var defaultHeaders: [String: String] = ["Accept": "application/json"]
-        /// Returns the current auth token, or nil to send none.
-        public var authToken: (@Sendable () async -> String?)?
-        public var authScheme: AuthScheme = .raw
-        /// Returns the device's position for `.location` requests, or nil to send none.
-        public var locationProvider: (@Sendable () async -> DeviceLocation?)?
-        /// The status codes that count as success.
-        public var successStatusCodes: Range<Int> = 200..<300
-        /// Seconds before a request times out.
-        public var timeout: TimeInterval = 30
-        /// Whether JSON keys are snake_case on the wire (camelCase in Swift).
-        public var convertsSnakeCase = false
-
-        public init(baseURL: URL? = nil) {
-            self.baseURL = baseURL
-        }
-
-        /// The encoder for params: sorted keys, ISO 8601 dates.
-        public func makeEncoder() -> JSONEncoder {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            encoder.dateEncodingStrategy = .iso8601
-            if convertsSnakeCase { encoder.keyEncodingStrategy = .convertToSnakeCase }
-            return encoder
-        }
-
-        /// The decoder for responses: ISO 8601 dates.
-        public func makeDecoder() -> JSONDecoder {
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601
-            if convertsSnakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
-            return decoder
-        }
-    }
-
-    /// The instance generated repositories use.
+    /// The instance generated repositories use unless they are given another.
     public static let shared = NetworkManager()
 
     private let lock = NSLock()
-    private var storedConfiguration: Configuration
-    private let session: URLSession
+    private var storedConfiguration: NetworkConfiguration
+    private let refresher = TokenRefresher()
 
-    public init(configuration: Configuration = Configuration(), session: URLSession = .shared) {
+    public init(configuration: NetworkConfiguration = NetworkConfiguration()) {
         self.storedConfiguration = configuration
-        self.session = session
     }
 
-    /// The configuration; safe to read and change from any thread.
-    public var configuration: Configuration {
+    /// The configuration; safe to read and change from any thread. A request uses the configuration of the
+    /// moment it starts.
+    public var configuration: NetworkConfiguration {
         get { lock.withLock { storedConfiguration } }
         set { lock.withLock { storedConfiguration = newValue } }
     }
 
-    /// Sends a request and decodes its response body as `T`.
+    /// Sends a request and decodes the response as `T`.
     ///
-    /// `String` accepts a body that is plain text as well as a JSON string; an optional `T` is nil for an
-    /// empty or `null` body; `EmptyResponse` accepts any body.
+    /// `String` also accepts a plain-text body; an optional `T` is nil for an empty or `null` body (or envelope
+    /// `data`); `EmptyResponse` accepts any body. Failures are `NetworkError`s.
     public func request<T: Decodable>(requestType: some RequestType) async -> Result<T, Error> {
         let configuration = self.configuration
         return await send(requestType, configuration).flatMap { data in
-            Self.decode(T.self, from: data, decoder: configuration.makeDecoder())
+            Self.decode(T.self, from: data, configuration: configuration)
         }
     }
 
@@ -95,94 +50,256 @@ public final class NetworkManager: @unchecked Sendable {
         await send(requestType, configuration).map { _ in () }
     }
 
-    /// The `URLRequest` a request becomes: URL with query, method, headers and body.
+    /// The `URLRequest` a request becomes: URL with query, method, headers and body (before `willSend`).
     public func urlRequest(for requestType: some RequestType) async throws -> URLRequest {
         try await makeURLRequest(requestType, configuration)
     }
 
     // MARK: - Sending
 
-    private func send(_ requestType: some RequestType, _ configuration: Configuration) async -> Result<Data, Error> {
+    private func send(_ requestType: some RequestType, _ configuration: NetworkConfiguration) async -> Result<Data, Error> {
         do {
-            let request = try await makeURLRequest(requestType, configuration)
-            let (data, response) = try await session.data(for: request)
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            guard configuration.successStatusCodes.contains(status) else {
-                return .failure(NetworkError.httpStatus(status, body: data))
+            var generation = await refresher.generation
+            var retried = false
+            while true {
+                var request = try await makeURLRequest(requestType, configuration)
+                if let willSend = configuration.willSend { request = try await willSend(request) }
+                configuration.log?("→ \(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "")")
+                let (data, response) = try await Self.data(
+                    for: request, session: configuration.session, timeout: configuration.timeout)
+                let status = response.statusCode
+                configuration.log?("← \(status) \(request.url?.absoluteString ?? "") (\(data.count) bytes)")
+                await configuration.didReceive?(request, response, data)
+                if configuration.successStatusCodes.contains(status) {
+                    return .success(data)
+                }
+                if status == 401, !retried, let refresh = configuration.refreshToken {
+                    retried = true
+                    if await refresher.refresh(after: generation, using: refresh) {
+                        generation = await refresher.generation
+                        continue
+                    }
+                }
+                return .failure(Self.failure(status: status, body: data, configuration: configuration))
             }
-            return .success(data)
         } catch let error as NetworkError {
             return .failure(error)
+        } catch let error as URLError {
+            return .failure(Self.networkError(error))
+        } catch is CancellationError {
+            return .failure(NetworkError.cancelled)
         } catch {
-            if Task.isCancelled || (error as? URLError)?.code == .cancelled || error is CancellationError {
-                return .failure(NetworkError.cancelled)
-            }
-            return .failure(NetworkError.transport(error.localizedDescription))
+            return .failure(Task.isCancelled ? NetworkError.cancelled : NetworkError.transport(URLError(.unknown)))
         }
     }
 
-    private func makeURLRequest(_ requestType: some RequestType, _ configuration: Configuration) async throws -> URLRequest {
-        let text = (configuration.baseURL?.absoluteString ?? "").trimmingSuffix("/") + requestType.path
-        guard var components = URLComponents(string: text), components.scheme != nil else {
+    private static func networkError(_ error: URLError) -> NetworkError {
+        switch error.code {
+        case .cancelled: return .cancelled
+        case .timedOut: return .timedOut
+        default: return .transport(error)
+        }
+    }
+
+    /// The response, or `NetworkError.timedOut` after `timeout` seconds (enforced here too, since not every
+    /// `URLSession` implementation honours `timeoutInterval`).
+    private static func data(
+        for request: URLRequest, session: URLSession, timeout: TimeInterval
+    ) async throws -> (Data, HTTPURLResponse) {
+        try await withThrowingTaskGroup(of: (Data, HTTPURLResponse).self) { group in
+            group.addTask { try await data(for: request, session: session) }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(max(timeout, 0) * 1_000_000_000))
+                throw NetworkError.timedOut
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw NetworkError.timedOut }
+            return first
+        }
+    }
+
+    /// `URLSession`'s data task, cancelled when the calling task is.
+    private static func data(for request: URLRequest, session: URLSession) async throws -> (Data, HTTPURLResponse) {
+        let box = TaskBox()
+        return try await withTaskCancellationHandler {
+            try Task.checkCancellation()
+            return try await withCheckedThrowingContinuation { continuation in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: (error as? URLError) ?? URLError(.unknown))
+                    } else if let response = response as? HTTPURLResponse {
+                        continuation.resume(returning: (data ?? Data(), response))
+                    } else {
+                        continuation.resume(throwing: URLError(.badServerResponse))
+                    }
+                }
+                box.start(task)
+            }
+        } onCancel: {
+            box.cancel()
+        }
+    }
+
+    private func makeURLRequest(_ requestType: some RequestType, _ configuration: NetworkConfiguration) async throws -> URLRequest {
+        let base = configuration.baseURL?.absoluteString ?? ""
+        let text = (base.hasSuffix("/") ? String(base.dropLast()) : base) + requestType.path
+        guard var components = URLComponents(string: text), components.scheme != nil, components.host != nil else {
             throw NetworkError.invalidURL(text)
         }
-        let inQuery = requestType.method == .get || requestType.usingQuery
+        var headers = configuration.defaultHeaders
         var body: Data?
+        let location = requestType.header == .location ? await configuration.locationProvider?() : nil
+        headers.merge(requestType.header.headers(location: location)) { $1 }
         if let param = requestType.param {
             let data = try configuration.makeEncoder().encode(param)
-            if inQuery {
-                let items = try QueryEncoder.items(fromJSON: data)
-                if !items.isEmpty {
-                    components.percentEncodedQuery = QueryEncoder.percentEncodedQuery(items)
+            if requestType.method == .get || requestType.usingQuery || requestType.upload != nil {
+                if let query = QueryEncoder.query(fromJSON: data, style: configuration.queryArrayStyle) {
+                    components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0 }
+                        .joined(separator: "&")
                 }
             } else {
                 body = data
             }
         }
-        guard let url = components.url else { throw NetworkError.invalidURL(text) }
-
-        var request = URLRequest(url: url, timeoutInterval: configuration.timeout)
-        request.httpMethod = requestType.method.rawValue
-        request.httpBody = body
-        let location = requestType.header == .location ? await configuration.locationProvider?() : nil
-        var headers = configuration.defaultHeaders.merging(requestType.header.headers(location: location)) { $1 }
+        if let upload = requestType.upload {
+            var boundary = UploadForm.makeBoundary()
+            if case .multipart(let given) = requestType.header, !given.isEmpty { boundary = given }
+            headers["Content-Type"] = "multipart/form-data; boundary=\(boundary)"
+            body = upload.body(boundary: boundary)
+        }
+        if body == nil { headers["Content-Type"] = nil }
         if let token = await configuration.authToken?() {
             headers["Authorization"] = configuration.authScheme == .bearer ? "Bearer " + token : token
         }
+        guard let url = components.url else { throw NetworkError.invalidURL(text) }
+        var request = URLRequest(url: url, timeoutInterval: configuration.timeout)
+        request.httpMethod = requestType.method.rawValue
+        request.httpBody = body
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             request.setValue(value, forHTTPHeaderField: name)
         }
         return request
     }
 
-    // MARK: - Decoding
+    // MARK: - Reading responses
 
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data, decoder: JSONDecoder) -> Result<T, Error> {
+    /// The envelope the real app's server wraps every body in.
+    private struct Envelope: Decodable {
+        var resultCode: String?
+        var message: String?
+    }
+
+    private static func failure(status: Int, body: Data, configuration: NetworkConfiguration) -> NetworkError {
+        var envelope: Envelope?
+        if configuration.responseBody == .envelope {
+            envelope = try? configuration.makeDecoder().decode(Envelope.self, from: body)
+        }
+        if status == 401 {
+            return .unauthorized(resultCode: envelope?.resultCode, message: envelope?.message)
+        }
+        return .server(status: status, resultCode: envelope?.resultCode, message: envelope?.message, body: body)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, configuration: NetworkConfiguration) -> Result<T, Error> {
         if let empty = EmptyResponse() as? T {
             return .success(empty)
         }
-        let isBlank = data.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-        if isBlank, let optional = T.self as? any OptionalDecodable.Type, let none = optional.nilValue as? T {
-            return .success(none)
+        let decoder = configuration.makeDecoder()
+        var payload = data
+        if configuration.responseBody == .envelope {
+            do {
+                guard let value = try decoder.decode(DataField.self, from: data).data else {
+                    return noValue(T.self)
+                }
+                payload = value
+            } catch let error as DecodingError {
+                return .failure(NetworkError.decoding(DecodingFailure(error)))
+            } catch {
+                return .failure(NetworkError.noData)
+            }
         }
-        guard !isBlank else { return .failure(NetworkError.noData) }
+        if payload.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) || payload == Data("null".utf8) {
+            return noValue(T.self)
+        }
         do {
-            return .success(try decoder.decode(T.self, from: data))
+            return .success(try decoder.decode(T.self, from: payload))
         } catch let error as DecodingError {
             // A plain-text body for a `String` (or `String?`) response.
-            if T.self == String.self || T.self == String?.self, let text = String(data: data, encoding: .utf8),
-                let value = text as? T ?? Optional(text) as? T
+            if configuration.responseBody == .plain, T.self == String.self || T.self == String?.self,
+                let text = String(data: payload, encoding: .utf8), let value = text as? T ?? Optional(text) as? T
             {
                 return .success(value)
             }
-            return .failure(NetworkError.decoding(NetworkError.describe(error)))
+            return .failure(NetworkError.decoding(DecodingFailure(error)))
         } catch {
-            return .failure(NetworkError.decoding("\(error)"))
+            return .failure(NetworkError.noData)
+        }
+    }
+
+    /// `nil` for an optional success type, otherwise `.noData`.
+    private static func noValue<T>(_ type: T.Type) -> Result<T, Error> {
+        if let optional = T.self as? any OptionalDecodable.Type, let none = optional.nilValue as? T {
+            return .success(none)
+        }
+        return .failure(NetworkError.noData)
+    }
+
+    /// The raw JSON of an envelope's `data`, nil when it is missing or `null`.
+    private struct DataField: Decodable {
+        var data: Data?
+
+        private enum CodingKeys: String, CodingKey { case data }
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            guard container.contains(.data), try !container.decodeNil(forKey: .data) else {
+                data = nil
+                return
+            }
+            let value = try container.decode(JSONFragment.self, forKey: .data)
+            data = try JSONEncoder().encode(value)
         }
     }
 }
 
-/// Lets `decode` produce `nil` for an optional success type when the body is empty.
+/// Any JSON value, decoded and re-encoded to hand an envelope's `data` to the real decoder.
+private enum JSONFragment: Codable {
+    case null, bool(Bool), integer(Int64), number(Double), string(String), array([JSONFragment]), object([String: JSONFragment])
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONFragment].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONFragment].self))
+        }
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}
+
+/// Lets `decode` produce `nil` for an optional success type when there is no value.
 protocol OptionalDecodable {
     static var nilValue: Self { get }
 }
@@ -191,8 +308,44 @@ extension Optional: OptionalDecodable {
     static var nilValue: Self { nil }
 }
 
-extension String {
-    fileprivate func trimmingSuffix(_ suffix: String) -> String {
-        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+/// Holds a data task so that task cancellation can reach it, even before it started.
+private final class TaskBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionDataTask?
+    private var isCancelled = false
+
+    func start(_ task: URLSessionDataTask) {
+        let cancelled = lock.withLock { () -> Bool in
+            self.task = task
+            return isCancelled
+        }
+        task.resume()
+        if cancelled { task.cancel() }
+    }
+
+    func cancel() {
+        let task = lock.withLock { () -> URLSessionDataTask? in
+            isCancelled = true
+            return self.task
+        }
+        task?.cancel()
+    }
+}
+
+/// Runs one token refresh at a time; 401s that arrive while (or after) it runs share its result.
+private actor TokenRefresher {
+    /// Counts finished refreshes, so a request that was sent before the last one just retries.
+    private(set) var generation = 0
+    private var running: Task<Bool, Never>?
+
+    func refresh(after seen: Int, using refresh: @escaping @Sendable () async -> Bool) async -> Bool {
+        if generation > seen { return true }
+        if let running { return await running.value }
+        let task = Task { await refresh() }
+        running = task
+        let succeeded = await task.value
+        running = nil
+        if succeeded { generation += 1 }
+        return succeeded
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Turns the JSON encoding of a request's `param` into query items, as the app behind the generated pattern
-/// does: top-level keys only, in sorted order; arrays comma-joined; `null` values left out.
+/// Turns the JSON encoding of a request's `param` into a query string: top-level keys only, in sorted order;
+/// `null` values left out; arrays in the configured style; everything outside RFC 3986's unreserved characters
+/// percent-encoded (so `+`, `&`, `=`, `/`, `?`, spaces and non-ASCII text are safe).
 enum QueryEncoder {
     /// A JSON value, decoded strictly so that booleans and numbers stay apart.
     private enum Value: Decodable {
@@ -26,36 +27,43 @@ enum QueryEncoder {
             }
         }
 
-        /// The value as query text; nil for values a query string leaves out (`null`, nested objects).
+        /// A scalar as query text; nil for what a query string leaves out (`null`, nested collections).
         var text: String? {
             switch self {
-            case .null, .object: return nil
+            case .null, .object, .array: return nil
             case .bool(let value): return value ? "true" : "false"
             case .integer(let value): return String(value)
-            case .number(let value): return String(value)
+            case .number(let value): return value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
             case .string(let value): return value
-            case .array(let items): return items.compactMap(\.text).joined(separator: ",")
             }
         }
     }
 
-    /// The query items of a JSON object, sorted by name (anything but an object gives no items).
-    static func items(fromJSON data: Data) throws -> [(name: String, value: String)] {
-        guard let object = try? JSONDecoder().decode([String: Value].self, from: data) else { return [] }
-        return object.keys.sorted().compactMap { key in
-            object[key]?.text.map { (key, $0) }
+    /// The query string of a JSON object (anything but an object gives nil).
+    static func query(fromJSON data: Data, style: NetworkConfiguration.QueryArrayStyle) -> String? {
+        guard let object = try? JSONDecoder().decode([String: Value].self, from: data) else { return nil }
+        var items: [(String, String)] = []
+        for key in object.keys.sorted() {
+            guard let value = object[key] else { continue }
+            if case .array(let elements) = value {
+                let texts = elements.compactMap(\.text)
+                switch style {
+                case .commaSeparated: items.append((key, texts.joined(separator: ",")))
+                case .repeatedKeys: items += texts.map { (key, $0) }
+                case .brackets: items += texts.map { (key + "[]", $0) }
+                }
+            } else if let text = value.text {
+                items.append((key, text))
+            }
         }
+        guard !items.isEmpty else { return nil }
+        return items.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
     }
 
-    /// Characters left as is in a query name or value: RFC 3986 unreserved characters, and the comma that
-    /// joins arrays. Everything else, including `+`, `&`, `=`, `/`, `?` and spaces, is percent-encoded.
+    /// RFC 3986 unreserved characters, plus the comma that joins arrays.
     static let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~,")
 
-    static func percentEncodedQuery(_ items: [(name: String, value: String)]) -> String {
-        items.map { item in
-            let name = item.name.addingPercentEncoding(withAllowedCharacters: allowed) ?? item.name
-            let value = item.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? item.value
-            return name + "=" + value
-        }.joined(separator: "&")
+    static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
     }
 }

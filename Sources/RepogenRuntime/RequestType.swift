@@ -71,11 +71,17 @@ public protocol RequestType: Sendable {
     /// Whether `param` goes to the query string (true) or a JSON body (false). GET requests always use the
     /// query string. Defaults to `method.usesQueryByDefault`.
     var usingQuery: Bool { get }
+    /// A `multipart/form-data` body (files and fields) instead of a JSON body; nil by default.
+    var upload: UploadForm? { get }
 }
 
 extension RequestType {
     public var usingQuery: Bool {
         method.usesQueryByDefault
+    }
+
+    public var upload: UploadForm? {
+        nil
     }
 }
 

@@ -161,7 +161,7 @@ final class CLITests: CLITestCase {
         try write(validSpec.replacingOccurrences(of: "/items/{id}", with: "/v2/items/{id}"), to: "item.json")
         let changed = try run(["generate", "item.json", "--check"])
         XCTAssertEqual(changed.status, 1)
-        XCTAssertTrue(changed.stdout.contains("-            return \"/items/\\(id)\"\n+            return \"/v2/items/\\(id)\"\n"), changed.stdout)
+        XCTAssertTrue(changed.stdout.contains("-            return \"/items/\\(PathComponent(id))\"\n+            return \"/v2/items/\\(PathComponent(id))\"\n"), changed.stdout)
         XCTAssertTrue(changed.stdout.contains("--- a/Generated/Item/ItemApi.swift\n+++ b/Generated/Item/ItemApi.swift\n@@ "))
     }
 

@@ -22,13 +22,32 @@ final class MockStoreRepositoryTests: XCTestCase {
         XCTAssertFalse(mock.saveStoreCalled)
     }
 
+    func testUnstubbedCallWithoutAnExampleFailsNamingTheMethod() async {
+        let mock = MockStoreRepository()
+        let input = FetchAroundStoreInput(distanceM: 100, mapLatitude: 1, mapLongitude: 2)
+        let result = await mock.fetchAroundStores(input: input)
+        guard case .failure(let error) = result else { return XCTFail("expected a failure") }
+        XCTAssertEqual(
+            error.localizedDescription,
+            "MockStoreRepository.fetchAroundStores(input:) was called but no result was stubbed")
+        XCTAssertEqual(mock.fetchAroundStoresCallsCount, 1, "the call is recorded even when it fails")
+    }
+
     @MainActor
-    func testUnstubbedCallFailsNamingTheMethod() async {
+    func testTheSpecsExampleAnswersWhenNothingIsStubbed() async {
         let mock = MockStoreRepository()
         let viewModel = StoreDetailViewModel(repository: mock)
         await viewModel.load(storeId: 1)
-        XCTAssertEqual(viewModel.state, .failed("MockStoreRepository.fetchDetail(input:) was called but no result was stubbed"))
-        XCTAssertEqual(mock.fetchDetailCallsCount, 1, "the call is recorded even when it fails")
+        XCTAssertEqual(
+            viewModel.state,
+            .loaded(StoreDetailResponse(
+                storeId: 42, name: "Bungeoppang on the corner", categories: ["BUNGEOPPANG"],
+                openedAt: Date(timeIntervalSince1970: 1_714_555_800))))
+        mock.fetchDetailResult = .failure(MockRepositoryError.notStubbed("stub"))
+        await viewModel.load(storeId: 1)
+        XCTAssertEqual(viewModel.state, .failed("stub was called but no result was stubbed"), "a stub wins over the example")
+        let categories = try? await MockStoreRepository().fetchStoreCategories().get()
+        XCTAssertEqual(categories?.map(\.name), ["붕어빵", "호떡"])
     }
 
     func testQueuedResultsAnswerSuccessiveCallsThenTheStubbedResult() async throws {

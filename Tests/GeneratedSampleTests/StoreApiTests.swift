@@ -127,9 +127,17 @@ final class StoreApiTests: XCTestCase {
             param: #"{"contents":"good","rating":5}"#)
     }
 
-    func testUploadStoreImagesUsesAMultipartHeader() throws {
+    func testUploadStoreImagesSendsAMultipartForm() throws {
+        let images = [UploadFile(data: Data("a".utf8), fileName: "a.png", contentType: "image/png")]
+        let request = StoreApi.uploadStoreImages(storeId: 2, boundary: "b-123", images: images)
         try assertRequest(
-            .uploadStoreImages(storeId: 2, boundary: "b-123"), path: "/api/v4/store/2/images", method: .post,
-            header: .multipart(boundary: "b-123"), usingQuery: false, param: nil)
+            request, path: "/api/v4/store/2/images", method: .post, header: .multipart(boundary: "b-123"),
+            usingQuery: false, param: nil)
+        XCTAssertEqual(request.upload, UploadForm(parts: [.field(name: "storeId", value: "2"), .file(name: "images", file: images[0])]))
+        XCTAssertNil(StoreApi.fetchStoreCategories.upload)
+    }
+
+    func testPathValuesArePercentEncoded() {
+        XCTAssertEqual(StoreApi.saveStore(storeId: "a/b?c", isDelete: false).path, "/api/v2/store/a%2Fb%3Fc/favorite")
     }
 }

@@ -45,7 +45,7 @@ final class ProjectionTests: XCTestCase {
     func testMethodFixedAndChosenByABool() throws {
         let text = try api(#""name": "saveStore", "method": {"if": "isDelete", "then": "DELETE", "else": "PUT"}, "path": "/s/{storeId}", "inputs": [{"name": "storeId", "type": "String"}, {"name": "isDelete", "type": "Bool"}]"#)
         assertContains(text, "        case .saveStore(_, let isDelete):\n            return isDelete ? .delete : .put\n")
-        assertContains(text, "        case .saveStore(let storeId, _):\n            return \"/s/\\(storeId)\"\n")
+        assertContains(text, "        case .saveStore(let storeId, _):\n            return \"/s/\\(PathComponent(storeId))\"\n")
         assertContains(try api(#""name": "p", "method": "patch", "path": "/p""#), "        case .p:\n            return .patch\n")
     }
 
@@ -79,7 +79,7 @@ final class ProjectionTests: XCTestCase {
         )
         assertContains(
             text,
-            "        case .t(let storeId, let postId, let input, let placeType):\n            return \"/api/v1/store/\\(storeId)/news-post/\\(postId)/stickers/\\(input.id)/\\(placeType.rawValue)\"\n")
+            "        case .t(let storeId, let postId, let input, let placeType):\n            return \"/api/v1/store/\\(PathComponent(storeId))/news-post/\\(PathComponent(postId))/stickers/\\(PathComponent(input.id))/\\(PathComponent(placeType.rawValue))\"\n")
     }
 
     func testUsingQueryOverrideIsOnlyGeneratedWhenUsed() throws {
@@ -100,7 +100,7 @@ final class ProjectionTests: XCTestCase {
         assertContains(files["Api.swift"], "    case fetchStoreNewPosts(storeId: Int, cursorInput: String?, DetailInput)\n")
         let repository = files["Repository.swift"]
         assertContains(repository, "    func fetchNewPosts(storeId: Int, cursor: String?, input: DetailInput) async -> Result<ContentsWithCursorResponse<Post>, Error>\n")
-        assertContains(repository, "        let request = StoreApi.fetchStoreNewPosts(storeId: storeId, cursorInput: cursor, input)\n        return await NetworkManager.shared.request(requestType: request)\n")
+        assertContains(repository, "        let request = StoreApi.fetchStoreNewPosts(storeId: storeId, cursorInput: cursor, input)\n        return await manager.request(requestType: request)\n")
         assertContains(files["Mock.swift"], "MockMethod<(storeId: Int, cursor: String?, input: DetailInput), ContentsWithCursorResponse<Post>>(\"MockStoreRepository.fetchNewPosts(storeId:cursor:input:)\")")
     }
 
@@ -123,7 +123,7 @@ final class ProjectionTests: XCTestCase {
     func testSwiftKeywordsAreEscaped() throws {
         let files = try generate(spec(#""name": "default", "method": "GET", "path": "/a/{in}", "inputs": [{"name": "in", "type": "Int"}]"#))
         assertContains(files["Api.swift"], "    case `default`(`in`: Int)\n")
-        assertContains(files["Api.swift"], "        case .`default`(let `in`):\n            return \"/a/\\(`in`)\"\n")
+        assertContains(files["Api.swift"], "        case .`default`(let `in`):\n            return \"/a/\\(PathComponent(`in`))\"\n")
         assertContains(files["Repository.swift"], "    func `default`(`in`: Int) async -> Result<Void, Error>\n")
         assertContains(files["Mock.swift"], "    public var defaultCallsCount: Int { defaultMock.callsCount }\n")
     }

@@ -57,6 +57,22 @@ package struct Endpoint: Sendable, Equatable {
     package var usingQuery: Bool?
     /// The success type; `nil` means no body, `Result<Void, Error>`.
     package var response: String?
+    package var upload: Upload? = nil
+    /// The example response as JSON text, for the mock.
+    package var example: String? = nil
+}
+
+/// A `multipart/form-data` body.
+package struct Upload: Sendable, Equatable {
+    /// File parts: the part name and the input (an `UploadFile`, `[UploadFile]` or optional one).
+    package var files: [(name: String, value: ValueReference)]
+    /// Text fields: the name and a template string.
+    package var fields: [(name: String, value: [TemplatePart])]
+
+    package static func == (lhs: Upload, rhs: Upload) -> Bool {
+        lhs.files.map(\.name) == rhs.files.map(\.name) && lhs.files.map(\.value) == rhs.files.map(\.value)
+            && lhs.fields.map(\.name) == rhs.fields.map(\.name) && lhs.fields.map(\.value) == rhs.fields.map(\.value)
+    }
 }
 
 /// An associated value of the case and argument of the repository method.

@@ -114,11 +114,39 @@ enum RequestProjection {
     static func path(_ endpoint: Endpoint) -> SwitchCase {
         SwitchCase(
             pattern: SwiftCode.casePattern(endpoint, binding: SwiftCode.usedInputs(endpoint.path)),
-            lines: ["return " + SwiftCode.interpolatedLiteral(endpoint.path, inputs: endpoint.inputs)])
+            // Values are percent-encoded, so an input with `/` or `?` cannot change the route.
+            lines: ["return " + SwiftCode.interpolatedLiteral(endpoint.path, inputs: endpoint.inputs, wrapping: "PathComponent")])
     }
 
     static func usingQuery(_ endpoint: Endpoint) -> SwitchCase {
         let value = endpoint.usingQuery.map { "\($0)" } ?? "method.usesQueryByDefault"
         return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: []), lines: ["return " + value])
+    }
+
+    /// `var upload: UploadForm?`: nil, or the form with its fields and files.
+    static func upload(_ endpoint: Endpoint) -> SwitchCase {
+        guard let upload = endpoint.upload else {
+            return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: []), lines: ["return nil"])
+        }
+        var used = Set(upload.files.map(\.value.input))
+        upload.fields.forEach { used.formUnion(SwiftCode.usedInputs($0.value)) }
+        var lines = ["var form = UploadForm()"]
+        for (name, parts) in upload.fields {
+            lines.append("form.add(\(SwiftCode.stringLiteral(name)), \(SwiftCode.stringExpression(parts, inputs: endpoint.inputs)))")
+        }
+        for (name, reference) in upload.files {
+            let value = SwiftCode.expression(reference, inputs: endpoint.inputs)
+            let type = endpoint.inputs[reference.input].type.description
+            let key = SwiftCode.stringLiteral(name)
+            if reference.members.isEmpty && type == "[UploadFile]" {
+                lines.append("form.add(\(key), files: \(value))")
+            } else if reference.members.isEmpty && type == "UploadFile" {
+                lines.append("form.add(\(key), file: \(value))")
+            } else {
+                lines += ["if let file = \(value) {", "    form.add(\(key), file: file)", "}"]
+            }
+        }
+        lines.append("return form")
+        return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: used), lines: lines)
     }
 }

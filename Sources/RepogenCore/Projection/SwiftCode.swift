@@ -28,6 +28,28 @@ enum SwiftCode {
         "\"" + escapedLiteralContents(text) + "\""
     }
 
+    /// A raw string literal (`#"{"id":1}"#`) when the text has quotes but no control characters, with enough
+    /// `#`s that nothing in it can end the literal (`"#…`) or start an escape (`\#…`); otherwise a quoted literal.
+    static func rawStringLiteral(_ text: String) -> String {
+        guard text.contains("\""),
+            !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x2028 || $0.value == 0x2029 })
+        else { return stringLiteral(text) }
+        var longest = 0
+        var run = -1
+        for character in text {
+            if character == "\"" || character == "\\" {
+                run = 0
+            } else if character == "#", run >= 0 {
+                run += 1
+                longest = max(longest, run)
+            } else {
+                run = -1
+            }
+        }
+        let hashes = String(repeating: "#", count: longest + 1)
+        return hashes + "\"" + text + "\"" + hashes
+    }
+
     /// The expression that reads a reference from the bound inputs: `input.id`, `itemTypes.map { $0.rawValue }`.
     static func expression(_ reference: ValueReference, inputs: [Input]) -> String {
         let input = inputs[reference.input]
@@ -61,13 +83,16 @@ enum SwiftCode {
         return interpolatedLiteral(parts, inputs: inputs)
     }
 
-    /// `"/api/v1/store/\(storeId)"`: always a literal, references interpolated.
-    static func interpolatedLiteral(_ parts: [TemplatePart], inputs: [Input]) -> String {
+    /// `"/api/v1/store/\(storeId)"`: always a literal, references interpolated; with `wrapping`, each reference
+    /// is wrapped in that type (`\(PathComponent(storeId))`).
+    static func interpolatedLiteral(_ parts: [TemplatePart], inputs: [Input], wrapping wrapper: String? = nil) -> String {
         var body = ""
         for part in parts {
             switch part {
             case .literal(let text): body += escapedLiteralContents(text)
-            case .reference(let reference): body += "\\(" + expression(reference, inputs: inputs) + ")"
+            case .reference(let reference):
+                let value = expression(reference, inputs: inputs)
+                body += "\\(" + (wrapper.map { "\($0)(\(value))" } ?? value) + ")"
             }
         }
         return "\"" + body + "\""

@@ -22,6 +22,7 @@ package func projectDefault(
         "models": projectModels(model.models, access: accessLevel.modifier),
         "access": .string(accessLevel.modifier),
         "hasUsingQueryOverrides": .bool(model.endpoints.contains { $0.usingQuery != nil }),
+        "hasUploads": .bool(model.endpoints.contains { $0.upload != nil }),
     ])
 }
 
@@ -76,6 +77,7 @@ private func projectEndpoint(_ endpoint: Endpoint, names: DomainNames) -> Mustac
         "header": switchCase(RequestProjection.header(endpoint)),
         "path": switchCase(RequestProjection.path(endpoint)),
         "usingQuery": switchCase(RequestProjection.usingQuery(endpoint)),
+        "upload": switchCase(RequestProjection.upload(endpoint)),
         "methodName": .string(methodName),
         "memberPrefix": .string(endpoint.methodName),
         "signature": .string(signature),
@@ -89,5 +91,9 @@ private func projectEndpoint(_ endpoint: Endpoint, names: DomainNames) -> Mustac
         // A closure over `Void` must be spelled `() -> R`; `MockMethod` bridges it for methods without inputs.
         "handlerType": .string("@Sendable (\(inputs.isEmpty ? "" : argumentsType)) async -> Result<\(success), Error>"),
         "handlerMember": .string(inputs.isEmpty ? "handlerWithoutArguments" : "handler"),
+        // The mock answers with the spec's example response when nothing is stubbed.
+        "mockArguments": .string(
+            SwiftCode.stringLiteral(names.mock + "." + selector)
+                + (endpoint.example.map { ", exampleJSON: " + SwiftCode.rawStringLiteral($0) } ?? "")),
     ])
 }

@@ -78,7 +78,26 @@ package struct EndpointSpec: Sendable, Equatable {
     package var header: HeaderSpec?
     /// The success type; `nil` means the response has no body (`Result<Void, Error>`).
     package var response: Located<String>?
+    /// A `multipart/form-data` body: file parts and text fields.
+    package var upload: UploadSpec? = nil
+    /// An example response, as compact JSON text, that the mock answers with when nothing is stubbed.
+    package var example: Located<String>? = nil
     package var location: SourceLocation
+}
+
+/// `upload: { files: { images: "{images}" }, fields: { storeId: "{storeId}" } }`.
+package struct UploadSpec: Sendable, Equatable {
+    package typealias Pair = (name: Located<String>, value: Located<String>)
+    package var files: [Pair]
+    package var fields: [Pair]
+    package var location: SourceLocation
+
+    package static func == (lhs: UploadSpec, rhs: UploadSpec) -> Bool {
+        func same(_ a: [Pair], _ b: [Pair]) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+        }
+        return same(lhs.files, rhs.files) && same(lhs.fields, rhs.fields) && lhs.location == rhs.location
+    }
 }
 
 /// One associated value of the case, which is also one argument of the repository method.

@@ -43,3 +43,39 @@ package struct SpecMember: Sendable, Equatable {
         self.value = value
     }
 }
+
+extension SpecNode {
+    /// The value as compact JSON text, members in the order written (YAML values become the same JSON).
+    package var jsonText: String {
+        switch kind {
+        case .object(let members):
+            return "{" + members.map { Self.quoted($0.key) + ":" + $0.value.jsonText }.joined(separator: ",") + "}"
+        case .array(let items): return "[" + items.map(\.jsonText).joined(separator: ",") + "]"
+        case .string(let text): return Self.quoted(text)
+        case .number(let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null: return "null"
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

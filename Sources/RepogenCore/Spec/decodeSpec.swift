@@ -13,8 +13,9 @@ enum SpecKeys {
     static let root = ["imports", "externalTypes", "models", "endpoints"]
     static let endpoint = [
         "name", "description", "repositoryMethod", "method", "path", "inputs", "param", "usingQuery", "header",
-        "response",
+        "upload", "response", "example",
     ]
+    static let upload = ["files", "fields"]
     static let model = ["description", "typeParameters", "fields", "enum"]
     static let field = ["type", "json", "description"]
     static let enumCase = ["name", "value", "description"]
@@ -138,12 +139,14 @@ extension NodeReader {
         }
         let repositoryMethod = string(members, "repositoryMethod", what: endpointWhat)
         let description = string(members, "description", what: endpointWhat)
+        let upload = members["upload"].flatMap { decodeUpload($0.value, what: endpointWhat) }
+        let example = members["example"].map { Located($0.value.jsonText, at: location($0.value.offset)) }
         guard let name, let path, let method else { return nil }
         return EndpointSpec(
             name: name, description: description, isComplete: diagnostics.diagnostics.count == problemsBefore,
             brokenInputs: brokenInputs, repositoryMethod: repositoryMethod, method: method, path: path, inputs: inputs,
-            param: param, usingQuery: usingQuery, header: header, response: response,
-            location: location(node.offset))
+            param: param, usingQuery: usingQuery, header: header, response: response, upload: upload,
+            example: example, location: location(node.offset))
     }
 
     mutating func decodeInput(_ node: SpecNode, what: String) -> InputSpec? {
@@ -214,6 +217,22 @@ extension NodeReader {
                     + "not \(node.kindDescription)", at: node.offset)
             return nil
         }
+    }
+
+    mutating func decodeUpload(_ node: SpecNode, what: String) -> UploadSpec? {
+        let uploadWhat = "'upload' of \(what)"
+        guard let members = members(of: node, what: uploadWhat, allowed: SpecKeys.upload, required: ["files"]) else {
+            return nil
+        }
+        func pairs(_ key: String) -> [(name: Located<String>, value: Located<String>)] {
+            guard let node = members[key]?.value, let list = object(node, what: "'\(key)' of \(uploadWhat)") else { return [] }
+            return list.compactMap { member in
+                string(member.value, what: "'\(member.key)' of \(uploadWhat)").map {
+                    (Located(member.key, at: location(member.keyOffset)), $0)
+                }
+            }
+        }
+        return UploadSpec(files: pairs("files"), fields: pairs("fields"), location: location(node.offset))
     }
 
     mutating func decodeHeader(_ node: SpecNode, what: String) -> HeaderSpec? {

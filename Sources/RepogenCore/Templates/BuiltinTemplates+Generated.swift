@@ -68,6 +68,18 @@ extension {{apiName}}: RequestType {
         }
     }
 {{/hasUsingQueryOverrides}}
+{{#hasUploads}}
+
+    var upload: UploadForm? {
+        switch self {
+{{#endpoints}}
+{{#upload}}
+        {{> _case}}
+{{/upload}}
+{{/endpoints}}
+        }
+    }
+{{/hasUploads}}
 }
 
 """#,
@@ -81,7 +93,7 @@ extension {{apiName}}: RequestType {
 /// returns `.failure(MockRepositoryError.notStubbed(...))` naming the method. Safe to use from concurrent tasks.
 {{access}}final class {{mockName}}: {{repositoryName}} {
 {{#endpoints}}
-    private let {{memberPrefix}}Mock = MockMethod<{{argumentsType}}, {{successType}}>("{{mockName}}.{{selector}}")
+    private let {{memberPrefix}}Mock = MockMethod<{{argumentsType}}, {{successType}}>({{mockArguments}})
 {{/endpoints}}
 
     {{access}}init() { }
@@ -172,7 +184,12 @@ extension {{apiName}}: RequestType {
 }
 
 {{access}}struct {{implName}}: {{repositoryName}} {
-    {{access}}init() { }
+    private let manager: NetworkManager
+
+    /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
+    {{access}}init(manager: NetworkManager = .shared) {
+        self.manager = manager
+    }
 {{#endpoints}}
 
 {{#doc}}
@@ -180,7 +197,7 @@ extension {{apiName}}: RequestType {
 {{/doc}}
     {{access}}func {{signature}} async -> {{resultType}} {
         let request = {{construction}}
-        return await NetworkManager.shared.request(requestType: request)
+        return await manager.request(requestType: request)
     }
 {{/endpoints}}
 }

@@ -4,6 +4,8 @@ struct TypeScope {
     static let builtins: Set<String> = [
         "String", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
         "UInt64", "Double", "Float", "Decimal", "Date", "URL", "Data", "UUID", "Void",
+        // From the runtime library.
+        "UploadFile",
     ]
     /// Modules whose members may be named with a module prefix (`Foundation.Date`).
     var modules: Set<String> = ["Foundation", "Swift"]

@@ -88,6 +88,11 @@ struct SpecValidator {
         let path = validatePath(spec.path, scope: scope)
         let param = validateParam(spec.param, scope: scope)
         let header = validateHeader(spec.header, scope: scope)
+        var upload: Upload?
+        if let uploadSpec = spec.upload {
+            upload = validateUpload(uploadSpec, scope: scope, method: method)
+            ok = ok && upload != nil
+        }
         var response: String?
         if let responseSpec = spec.response {
             switch SwiftType.parse(responseSpec.value) {
@@ -105,14 +110,19 @@ struct SpecValidator {
                 at: usingQuery.location)
             ok = false
         }
+        if let example = spec.example, response == nil {
+            error("an example response needs a 'response' type for '\(name)' to decode it as", at: example.location)
+            ok = false
+        }
         guard ok, let inputs, let method, let path, let param, let header else { return nil }
         if spec.isComplete {
-            warnAboutUnusedInputs(spec.inputs, method: method, path: path, param: param, header: header)
+            warnAboutUnusedInputs(spec.inputs, method: method, path: path, param: param, header: header, upload: upload)
         }
         return Endpoint(
             caseName: name, documentation: spec.description?.value, methodName: spec.repositoryMethod?.value ?? name,
             inputs: inputs, method: method,
-            path: path, param: param, header: header, usingQuery: spec.usingQuery?.value, response: response)
+            path: path, param: param, header: header, usingQuery: spec.usingQuery?.value, response: response,
+            upload: upload, example: spec.example?.value)
     }
 
     mutating func validateInputs(_ specs: [InputSpec], endpoint: String) -> (inputs: [Input], ok: Bool) {
@@ -168,7 +178,8 @@ struct InputScope {
 extension SpecValidator {
     /// An input that no part of the request reads is almost always a mistake in the spec: warn.
     mutating func warnAboutUnusedInputs(
-        _ inputs: [InputSpec], method: MethodChoice, path: [TemplatePart], param: Param, header: Header
+        _ inputs: [InputSpec], method: MethodChoice, path: [TemplatePart], param: Param, header: Header,
+        upload: Upload?
     ) {
         var used: Set<Int> = []
         if case .conditional(let input, _, _) = method { used.insert(input) }
@@ -193,9 +204,11 @@ extension SpecValidator {
         case .multipart(let boundary): collect(boundary)
         case .custom(let headers): headers.forEach { collect($0.value) }
         }
+        upload?.files.forEach { used.insert($0.value.input) }
+        upload?.fields.forEach { collect($0.value) }
         for (index, input) in inputs.enumerated() where !used.contains(index) {
             diagnostics.emit(Diagnostic(
-                .warning, "input '\(input.name.value)' is not used by the path, param, header or method",
+                .warning, "input '\(input.name.value)' is not used by the path, param, header, upload or method",
                 at: input.name.location))
         }
     }

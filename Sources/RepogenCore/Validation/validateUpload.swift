@@ -1,0 +1,56 @@
+extension SpecValidator {
+    /// File parts must name an `UploadFile`, `[UploadFile]` or optional one; fields are template strings; the
+    /// method must be able to carry a body.
+    mutating func validateUpload(_ spec: UploadSpec, scope: InputScope, method: MethodChoice?) -> Upload? {
+        var ok = true
+        let methods: [HTTPMethod]
+        switch method {
+        case .fixed(let fixed)?: methods = [fixed]
+        case .conditional(_, let whenTrue, let whenFalse)?: methods = [whenTrue, whenFalse]
+        case nil: methods = []
+        }
+        if methods.contains(where: { $0 == .get || $0 == .delete }) {
+            error("an upload of '\(scope.endpoint)' needs POST, PUT or PATCH", at: spec.location)
+            ok = false
+        }
+        if spec.files.isEmpty {
+            error("'files' of the upload of '\(scope.endpoint)' names no file", at: spec.location)
+            ok = false
+        }
+        var names: Set<String> = []
+        for pair in spec.files + spec.fields where !names.insert(pair.name.value).inserted {
+            error("duplicate part '\(pair.name.value)' in the upload of '\(scope.endpoint)'", at: pair.name.location)
+            ok = false
+        }
+        var files: [(name: String, value: ValueReference)] = []
+        for (name, value) in spec.files {
+            let place = "file '\(name.value)' of the upload of '\(scope.endpoint)'"
+            guard let parts = resolveTemplate(value, scope: scope, allowOptional: true, place: place) else {
+                ok = false
+                continue
+            }
+            guard parts.count == 1, case .reference(let reference) = parts[0], reference.mappedMembers == nil else {
+                error("\(place) must be one input like \"{images}\"", at: value.location)
+                ok = false
+                continue
+            }
+            let type = scope.inputs[reference.input].type.description
+            if reference.members.isEmpty, !["UploadFile", "UploadFile?", "[UploadFile]"].contains(type) {
+                error("\(place) must be an UploadFile, UploadFile? or [UploadFile], not '\(type)'", at: value.location)
+                ok = false
+                continue
+            }
+            files.append((name.value, reference))
+        }
+        var fields: [(name: String, value: [TemplatePart])] = []
+        for (name, value) in spec.fields {
+            let place = "field '\(name.value)' of the upload of '\(scope.endpoint)'"
+            if let parts = resolveTemplate(value, scope: scope, allowOptional: false, place: place) {
+                fields.append((name.value, parts))
+            } else {
+                ok = false
+            }
+        }
+        return ok ? Upload(files: files, fields: fields) : nil
+    }
+}

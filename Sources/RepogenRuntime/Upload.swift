@@ -1,0 +1,86 @@
+import Foundation
+
+/// A file sent in a `multipart/form-data` upload.
+public struct UploadFile: Sendable, Equatable {
+    public var data: Data
+    public var fileName: String
+    public var contentType: String
+
+    public init(data: Data, fileName: String, contentType: String = "application/octet-stream") {
+        self.data = data
+        self.fileName = fileName
+        self.contentType = contentType
+    }
+}
+
+/// The body of a `multipart/form-data` request: text fields and file parts, in order.
+public struct UploadForm: Sendable, Equatable {
+    public enum Part: Sendable, Equatable {
+        case field(name: String, value: String)
+        case file(name: String, file: UploadFile)
+    }
+
+    public var parts: [Part]
+
+    public init(parts: [Part] = []) {
+        self.parts = parts
+    }
+
+    /// A text field.
+    public mutating func add(_ name: String, _ value: some CustomStringConvertible) {
+        parts.append(.field(name: name, value: value.description))
+    }
+
+    /// One file part, or one part per file of an array (`images`, `images`, …).
+    public mutating func add(_ name: String, file: UploadFile) {
+        parts.append(.file(name: name, file: file))
+    }
+
+    public mutating func add(_ name: String, files: [UploadFile]) {
+        for file in files { add(name, file: file) }
+    }
+
+    /// The encoded body, with `boundary` between parts.
+    public func body(boundary: String) -> Data {
+        var body = Data()
+        func append(_ text: String) { body.append(Data(text.utf8)) }
+        for part in parts {
+            append("--\(boundary)\r\n")
+            switch part {
+            case .field(let name, let value):
+                append("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n\r\n\(value)\r\n")
+            case .file(let name, let file):
+                append("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"; filename=\"\(Self.quoted(file.fileName))\"\r\n")
+                append("Content-Type: \(file.contentType)\r\n\r\n")
+                body.append(file.data)
+                append("\r\n")
+            }
+        }
+        append("--\(boundary)--\r\n")
+        return body
+    }
+
+    /// Escapes a name for a quoted header parameter as browsers do: `"` as `%22`, CR and LF as `%0D` and `%0A`.
+    static func quoted(_ text: String) -> String {
+        text.replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// A boundary that cannot occur in the parts' text by chance.
+    public static func makeBoundary() -> String {
+        "repogen-" + UUID().uuidString
+    }
+}
+
+/// An input interpolated into a path, percent-encoded so that `/`, `?`, `#` or spaces in a value cannot change
+/// the route: `"/stores/\(PathComponent(storeId))"`.
+public struct PathComponent: CustomStringConvertible, Sendable {
+    public let description: String
+
+    public init(_ value: some CustomStringConvertible) {
+        description = value.description.addingPercentEncoding(withAllowedCharacters: Self.allowed) ?? ""
+    }
+
+    /// RFC 3986 unreserved characters.
+    static let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+}

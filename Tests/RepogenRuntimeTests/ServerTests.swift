@@ -1,0 +1,258 @@
+import Foundation
+import RepogenRuntime
+import TestServer
+import XCTest
+
+/// `NetworkManager` against a real HTTP server on 127.0.0.1: statuses, envelopes, refresh and retry,
+/// timeouts, cancellation, refused connections and multipart uploads.
+final class ServerTests: XCTestCase {
+    var server: TestServer!
+
+    override func setUp() async throws {
+        do {
+            server = try TestServer()
+        } catch TestServer.Failure.noPython {
+            throw XCTSkip("python3 is needed for the loopback server tests")
+        }
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    func manager(_ change: (inout NetworkConfiguration) -> Void = { _ in }) -> NetworkManager {
+        var configuration = NetworkConfiguration(baseURL: server.baseURL)
+        configuration.timeout = 10
+        change(&configuration)
+        return NetworkManager(configuration: configuration)
+    }
+
+    func envelopeManager(_ change: (inout NetworkConfiguration) -> Void = { _ in }) -> NetworkManager {
+        manager {
+            $0 = .envelopeAPI(baseURL: server.baseURL)
+            $0.timeout = 10
+            change(&$0)
+        }
+    }
+
+    func testEnvelopeSuccessDecodesDataWithSnakeCase() async throws {
+        struct Store: Decodable, Equatable { var storeId: Int; var storeName: String }
+        try await server.route([.init("GET", "/store", body: #"{"data": {"store_id": 1, "store_name": "a"}, "resultCode": null, "message": null}"#)])
+        let result: Result<Store, Error> = await envelopeManager().request(requestType: TestRequest(path: "/store"))
+        XCTAssertEqual(try result.get(), Store(storeId: 1, storeName: "a"))
+    }
+
+    func testEnvelopeNullDataIsNoDataOrNil() async throws {
+        try await server.route([.init("GET", "/none", body: #"{"data": null}"#)])
+        let required: Result<Item, Error> = await envelopeManager().request(requestType: TestRequest(path: "/none"))
+        guard case .noData? = required.networkError else { return XCTFail("\(required)") }
+        let optional: Result<String?, Error> = await envelopeManager().request(requestType: TestRequest(path: "/none"))
+        XCTAssertEqual(try optional.get(), nil)
+    }
+
+    func testOnly200SucceedsInTheEnvelopeAPI() async throws {
+        try await server.route([.init("POST", "/created", status: 201, body: #"{"data": "x"}"#)])
+        let strict: Result<String, Error> = await envelopeManager().request(requestType: TestRequest(method: .post, path: "/created"))
+        guard case .server(201, _, _, _)? = strict.networkError else { return XCTFail("\(strict)") }
+        let plain: Result<String, Error> = await manager().request(requestType: TestRequest(method: .post, path: "/created"))
+        XCTAssertEqual(try plain.get(), #"{"data": "x"}"#, "a plain client takes 2xx and a text body")
+    }
+
+    func testErrorStatusesWithEnvelopeAndHTMLBodies() async throws {
+        try await server.route([
+            .init("GET", "/envelope", status: 500, body: #"{"data": null, "resultCode": "SE001", "message": "잠시 후 다시 시도해 주세요", "error": "internal"}"#),
+            .init("GET", "/html", status: 500, body: "<html><body>Internal Server Error</body></html>", headers: ["Content-Type": "text/html"]),
+        ])
+        let envelope: Result<Item, Error> = await envelopeManager().request(requestType: TestRequest(path: "/envelope"))
+        guard case .server(500, "SE001", "잠시 후 다시 시도해 주세요", _)? = envelope.networkError else { return XCTFail("\(envelope)") }
+        let html: Result<Item, Error> = await envelopeManager().request(requestType: TestRequest(path: "/html"))
+        guard case .server(500, nil, nil, let body)? = html.networkError else { return XCTFail("\(html)") }
+        XCTAssertTrue(String(decoding: body, as: UTF8.self).contains("Internal Server Error"))
+        let missing: Result<Item, Error> = await manager().request(requestType: TestRequest(path: "/nowhere"))
+        guard case .server(404, _, _, _)? = missing.networkError else { return XCTFail("\(missing)") }
+    }
+
+    func testMalformedJSONKeepsTheDecodingErrorAndItsPath() async throws {
+        try await server.route([
+            .init("GET", "/broken", body: #"{"id": 1, "name": "#),
+            .init("GET", "/wrong", body: #"[{"id": 1, "name": "a"}, {"id": "two", "name": "b"}]"#),
+        ])
+        let broken: Result<Item, Error> = await manager().request(requestType: TestRequest(path: "/broken"))
+        guard case .decoding(let failure)? = broken.networkError, case .dataCorrupted = failure.error else {
+            return XCTFail("\(broken)")
+        }
+        let wrong: Result<[Item], Error> = await manager().request(requestType: TestRequest(path: "/wrong"))
+        guard case .decoding(let typeFailure)? = wrong.networkError else { return XCTFail("\(wrong)") }
+        XCTAssertEqual(typeFailure.codingPath, "[1].id")
+        XCTAssertEqual(typeFailure.description, "[1].id: expected Int")
+    }
+
+    func testEmpty204ForVoidOptionalAndEmptyResponse() async throws {
+        try await server.route([.init("DELETE", "/gone", status: 204), .init("GET", "/gone", status: 204)])
+        let void: Result<Void, Error> = await manager().request(requestType: TestRequest(method: .delete, path: "/gone"))
+        XCTAssertNoThrow(try void.get())
+        let empty: Result<EmptyResponse, Error> = await manager().request(requestType: TestRequest(path: "/gone"))
+        XCTAssertEqual(try empty.get(), EmptyResponse())
+        let optional: Result<Item?, Error> = await manager().request(requestType: TestRequest(path: "/gone"))
+        XCTAssertEqual(try optional.get(), nil)
+        let required: Result<Item, Error> = await manager().request(requestType: TestRequest(path: "/gone"))
+        guard case .noData? = required.networkError else { return XCTFail("\(required)") }
+    }
+
+    func testUnauthorizedRefreshesOnceAndRetries() async throws {
+        try await server.route([
+            .init("GET", "/me", status: 401, body: #"{"data": null, "resultCode": "UA000", "message": "expired"}"#, times: 1),
+            .init("GET", "/me", body: #"{"data": {"id": 1, "name": "kim"}}"#),
+        ])
+        let token = Counter(value: 1)
+        let refreshes = Counter(value: 0)
+        let manager = envelopeManager {
+            $0.authToken = { "token-\(token.value)" }
+            $0.refreshToken = {
+                refreshes.increment()
+                token.increment()
+                return true
+            }
+        }
+        let result: Result<Item, Error> = await manager.request(requestType: TestRequest(path: "/me"))
+        XCTAssertEqual(try result.get(), Item(id: 1, name: "kim"))
+        XCTAssertEqual(refreshes.value, 1)
+        let sent = try await server.requests().map { $0.headers["authorization"] }
+        XCTAssertEqual(sent, ["token-1", "token-2"], "the retry carries the refreshed token")
+    }
+
+    func testAFailedRefreshIsUnauthorizedWithTheEnvelopeCode() async throws {
+        try await server.route([.init("GET", "/me", status: 401, body: #"{"data": null, "resultCode": "UA000", "message": "expired"}"#)])
+        let manager = envelopeManager { $0.refreshToken = { false } }
+        let result: Result<Item, Error> = await manager.request(requestType: TestRequest(path: "/me"))
+        guard case .unauthorized("UA000", "expired")? = result.networkError else { return XCTFail("\(result)") }
+        let noRefresh: Result<Item, Error> = await envelopeManager().request(requestType: TestRequest(path: "/me"))
+        guard case .unauthorized? = noRefresh.networkError else { return XCTFail("\(noRefresh)") }
+        let count = try await server.requests().count
+        XCTAssertEqual(count, 2, "a failed refresh is not retried; no refresh means no retry")
+    }
+
+    func testConcurrent401sShareOneRefresh() async throws {
+        try await server.route([
+            .init("GET", "/me", status: 401, times: 5),
+            .init("GET", "/me", body: #"{"id": 1, "name": "kim"}"#),
+        ])
+        let refreshes = Counter(value: 0)
+        let manager = manager {
+            $0.refreshToken = {
+                refreshes.increment()
+                try? await Task.sleep(nanoseconds: 200_000_000)
+                return true
+            }
+        }
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<5 {
+                group.addTask {
+                    let result: Result<Item, Error> = await manager.request(requestType: TestRequest(path: "/me"))
+                    return (try? result.get()) != nil
+                }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        XCTAssertEqual(results, Array(repeating: true, count: 5))
+        XCTAssertEqual(refreshes.value, 1)
+    }
+
+    func testASlowResponseTimesOut() async throws {
+        try await server.route([.init("GET", "/slow", body: "{}", delay: 3)])
+        let result: Result<EmptyResponse, Error> = await manager { $0.timeout = 0.5 }.request(requestType: TestRequest(path: "/slow"))
+        guard case .timedOut? = result.networkError else { return XCTFail("\(result)") }
+    }
+
+    func testCancellingTheTaskCancelsTheRequest() async throws {
+        try await server.route([.init("GET", "/slow", body: "{}", delay: 3)])
+        let manager = manager()
+        let started = Date()
+        let task = Task { () -> Result<EmptyResponse, Error> in
+            await manager.request(requestType: TestRequest(path: "/slow"))
+        }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        task.cancel()
+        let result = await task.value
+        guard case .cancelled? = result.networkError else { return XCTFail("\(result)") }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2.5, "the request was cancelled, not awaited")
+    }
+
+    func testConnectionRefusedIsATransportError() async throws {
+        let url = server.baseURL
+        server.stop()
+        let closed = NetworkManager(configuration: NetworkConfiguration(baseURL: url))
+        let result: Result<Item, Error> = await closed.request(requestType: TestRequest())
+        guard case .transport? = result.networkError else { return XCTFail("\(result)") }
+    }
+
+    func testMultipartUploadIsParsedBackByTheServer() async throws {
+        try await server.route([.init("POST", "/upload", body: #"[{"id": 1, "name": "a.png"}]"#)])
+        var form = UploadForm()
+        form.add("storeId", 7)
+        form.add("images", files: [
+            UploadFile(data: Data([0x89, 0x50, 0x4E, 0x47]), fileName: "a.png", contentType: "image/png"),
+            UploadFile(data: Data("second".utf8), fileName: "b.txt", contentType: "text/plain"),
+        ])
+        let result: Result<[Item], Error> = await manager().request(
+            requestType: TestRequest(method: .post, header: .multipart(boundary: "boundary-123"), path: "/upload", upload: form))
+        XCTAssertEqual(try result.get().count, 1)
+        let parts = try await server.requests().first?.parts ?? []
+        XCTAssertEqual(parts.map(\.name), ["storeId", "images", "images"])
+        XCTAssertEqual(parts.map(\.filename), [nil, "a.png", "b.txt"])
+        XCTAssertEqual(parts.map(\.contentType), [nil, "image/png", "text/plain"])
+        XCTAssertEqual(parts.map(\.size), [1, 4, 6])
+        XCTAssertEqual(parts.last?.text, "second")
+    }
+
+    func testInterceptorsAndLogging() async throws {
+        try await server.route([.init("GET", "/echo", body: "{}")])
+        let log = Lines()
+        let seen = Lines()
+        let manager = manager {
+            $0.willSend = { request in
+                var request = request
+                request.setValue("signed", forHTTPHeaderField: "X-Signature")
+                return request
+            }
+            $0.didReceive = { _, response, _ in seen.append("\(response.statusCode)") }
+            $0.log = { log.append($0) }
+        }
+        let result: Result<EmptyResponse, Error> = await manager.request(requestType: TestRequest())
+        XCTAssertNoThrow(try result.get())
+        let headers = try await server.requests().first?.headers
+        XCTAssertEqual(headers?["x-signature"], "signed")
+        XCTAssertEqual(seen.all, ["200"])
+        XCTAssertEqual(log.all.count, 2)
+        XCTAssertTrue(log.all.first?.hasPrefix("→ GET http://127.0.0.1:") ?? false, "\(log.all)")
+    }
+}
+
+/// A thread-safe counter for closures the manager calls concurrently.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Int
+
+    init(value: Int) { stored = value }
+
+    var value: Int { lock.withLock { stored } }
+
+    func increment() { lock.withLock { stored += 1 } }
+}
+
+/// Thread-safe lines.
+final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    var all: [String] { lock.withLock { lines } }
+
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+}
+
+extension Result {
+    var networkError: NetworkError? {
+        if case .failure(let error) = self { return error as? NetworkError }
+        return nil
+    }
+}
