@@ -66,7 +66,9 @@ class Handler(BaseHTTPRequestHandler):
         content_type = self.headers.get("Content-Type") or ""
         record = {
             "method": self.command, "path": path, "query": query,
-            "headers": {name.lower(): value for name, value in self.headers.items()},
+            # http.server reads header bytes as Latin-1; give back the UTF-8 text the client sent.
+            "headers": {name.lower(): value.encode("latin-1").decode("utf-8", "replace")
+                        for name, value in self.headers.items()},
             "body": body.decode("utf-8", "replace"),
             "parts": parse_parts(content_type, body) if content_type.startswith("multipart/form-data") else None,
         }
@@ -90,6 +92,8 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(route.get("status", 200), data, route.get("headers", {"Content-Type": "application/json"}))
 
     def reply(self, status, data, headers):
+        if status in (204, 304):
+            data = b""  # these statuses have no body; sending one would corrupt the connection
         try:
             self.send_response(status)
             for name, value in headers.items():
