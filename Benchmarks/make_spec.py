@@ -24,4 +24,11 @@ kinds = [
                "param": {"deleteReasonType": "{reason}", "includeActivities": True}, "usingQuery": False},
 ]
 endpoints = [kinds[i % len(kinds)](i) for i in range(n)]
-json.dump({"imports": ["Models"], "endpoints": endpoints}, sys.stdout, indent=2)
+models = {
+    "ContentsWithCursorResponse": {"typeParameters": ["T"], "fields": {"contents": "[T]", "cursor": "CursorResponse"}},
+    "CursorResponse": {"fields": {"nextCursor": "String?", "hasMore": "Bool"}},
+    "ItemResponse": {"description": "An item.", "fields": {"itemId": "Int", "name": "String", "createdAt": {"type": "Date", "json": "created_at"}}},
+    "CreateItemInput": {"fields": {"name": "String", "tags": "[String]"}},
+    "DetailInput": {"fields": {"id": "Int", "latitude": "Double", "longitude": "Double"}},
+}
+json.dump({"models": models, "endpoints": endpoints}, sys.stdout, indent=2)

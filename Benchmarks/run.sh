@@ -21,7 +21,8 @@ for n in "${sizes[@]}"; do
   peak=""
   for run in 1 2 3; do
     rm -rf "$out"
-    stats=$( { /usr/bin/env time -f '%e %M' "$bin" generate "$spec" --output "$out" --quiet; } 2>&1 >/dev/null | tail -1 )
+    stats=$( { /usr/bin/env time -f '%e %M' "$bin" generate "$spec" --output "$out" --quiet; } 2>&1 >/dev/null | tail -1 ) || {
+      echo "repogen generate failed on $spec:"; "$bin" generate "$spec" --output "$out" --quiet; exit 1; }
     wall=${stats% *}
     kb=${stats#* }
     if [ -z "$best" ] || awk "BEGIN{exit !($wall < $best)}"; then best=$wall; fi

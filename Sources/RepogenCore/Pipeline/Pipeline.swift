@@ -103,13 +103,20 @@ package enum Pipeline {
         model.specPath = headerPath(for: file.path)
         model.imports = options.imports + model.imports.filter { !options.imports.contains($0) }
         let context = projectDefault(model, runtimeModule: options.runtimeModule, accessLevel: options.accessLevel)
+        // The files are independent: render them on all cores (the output is the same in any order).
+        let entries = OutputLayout.entries(forSpecPath: file.path)
+        let rendered = RenderResults(count: entries.count)
+        DispatchQueue.concurrentPerform(iterations: entries.count) { index in
+            rendered.set(index, Result { () throws(MustacheError) in try library.render(entries[index].template, context) })
+        }
         var files: [OutputFile] = []
-        for entry in OutputLayout.entries(forSpecPath: file.path) {
-            do {
-                let text = try library.render(entry.template, context)
+        for (entry, result) in zip(entries, rendered.all) {
+            switch result {
+            case .success(let text):
                 files.append(OutputFile(relativePath: entry.relativePath, contents: text))
-            } catch {
-                throw DiagnosticsError([Diagnostic(.error, "cannot render template '\(entry.template)': \(error)", path: options.templatesPath)])
+            case .failure(let error):
+                throw DiagnosticsError([Diagnostic(
+                    .error, "cannot render template '\(entry.template)': \(error)", path: options.templatesPath)])
             }
         }
         return Generation(files: files, warnings: warnings)
@@ -170,5 +177,23 @@ package enum Pipeline {
         }
         while path.hasPrefix("./") { path.removeFirst(2) }
         return path
+    }
+}
+
+/// The results of rendering files concurrently, one slot per file.
+private final class RenderResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<String, MustacheError>]
+
+    init(count: Int) {
+        results = Array(repeating: .success(""), count: count)
+    }
+
+    func set(_ index: Int, _ result: Result<String, MustacheError>) {
+        lock.withLock { results[index] = result }
+    }
+
+    var all: [Result<String, MustacheError>] {
+        lock.withLock { results }
     }
 }
