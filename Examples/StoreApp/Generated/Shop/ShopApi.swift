@@ -46,7 +46,7 @@ extension ShopApi: RequestType {
         case .fetchProducts:
             return "/api/v1/products"
         case .fetchProduct(let productId):
-            return "/api/v1/products/\(productId)"
+            return "/api/v1/products/\(PathComponent(productId))"
         }
     }
 }

@@ -10,16 +10,21 @@ public protocol ShopRepository: Sendable {
 }
 
 public struct ShopRepositoryImpl: ShopRepository {
-    public init() { }
+    private let manager: NetworkManager
+
+    /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
+    public init(manager: NetworkManager = .shared) {
+        self.manager = manager
+    }
 
     /// A page of products, newest first unless sorted otherwise.
     public func fetchProducts(sort: ProductSort, cursor: String?) async -> Result<[Product], Error> {
         let request = ShopApi.fetchProducts(sort: sort, cursor: cursor)
-        return await NetworkManager.shared.request(requestType: request)
+        return await manager.request(requestType: request)
     }
 
     public func fetchProduct(productId: Int) async -> Result<Product, Error> {
         let request = ShopApi.fetchProduct(productId: productId)
-        return await NetworkManager.shared.request(requestType: request)
+        return await manager.request(requestType: request)
     }
 }
