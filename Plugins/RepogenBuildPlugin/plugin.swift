@@ -42,11 +42,19 @@ struct RepogenBuildPlugin: BuildToolPlugin {
         }
     }
 
-    /// Custom templates are inputs too: every `.mustache` file in a `Templates` folder beside the config.
+    /// Custom templates are inputs too: the `.mustache` files of the folder a JSON config names under
+    /// `templates`, or else of a `Templates` folder beside the config.
     func templates(near config: URL?) -> [URL] {
-        guard let folder = config?.deletingLastPathComponent().appendingPathComponent("Templates"),
-            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
-        else { return [] }
+        guard let config else { return [] }
+        let base = config.deletingLastPathComponent()
+        var folder = base.appendingPathComponent("Templates")
+        if config.pathExtension == "json", let data = try? Data(contentsOf: config),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let path = object["templates"] as? String
+        {
+            folder = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
+        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
         return names.filter { $0.hasSuffix(".mustache") }.sorted().map { folder.appendingPathComponent($0) }
     }
 
