@@ -2,45 +2,66 @@
 ///
 /// The subset, which covers what a hand-written spec needs:
 /// - block mappings (`key: value`) and block sequences (`- item`), nested by indentation with spaces; a sequence
-///   may sit at the same indentation as its key, and `- key: value` starts a mapping inside an item;
-/// - flow sequences `[a, b]` and flow mappings `{k: v}`, nestable, which may span lines;
-/// - plain, single-quoted (`''` is a quote) and double-quoted scalars (JSON escapes plus YAML's `\0 \a \e \v \x
-///   \U \N \_ \L \P` and `\ `); quoted scalars are strings and stay on one line;
-/// - plain scalars are typed as in YAML 1.2's JSON schema: `true`/`false`, `null`/`~`/nothing, JSON numbers;
-///   anything else is a string, on one line, without `: ` or ` #` in it;
+///   may sit at the same indentation as its key (`inputs:` then `- name: a`), and `- key: value` starts a mapping
+///   inside an item;
+/// - flow sequences `[a, b]` and flow mappings `{k: v, k2: [1, 2]}`, nestable, which may span lines and hold comments;
+/// - plain, single-quoted (`''` is a quote) and double-quoted scalars (JSON's escapes, surrogate pairs included, plus
+///   YAML's `\0 \a \e \v \x \U \N \_ \L \P` and `\ `); quoted scalars are always strings and end on their line;
+/// - plain scalars are typed as in YAML 1.2's core schema, restricted to JSON's values: `true`/`True`/`TRUE` and
+///   `false`/`False`/`FALSE` are booleans, `null`/`Null`/`NULL`/`~`/nothing is null, a JSON number
+///   (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`) is a number kept as written, and anything else is a string;
+///   a plain scalar stays on one line and has no `: ` or ` #` in it (`a#b` is one string); keys are always strings;
 /// - `#` comments, on their own line or after whitespace;
-/// - literal (`|`) and folded (`>`) block scalars with `-`/`+` chomping and an optional indentation digit;
-/// - a leading byte-order mark, CRLF line ends, one optional `---` line before the document.
+/// - literal (`|`) and folded (`>`) block scalars with `-` (strip) or `+` (keep) chomping and an optional
+///   indentation digit;
+/// - a leading byte-order mark, CRLF line ends, and one optional `---` line before the document.
 ///
-/// Everything else is an error with its line and column, not a silent misread: tabs for indentation, anchors
-/// and aliases, tags, directives, complex keys (`? `), a second document, duplicate keys, bad indentation.
+/// Everything else is an error at its line and column, never a silent misread: tabs in indentation, anchors and
+/// aliases, tags, directives, complex keys (`? `), a second document (`---` or `...` after the first), duplicate keys,
+/// bad indentation, a plain value that continues on the next line, unterminated quotes and flow collections, a line
+/// without `key: value`, nesting deeper than 256 levels, invalid UTF-8, NUL and other control characters.
 package struct YAMLSpecReader {
     /// Deeper nesting than this is an error rather than a risk to the stack.
+    ///
+    /// The parser recurses once or twice per level. Errors are a small `Failure` until `read` makes the `Diagnostic`,
+    /// and the helpers off the recursive path are `@inline(never)`, which keeps the frames small: the deepest
+    /// nesting takes under 400 KB of stack in a release build.
     static let maximumDepth = 256
 
     let file: SpecFile
     let bytes: [UInt8]
+    /// Where the text starts: after the byte-order mark, if there is one.
+    let textStart: Int
     /// The start of the current line (block parsing moves line by line).
-    var position = 0
+    var position: Int
 
     package init(file: SpecFile) {
         self.file = file
         self.bytes = file.bytes
+        self.textStart = file.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        self.position = textStart
     }
 
     /// Parses the whole file as one YAML document.
     /// - Throws: `Diagnostic` at the first syntax error.
     package static func read(_ file: SpecFile) throws(Diagnostic) -> SpecNode {
         var reader = YAMLSpecReader(file: file)
-        return try reader.readDocument()
+        do {
+            return try reader.readDocument()
+        } catch {
+            throw Diagnostic(.error, error.message, at: file.location(at: error.offset))
+        }
     }
 
-    private mutating func readDocument() throws(Diagnostic) -> SpecNode {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            position = 3
-        }
+    /// A syntax error: its message and offset, made a `Diagnostic` (with line and column) once, by `read`.
+    struct Failure: Error {
+        var message: String
+        var offset: Int
+    }
+
+    private mutating func readDocument() throws(Failure) -> SpecNode {
         try checkEncoding()
-        guard try nextContentLine() else { throw fail("the file is empty; expected a mapping of keys", at: 0) }
+        guard nextContentLine() else { throw fail("the file is empty; expected a mapping of keys", at: 0) }
         if bytes[position] == UInt8(ascii: "%") {
             throw fail("directives ('%…') are not supported", at: position)
         }
@@ -49,14 +70,21 @@ package struct YAMLSpecReader {
             guard isLineEnd(rest) || bytes[rest] == UInt8(ascii: "#") else {
                 throw fail("put the document on the line after '---'", at: rest)
             }
-            position = nextLine(after: position)
-            guard try nextContentLine() else { throw fail("the file is empty; expected a mapping of keys", at: 0) }
+            position = nextLine(after: rest)
+            guard nextContentLine() else { throw fail("the file is empty; expected a mapping of keys", at: 0) }
+        }
+        if isDocumentMarker(at: position) {
+            throw fail("multiple documents are not supported; keep one spec per file", at: position)
         }
         let indent = try indentation()
-        let node = try blockNode(at: position + indent, indent: indent, depth: 0)
-        if try nextContentLine() {
-            if isMarker("---", at: position) || isMarker("...", at: position) {
+        let node = try blockNode(at: position + indent, parentIndent: -1, depth: 0)
+        if nextContentLine() {
+            if isDocumentMarker(at: position) {
                 throw fail("multiple documents are not supported; keep one spec per file", at: position)
+            }
+            if node.isScalar {
+                // `name:value` or a bare word, then more lines: the first line was meant as a key.
+                throw notAnEntry(at: node.offset)
             }
             let indent = try indentation()
             throw fail("unexpected text at column \(indent + 1); check the indentation", at: position + indent)
@@ -66,99 +94,103 @@ package struct YAMLSpecReader {
 
     // MARK: - Block structure
 
-    /// The node whose first character is at `start`, where `indent` is the column its block is indented to.
-    private mutating func blockNode(at start: Int, indent: Int, depth: Int) throws(Diagnostic) -> SpecNode {
-        guard depth < Self.maximumDepth else { throw fail("nesting is deeper than \(Self.maximumDepth) levels", at: start) }
+    /// The node whose first character is at `start`; `parentIndent` is the indentation of the enclosing block
+    /// (-1 at the top), which a block scalar's lines must exceed.
+    private mutating func blockNode(at start: Int, parentIndent: Int, depth: Int) throws(Failure) -> SpecNode {
         if isSequenceItem(at: start) {
+            guard depth < Self.maximumDepth else { throw tooDeep(at: start) }
             return try blockSequence(firstItem: start, indent: column(of: start), depth: depth)
         }
-        if bytes[start] == UInt8(ascii: "?"), start + 1 == bytes.count || isBlankOrLineEnd(start + 1) {
-            throw fail("complex keys ('? ') are not supported", at: start)
-        }
-        if try isMappingEntry(at: start) {
+        if isMappingEntry(at: start) {
+            guard depth < Self.maximumDepth else { throw tooDeep(at: start) }
             return try blockMapping(firstKey: start, indent: column(of: start), depth: depth)
         }
         if bytes[start] == UInt8(ascii: "|") || bytes[start] == UInt8(ascii: ">") {
-            return try blockScalar(at: start, parentIndent: indent - 1)
+            return try blockScalar(at: start, parentIndent: parentIndent)
         }
         let (node, end) = try inlineValue(at: start, depth: depth)
         try finishLine(after: end)
         return node
     }
 
-    private mutating func blockMapping(firstKey: Int, indent: Int, depth: Int) throws(Diagnostic) -> SpecNode {
+    @inline(never)
+    private mutating func blockMapping(firstKey: Int, indent: Int, depth: Int) throws(Failure) -> SpecNode {
         var members: [SpecMember] = []
-        var lines: [String: Int] = [:]
+        var seen: [String: Int] = [:]
         var keyStart = firstKey
         while true {
             let (key, colon) = try mappingKey(at: keyStart)
-            if let line = lines[key] {
-                throw fail("duplicate key '\(key)' (first used on line \(line))", at: keyStart)
-            }
-            lines[key] = file.location(at: keyStart).line
-            let value = try mappingValue(after: colon + 1, indent: indent, depth: depth + 1)
+            try record(key, at: keyStart, in: &seen)
+            let (value, inline) = try mappingValue(after: colon + 1, indent: indent, depth: depth + 1)
             members.append(SpecMember(key: key, keyOffset: keyStart, value: value))
-            guard try nextContentLine() else { break }
+            guard nextContentLine() else { break }
             let next = try indentation()
-            if next < indent || isMarker("---", at: position) || isMarker("...", at: position) { break }
+            if next < indent || isDocumentMarker(at: position) { break }
             if next > indent {
-                throw fail("unexpected indentation; expected a key at column \(indent + 1)", at: position + next)
+                throw badIndentation(at: position + next, afterScalar: inline, expectedKeyAt: indent)
             }
             keyStart = position + next
             if isSequenceItem(at: keyStart) {
-                throw fail("expected a key at column \(indent + 1), found a list item", at: keyStart)
+                throw listItemInMapping(at: keyStart, indent: indent)
             }
-            guard try isMappingEntry(at: keyStart) else {
-                throw fail("expected 'key: value'", at: keyStart)
-            }
+            guard isMappingEntry(at: keyStart) else { throw notAnEntry(at: keyStart) }
         }
         return SpecNode(.object(members), offset: firstKey)
     }
 
     /// The value after `key:`: on the same line, or a block on the following lines.
-    private mutating func mappingValue(after start: Int, indent: Int, depth: Int) throws(Diagnostic) -> SpecNode {
+    /// - Returns: the value, and whether it is a scalar on the key's line (which a more-indented line cannot follow).
+    private mutating func mappingValue(after start: Int, indent: Int, depth: Int) throws(Failure) -> (SpecNode, Bool) {
         let valueStart = skipBlanks(from: start)
         if !isLineEnd(valueStart), bytes[valueStart] != UInt8(ascii: "#") {
             if bytes[valueStart] == UInt8(ascii: "|") || bytes[valueStart] == UInt8(ascii: ">") {
-                return try blockScalar(at: valueStart, parentIndent: indent)
-            }
-            guard depth < Self.maximumDepth else {
-                throw fail("nesting is deeper than \(Self.maximumDepth) levels", at: valueStart)
+                return (try blockScalar(at: valueStart, parentIndent: indent), false)
             }
             let (node, end) = try inlineValue(at: valueStart, depth: depth)
             try finishLine(after: end)
-            return node
+            return (node, node.isScalar)
         }
         position = nextLine(after: valueStart)
-        guard try nextContentLine() else { return SpecNode(.null, offset: valueStart) }
+        guard nextContentLine() else { return (SpecNode(.null, offset: valueStart), false) }
         let next = try indentation()
         if next > indent || (next == indent && isSequenceItem(at: position + next)) {
-            return try blockNode(at: position + next, indent: next, depth: depth)
+            return (try blockNode(at: position + next, parentIndent: indent, depth: depth), false)
         }
-        return SpecNode(.null, offset: valueStart)
+        return (SpecNode(.null, offset: valueStart), false)
     }
 
-    private mutating func blockSequence(firstItem: Int, indent: Int, depth: Int) throws(Diagnostic) -> SpecNode {
+    @inline(never)
+    private mutating func blockSequence(firstItem: Int, indent: Int, depth: Int) throws(Failure) -> SpecNode {
         var items: [SpecNode] = []
         var dash = firstItem
         while true {
             let itemStart = skipBlanks(from: dash + 1)
+            var inline = false
             if isLineEnd(itemStart) || bytes[itemStart] == UInt8(ascii: "#") {
+                // `-` alone: the item is the more-indented block below, or null.
                 position = nextLine(after: itemStart)
-                if try nextContentLine(), try indentation() > indent {
+                if nextContentLine(), try indentation() > indent {
                     let next = try indentation()
-                    items.append(try blockNode(at: position + next, indent: next, depth: depth + 1))
+                    items.append(try blockNode(at: position + next, parentIndent: indent, depth: depth + 1))
                 } else {
                     items.append(SpecNode(.null, offset: itemStart))
                 }
             } else {
-                items.append(try blockNode(at: itemStart, indent: column(of: itemStart), depth: depth + 1))
+                if isSequenceItem(at: itemStart) || isMappingEntry(at: itemStart),
+                    let tab = bytes[(dash + 1)..<itemStart].firstIndex(of: UInt8(ascii: "\t"))
+                {
+                    // `-<tab>key: value`: the tab would set the indentation of the mapping in the item.
+                    throw fail("tabs are not allowed for indentation; use spaces", at: tab)
+                }
+                let item = try blockNode(at: itemStart, parentIndent: indent, depth: depth + 1)
+                inline = item.isScalar && bytes[itemStart] != UInt8(ascii: "|") && bytes[itemStart] != UInt8(ascii: ">")
+                items.append(item)
             }
-            guard try nextContentLine() else { break }
+            guard nextContentLine() else { break }
             let next = try indentation()
-            if next < indent { break }
+            if next < indent || isDocumentMarker(at: position) { break }
             if next > indent {
-                throw fail("unexpected indentation; expected '- ' at column \(indent + 1)", at: position + next)
+                throw badIndentation(at: position + next, afterScalar: inline, expectedItemAt: indent)
             }
             guard isSequenceItem(at: position + next) else { break }
             dash = position + next
@@ -166,87 +198,19 @@ package struct YAMLSpecReader {
         return SpecNode(.array(items), offset: firstItem)
     }
 
-    /// `|` or `>` with optional chomping (`-`, `+`) and indentation digit, then the more-indented lines below.
-    private mutating func blockScalar(at start: Int, parentIndent: Int) throws(Diagnostic) -> SpecNode {
-        let folded = bytes[start] == UInt8(ascii: ">")
-        var index = start + 1
-        var chomping: UInt8 = 0
-        var explicitIndent: Int?
-        while index < bytes.count, !isBlankOrLineEnd(index) {
-            let byte = bytes[index]
-            if (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")) && chomping == 0 {
-                chomping = byte
-            } else if byte >= UInt8(ascii: "1"), byte <= UInt8(ascii: "9"), explicitIndent == nil {
-                explicitIndent = Int(byte - UInt8(ascii: "0"))
-            } else {
-                throw fail("invalid block scalar header; expected '|' or '>' with '-', '+' or a digit", at: index)
-            }
-            index += 1
-        }
-        try finishLine(after: index)
-        var blockIndent = explicitIndent.map { max(parentIndent, 0) + $0 }
-        var lines: [String] = []
-        while position < bytes.count {
-            let end = lineEnd(from: position)
-            var spaces = 0
-            while position + spaces < end, bytes[position + spaces] == UInt8(ascii: " ") { spaces += 1 }
-            let isEmpty = skipBlanks(from: position + spaces) >= end
-            if !isEmpty {
-                if blockIndent == nil {
-                    guard spaces > parentIndent else { break }
-                    blockIndent = spaces
-                }
-                guard let blockIndent, spaces >= blockIndent else { break }
-            }
-            let contentStart = position + min(spaces, blockIndent ?? spaces)
-            lines.append(isEmpty && spaces <= (blockIndent ?? spaces) ? "" : text(contentStart..<end))
-            position = nextLine(after: end)
-        }
-        var trailing = 0
-        while lines.last == "" {
-            lines.removeLast()
-            trailing += 1
-        }
-        var value = folded ? Self.fold(lines) : lines.joined(separator: "\n")
-        switch chomping {
-        case UInt8(ascii: "-"): break
-        case UInt8(ascii: "+"): value += String(repeating: "\n", count: lines.isEmpty ? trailing : trailing + 1)
-        default: if !lines.isEmpty { value += "\n" }
-        }
-        return SpecNode(.string(value), offset: start)
-    }
-
-    /// Folding: lines join with a space; an empty line is a line break; more-indented lines keep their breaks.
-    private static func fold(_ lines: [String]) -> String {
-        var result = ""
-        var previousWasText = false
-        for line in lines {
-            if line.isEmpty {
-                result += "\n"
-                previousWasText = false
-            } else if line.first == " " || line.first == "\t" {
-                result += (previousWasText ? "\n" : "") + line
-                previousWasText = false
-            } else {
-                result += (previousWasText ? " " : "") + line
-                previousWasText = true
-            }
-        }
-        return result
-    }
-
     // MARK: - Keys and inline values
 
-    /// Whether the line from `start` is `key: …`.
-    private func isMappingEntry(at start: Int) throws(Diagnostic) -> Bool {
+    /// Whether the line from `start` is `key: …` (a plain or quoted key, then `:` and a blank or the line end).
+    @inline(never)
+    private func isMappingEntry(at start: Int) -> Bool {
         let end = lineEnd(from: start)
-        var index = start
         if bytes[start] == UInt8(ascii: "\"") || bytes[start] == UInt8(ascii: "'") {
-            guard let close = closingQuote(from: start, lineEnd: end) else { return false }
-            index = skipBlanks(from: close + 1)
+            guard let close = closingQuote(from: start) else { return false }
+            let index = skipBlanks(from: close + 1)
             return index < end && bytes[index] == UInt8(ascii: ":") && isBlankOrLineEnd(index + 1)
         }
         if bytes[start] == UInt8(ascii: "[") || bytes[start] == UInt8(ascii: "{") { return false }
+        var index = start
         while index < end {
             let byte = bytes[index]
             if byte == UInt8(ascii: "#"), index > start, Self.isBlank(bytes[index - 1]) { return false }
@@ -256,25 +220,30 @@ package struct YAMLSpecReader {
         return false
     }
 
-    /// The key at `start` and the offset of its colon.
-    private func mappingKey(at start: Int) throws(Diagnostic) -> (String, Int) {
-        let end = lineEnd(from: start)
+    /// The key at `start` (where `isMappingEntry` is true) and the offset of its colon.
+    @inline(never)
+    private func mappingKey(at start: Int) throws(Failure) -> (String, Int) {
         if bytes[start] == UInt8(ascii: "\"") || bytes[start] == UInt8(ascii: "'") {
             let (key, after) = try quoted(at: start)
             let colon = skipBlanks(from: after)
-            guard colon < end, bytes[colon] == UInt8(ascii: ":") else { throw fail("expected ':' after the key", at: colon) }
+            guard !isLineEnd(colon), bytes[colon] == UInt8(ascii: ":") else {
+                throw fail("expected ':' after the key", at: colon)
+            }
             return (key, colon)
         }
-        try checkPlainStart(start)
+        let end = lineEnd(from: start)
         var colon = start
         while colon < end, !(bytes[colon] == UInt8(ascii: ":") && isBlankOrLineEnd(colon + 1)) { colon += 1 }
         var keyEnd = colon
         while keyEnd > start, Self.isBlank(bytes[keyEnd - 1]) { keyEnd -= 1 }
+        guard keyEnd > start else { throw fail("expected a key before ':'", at: colon) }
+        try checkPlainStart(start)
         return (text(start..<keyEnd), colon)
     }
 
     /// A value that fits on the line (a scalar) or starts there (a flow collection); returns it and its end.
-    private func inlineValue(at start: Int, depth: Int) throws(Diagnostic) -> (SpecNode, Int) {
+    @inline(never)
+    private func inlineValue(at start: Int, depth: Int) throws(Failure) -> (SpecNode, Int) {
         switch bytes[start] {
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             var parser = FlowParser(reader: self, position: start)
@@ -288,8 +257,9 @@ package struct YAMLSpecReader {
             let end = lineEnd(from: start)
             var index = start
             while index < end {
-                if bytes[index] == UInt8(ascii: "#"), Self.isBlank(bytes[index - 1]) { break }
-                if bytes[index] == UInt8(ascii: ":"), isBlankOrLineEnd(index + 1) {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "#"), index > start, Self.isBlank(bytes[index - 1]) { break }
+                if byte == UInt8(ascii: ":"), isBlankOrLineEnd(index + 1) {
                     throw fail("a plain value cannot contain ': '; put the value in quotes", at: index)
                 }
                 index += 1
@@ -300,178 +270,78 @@ package struct YAMLSpecReader {
         }
     }
 
-    /// Rejects the indicators of YAML features outside the subset at the start of a plain scalar or key.
-    func checkPlainStart(_ start: Int) throws(Diagnostic) {
-        switch bytes[start] {
-        case UInt8(ascii: "&"), UInt8(ascii: "*"): throw fail("anchors and aliases are not supported", at: start)
-        case UInt8(ascii: "!"): throw fail("tags are not supported", at: start)
-        case UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"):
-            throw fail("'\(Character(Unicode.Scalar(bytes[start])))' cannot start a plain value; put the value in quotes", at: start)
-        case UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","):
-            throw fail("unexpected '\(Character(Unicode.Scalar(bytes[start])))'; put the value in quotes", at: start)
-        default: break
+    // MARK: - Errors
+
+    @inline(never)
+    func fail(_ message: String, at offset: Int) -> Failure {
+        Failure(message: message, offset: offset)
+    }
+
+    @inline(never)
+    func tooDeep(at offset: Int) -> Failure {
+        fail("nesting is deeper than \(Self.maximumDepth) levels", at: offset)
+    }
+
+    /// Remembers where a mapping's key is; a second use is an error.
+    @inline(never)
+    func record(_ key: String, at offset: Int, in seen: inout [String: Int]) throws(Failure) {
+        if let first = seen.updateValue(offset, forKey: key) {
+            throw duplicateKey(key, first: first, at: offset)
         }
     }
 
-    /// Types a plain scalar: booleans, null, JSON numbers, else a string.
-    func plainScalar(_ range: Range<Int>) -> SpecNode {
-        let value = text(range)
-        switch value {
-        case "", "null", "~", "Null", "NULL": return SpecNode(.null, offset: range.lowerBound)
-        case "true", "True", "TRUE": return SpecNode(.bool(true), offset: range.lowerBound)
-        case "false", "False", "FALSE": return SpecNode(.bool(false), offset: range.lowerBound)
-        default:
-            return SpecNode(Self.isJSONNumber(value) ? .number(value) : .string(value), offset: range.lowerBound)
-        }
+    /// The JSON reader's wording, pointing at the second use of the key.
+    @inline(never)
+    func duplicateKey(_ key: String, first: Int, at offset: Int) -> Failure {
+        fail("duplicate key '\(key)' (first used on line \(file.location(at: first).line))", at: offset)
     }
 
-    static func isJSONNumber(_ text: String) -> Bool {
-        var scalars = Substring(text).unicodeScalars[...]
-        func digits() -> Int {
-            var count = 0
-            while let first = scalars.first, ("0"..."9").contains(first) {
-                scalars.removeFirst()
-                count += 1
-            }
-            return count
+    /// A line where a `key: value` was expected but that is not one.
+    @inline(never)
+    private func notAnEntry(at start: Int) -> Failure {
+        if bytes[start] == UInt8(ascii: "\"") || bytes[start] == UInt8(ascii: "'"), closingQuote(from: start) == nil {
+            return fail("unterminated string; quoted values must end on the same line", at: start)
         }
-        if scalars.first == "-" { scalars.removeFirst() }
-        if scalars.first == "0" {
-            scalars.removeFirst()
-        } else if digits() == 0 {
-            return false
-        }
-        if scalars.first == "." {
-            scalars.removeFirst()
-            guard digits() > 0 else { return false }
-        }
-        if scalars.first == "e" || scalars.first == "E" {
-            scalars.removeFirst()
-            if scalars.first == "+" || scalars.first == "-" { scalars.removeFirst() }
-            guard digits() > 0 else { return false }
-        }
-        return scalars.isEmpty
-    }
-
-    /// A single- or double-quoted scalar on one line; returns its value and the offset after the closing quote.
-    func quoted(at start: Int) throws(Diagnostic) -> (String, Int) {
-        let end = lineEnd(from: start)
-        guard let close = closingQuote(from: start, lineEnd: end) else {
-            throw fail("unterminated string; quoted values must end on the same line", at: start)
-        }
-        if bytes[start] == UInt8(ascii: "'") {
-            // `''` is a quote: drop every second quote of each pair.
-            var value: [UInt8] = []
-            var index = start + 1
-            while index < close {
-                value.append(bytes[index])
-                index += bytes[index] == UInt8(ascii: "'") ? 2 : 1
-            }
-            return (String(decoding: value, as: UTF8.self), close + 1)
-        }
-        return (try unescape((start + 1)..<close), close + 1)
-    }
-
-    /// The offset of the quote that closes the string opened at `start`, if it is on the same line.
-    private func closingQuote(from start: Int, lineEnd end: Int) -> Int? {
-        let quote = bytes[start]
+        // `key:value`: a colon before any comment, but without a space after it.
         var index = start + 1
-        while index < end {
-            if quote == UInt8(ascii: "'") {
-                if bytes[index] == quote {
-                    if index + 1 < end, bytes[index + 1] == quote {
-                        index += 2
-                        continue
-                    }
-                    return index
-                }
-            } else if bytes[index] == UInt8(ascii: "\\") {
-                index += 1
-            } else if bytes[index] == quote {
-                return index
+        let end = lineEnd(from: start)
+        while index < end, !(bytes[index] == UInt8(ascii: "#") && Self.isBlank(bytes[index - 1])) {
+            if bytes[index] == UInt8(ascii: ":") {
+                return fail("expected 'key: value' with a space after ':'", at: start)
             }
             index += 1
         }
-        return nil
+        return fail("expected 'key: value'", at: start)
     }
 
-    private func unescape(_ range: Range<Int>) throws(Diagnostic) -> String {
-        var result = String.UnicodeScalarView()
-        var index = range.lowerBound
-        var literalStart = index
-        func flush(_ upTo: Int) {
-            result.append(contentsOf: text(literalStart..<upTo).unicodeScalars)
+    /// A line indented deeper than the mapping (whose keys are at `expectedKeyAt`) or the sequence (whose dashes are
+    /// at `expectedItemAt`) it follows.
+    @inline(never)
+    private func badIndentation(
+        at start: Int, afterScalar: Bool, expectedKeyAt keyIndent: Int? = nil, expectedItemAt itemIndent: Int? = nil
+    ) -> Failure {
+        if afterScalar, !isSequenceItem(at: start), !isMappingEntry(at: start) {
+            return fail(
+                "unexpected indentation; a value cannot continue on the next line (use '|' or '>' for multi-line text)",
+                at: start)
         }
-        while index < range.upperBound {
-            guard bytes[index] == UInt8(ascii: "\\") else {
-                index += 1
-                continue
-            }
-            flush(index)
-            let escapeStart = index
-            index += 1
-            guard index < range.upperBound else { throw fail("invalid escape sequence in a string", at: escapeStart) }
-            let simple: [UInt8: Unicode.Scalar] = [
-                UInt8(ascii: "0"): "\0", UInt8(ascii: "a"): "\u{07}", UInt8(ascii: "b"): "\u{08}",
-                UInt8(ascii: "t"): "\t", UInt8(ascii: "\t"): "\t", UInt8(ascii: "n"): "\n", UInt8(ascii: "v"): "\u{0B}",
-                UInt8(ascii: "f"): "\u{0C}", UInt8(ascii: "r"): "\r", UInt8(ascii: "e"): "\u{1B}",
-                UInt8(ascii: " "): " ", UInt8(ascii: "\""): "\"", UInt8(ascii: "/"): "/", UInt8(ascii: "\\"): "\\",
-                UInt8(ascii: "N"): "\u{85}", UInt8(ascii: "_"): "\u{A0}", UInt8(ascii: "L"): "\u{2028}",
-                UInt8(ascii: "P"): "\u{2029}",
-            ]
-            if let scalar = simple[bytes[index]] {
-                result.append(scalar)
-                index += 1
-            } else {
-                let width: Int
-                switch bytes[index] {
-                case UInt8(ascii: "x"): width = 2
-                case UInt8(ascii: "u"): width = 4
-                case UInt8(ascii: "U"): width = 8
-                default: throw fail("invalid escape sequence in a string", at: escapeStart)
-                }
-                var value = try hex(at: index + 1, count: width, limit: range.upperBound, escapeStart: escapeStart)
-                index += 1 + width
-                if width == 4, (0xD800...0xDBFF).contains(value) {
-                    guard index + 1 < range.upperBound, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
-                        case let low = try hex(at: index + 2, count: 4, limit: range.upperBound, escapeStart: escapeStart),
-                        (0xDC00...0xDFFF).contains(low)
-                    else { throw fail("unpaired UTF-16 surrogate in '\\u' escape", at: escapeStart) }
-                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-                    index += 6
-                }
-                guard let scalar = Unicode.Scalar(value) else {
-                    throw fail("the escape does not name a Unicode character", at: escapeStart)
-                }
-                result.append(scalar)
-            }
-            literalStart = index
+        if let itemIndent {
+            return fail("unexpected indentation; expected '- ' at column \(itemIndent + 1)", at: start)
         }
-        flush(range.upperBound)
-        return String(result)
+        return fail("unexpected indentation; expected a key at column \((keyIndent ?? 0) + 1)", at: start)
     }
 
-    private func hex(at start: Int, count: Int, limit: Int, escapeStart: Int) throws(Diagnostic) -> UInt32 {
-        guard start + count <= limit else { throw fail("invalid escape sequence in a string", at: escapeStart) }
-        var value: UInt32 = 0
-        for byte in bytes[start..<(start + count)] {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw fail("invalid escape sequence in a string", at: escapeStart)
-            }
-            value = value * 16 + UInt32(digit)
-        }
-        return value
+    @inline(never)
+    private func listItemInMapping(at start: Int, indent: Int) -> Failure {
+        fail("expected a key at column \(indent + 1), found a list item", at: start)
     }
 
     // MARK: - Lines
 
     /// Moves `position` to the start of the next line that holds something besides blanks and a comment.
     /// - Returns: false at the end of the file.
-    private mutating func nextContentLine() throws(Diagnostic) -> Bool {
+    @inline(never)
+    private mutating func nextContentLine() -> Bool {
         while position < bytes.count {
             let content = skipBlanks(from: position)
             if isLineEnd(content) || bytes[content] == UInt8(ascii: "#") {
@@ -484,7 +354,8 @@ package struct YAMLSpecReader {
     }
 
     /// The number of spaces that indent the current line; a tab among them is an error.
-    private func indentation() throws(Diagnostic) -> Int {
+    @inline(never)
+    func indentation() throws(Failure) -> Int {
         var index = position
         while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
         if index < bytes.count, bytes[index] == UInt8(ascii: "\t") {
@@ -494,7 +365,8 @@ package struct YAMLSpecReader {
     }
 
     /// After a value: only blanks and a comment may follow on its line; moves to the next line.
-    private mutating func finishLine(after end: Int) throws(Diagnostic) {
+    @inline(never)
+    mutating func finishLine(after end: Int) throws(Failure) {
         let rest = skipBlanks(from: end)
         guard isLineEnd(rest) || (bytes[rest] == UInt8(ascii: "#") && rest > end) else {
             throw fail("unexpected text after the value", at: rest)
@@ -506,15 +378,24 @@ package struct YAMLSpecReader {
         index < bytes.count && bytes[index] == UInt8(ascii: "-") && isBlankOrLineEnd(index + 1)
     }
 
-    private func isMarker(_ marker: String, at index: Int) -> Bool {
-        let markerBytes = Array(marker.utf8)
-        return bytes[index...].starts(with: markerBytes) && isBlankOrLineEnd(index + markerBytes.count)
+    private func isMarker(_ marker: StaticString, at index: Int) -> Bool {
+        let count = marker.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let matches = marker.withUTF8Buffer { markerBytes in
+            markerBytes.elementsEqual(bytes[index..<(index + count)])
+        }
+        return matches && isBlankOrLineEnd(index + count)
+    }
+
+    /// `---` or `...` at the start of a line: the start or end of a document.
+    private func isDocumentMarker(at index: Int) -> Bool {
+        isMarker("---", at: index) || isMarker("...", at: index)
     }
 
     /// The column (0-based, in bytes of leading spaces) of an offset: its distance from the line start.
     private func column(of index: Int) -> Int {
         var start = index
-        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        while start > textStart, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
         return index - start
     }
 
@@ -526,7 +407,7 @@ package struct YAMLSpecReader {
         return end
     }
 
-    private func nextLine(after index: Int) -> Int {
+    func nextLine(after index: Int) -> Int {
         var end = index
         while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
         return min(end + 1, bytes.count)
@@ -551,59 +432,98 @@ package struct YAMLSpecReader {
         return index
     }
 
+    /// The text of a range the encoding check has already validated.
     func text(_ range: Range<Int>) -> String {
         String(decoding: bytes[range], as: UTF8.self)
     }
 
-    func fail(_ message: String, at offset: Int) -> Diagnostic {
-        Diagnostic(.error, message, at: file.location(at: offset))
-    }
+    // MARK: - Encoding
 
-    /// The whole file must be UTF-8 text without NUL or other control characters besides tab, CR and LF.
-    private func checkEncoding() throws(Diagnostic) {
-        var index = position
+    /// The whole file must be UTF-8 text without NUL or other control characters besides tab and line ends
+    /// (LF or CRLF: a lone CR, which YAML would read as a line break, is an error rather than a misread).
+    private func checkEncoding() throws(Failure) {
+        var index = textStart
         while index < bytes.count {
             let byte = bytes[index]
             if byte < 0x80 {
-                if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D || byte == 0x7F {
-                    throw fail(byte == 0 ? "NUL byte; a spec must be text" : "control character U+\(String(format: byte)) is not allowed", at: index)
+                if byte == 0x0D, index + 1 == bytes.count || bytes[index + 1] != 0x0A {
+                    throw fail("a carriage return (CR) without a line feed; end lines with LF or CRLF", at: index)
+                }
+                if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F {
+                    if byte == 0 { throw fail("NUL byte; a spec must be text", at: index) }
+                    throw fail("control character U+\(Self.hex4(byte)) is not allowed", at: index)
                 }
                 index += 1
                 continue
             }
-            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC2 ? 2 : 0
-            guard length > 0, index + length <= bytes.count,
-                let scalar = String(validating: bytes[index..<(index + length)], as: UTF8.self)?.unicodeScalars.first,
-                scalar.utf8.count == length
-            else { throw fail("invalid UTF-8", at: index) }
+            let length = Self.utf8SequenceLength(bytes, at: index)
+            guard length > 0 else { throw fail("invalid UTF-8", at: index) }
             index += length
         }
     }
+
+    /// The length of the well-formed UTF-8 sequence at `index` (Unicode Table 3-7), or 0 if it is not one.
+    static func utf8SequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return 0
+        }
+        guard index + length <= bytes.count else { return 0 }
+        for offset in 1..<length {
+            let byte = bytes[index + offset]
+            let range = offset == 1 ? low...high : 0x80...0xBF
+            guard range.contains(byte) else { return 0 }
+        }
+        return length
+    }
+
+    /// `0x1B` -> `001B`.
+    private static func hex4(_ byte: UInt8) -> String {
+        let hex = String(byte, radix: 16, uppercase: true)
+        return String(repeating: "0", count: 4 - hex.count) + hex
+    }
 }
 
-extension String {
-    /// `0x1B` -> `001B`.
-    fileprivate init(format byte: UInt8) {
-        let hex = String(byte, radix: 16, uppercase: true)
-        self = String(repeating: "0", count: 4 - hex.count) + hex
+extension SpecNode {
+    /// A string, number, boolean or null: not a mapping or a sequence.
+    fileprivate var isScalar: Bool {
+        switch kind {
+        case .object, .array: return false
+        case .string, .number, .bool, .null: return true
+        }
     }
 }
 
 /// Parses a flow collection (`[…]`, `{…}`), which may span lines and hold comments.
 private struct FlowParser {
     let reader: YAMLSpecReader
+    let bytes: [UInt8]
     var position: Int
-    var bytes: [UInt8] { reader.bytes }
 
-    mutating func value(depth: Int) throws(Diagnostic) -> SpecNode {
+    init(reader: YAMLSpecReader, position: Int) {
+        self.reader = reader
+        self.bytes = reader.bytes
+        self.position = position
+    }
+
+    /// A value inside a flow collection, or the collection itself; `depth` counts the collections around it.
+    mutating func value(depth: Int) throws(YAMLSpecReader.Failure) -> SpecNode {
         skipSpace()
         guard position < bytes.count else { throw reader.fail("unexpected end of file; expected a value", at: position) }
         let start = position
         switch bytes[position] {
         case UInt8(ascii: "["), UInt8(ascii: "{"):
-            guard depth < YAMLSpecReader.maximumDepth else {
-                throw reader.fail("nesting is deeper than \(YAMLSpecReader.maximumDepth) levels", at: start)
-            }
+            guard depth < YAMLSpecReader.maximumDepth else { throw reader.tooDeep(at: start) }
             return bytes[position] == UInt8(ascii: "[") ? try sequence(depth: depth + 1) : try mapping(depth: depth + 1)
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             let (text, end) = try reader.quoted(at: position)
@@ -617,7 +537,8 @@ private struct FlowParser {
         }
     }
 
-    private mutating func sequence(depth: Int) throws(Diagnostic) -> SpecNode {
+    @inline(never)
+    private mutating func sequence(depth: Int) throws(YAMLSpecReader.Failure) -> SpecNode {
         let open = position
         position += 1
         var items: [SpecNode] = []
@@ -638,32 +559,22 @@ private struct FlowParser {
         return SpecNode(.array(items), offset: open)
     }
 
-    private mutating func mapping(depth: Int) throws(Diagnostic) -> SpecNode {
+    @inline(never)
+    private mutating func mapping(depth: Int) throws(YAMLSpecReader.Failure) -> SpecNode {
         let open = position
         position += 1
         var members: [SpecMember] = []
-        var lines: [String: Int] = [:]
+        var seen: [String: Int] = [:]
         while true {
             skipSpace()
             guard position < bytes.count else { throw reader.fail("unterminated flow mapping; expected '}'", at: open) }
             if bytes[position] == UInt8(ascii: "}") { break }
             let keyStart = position
-            let keyNode = try value(depth: depth)
-            let key: String
-            switch keyNode.kind {
-            case .string(let text): key = text
-            case .number(let text): key = text
-            case .bool(let flag): key = flag ? "true" : "false"
-            default: throw reader.fail("expected a key", at: keyStart)
-            }
-            if let line = lines[key] {
-                throw reader.fail("duplicate key '\(key)' (first used on line \(line))", at: keyStart)
-            }
-            lines[key] = reader.file.location(at: keyStart).line
+            let key = try key()
+            try reader.record(key, at: keyStart, in: &seen)
             skipSpace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                throw reader.fail("expected ':' after the key", at: position)
-            }
+            guard position < bytes.count else { throw reader.fail("unterminated flow mapping; expected '}'", at: open) }
+            guard bytes[position] == UInt8(ascii: ":") else { throw reader.fail("expected ':' after the key", at: position) }
             position += 1
             skipSpace()
             let member: SpecNode
@@ -685,32 +596,63 @@ private struct FlowParser {
         return SpecNode(.object(members), offset: open)
     }
 
-    /// The end of a plain scalar inside a flow collection: before `,`, `]`, `}`, `: `, ` #` or the line end.
+    /// A key of a flow mapping: quoted, or plain text taken as a string (`{1: a, null: b}` has the keys "1", "null").
+    @inline(never)
+    private mutating func key() throws(YAMLSpecReader.Failure) -> String {
+        let start = position
+        switch bytes[start] {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            let (text, end) = try reader.quoted(at: start)
+            position = end
+            return text
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            throw reader.fail("complex keys are not supported; a key must be a string", at: start)
+        case UInt8(ascii: ":"):
+            throw reader.fail("expected a key before ':'", at: start)
+        default:
+            try reader.checkPlainStart(start)
+            let end = plainEnd()
+            guard end > start else { throw reader.fail("expected a key", at: start) }
+            position = end
+            return reader.text(start..<end)
+        }
+    }
+
+    /// The end of a plain scalar inside a flow collection: before `,`, `[`, `]`, `{`, `}`, a `:` followed by a blank
+    /// or one of those, ` #`, or the line end; trailing blanks are not part of it.
+    @inline(never)
     private func plainEnd() -> Int {
         let start = position
         var index = position
-        while index < bytes.count, !reader.isLineEnd(index) {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { break }
-            if byte == UInt8(ascii: ":"), index + 1 >= bytes.count || reader.isBlankOrLineEnd(index + 1)
-                || [UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(bytes[index + 1])
-            {
+        scan: while index < bytes.count, !reader.isLineEnd(index) {
+            switch bytes[index] {
+            case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+                break scan
+            case UInt8(ascii: ":"):
+                if reader.isBlankOrLineEnd(index + 1) || Self.isFlowIndicator(bytes[index + 1]) { break scan }
+            case UInt8(ascii: "#"):
+                if index > start, YAMLSpecReader.isBlank(bytes[index - 1]) { break scan }
+            default:
                 break
             }
-            if byte == UInt8(ascii: "#"), index > start, YAMLSpecReader.isBlank(bytes[index - 1]) { break }
             index += 1
         }
         while index > start, YAMLSpecReader.isBlank(bytes[index - 1]) { index -= 1 }
         return index
     }
 
-    /// Skips blanks, line breaks and comments.
+    private static func isFlowIndicator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "{")
+            || byte == UInt8(ascii: "}")
+    }
+
+    /// Skips blanks, line breaks and comments (a `#` at a line start or after whitespace).
     private mutating func skipSpace() {
         while position < bytes.count {
             let byte = bytes[position]
             if YAMLSpecReader.isBlank(byte) || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
                 position += 1
-            } else if byte == UInt8(ascii: "#"), position == 0 || !(bytes[position - 1] > 0x20) {
+            } else if byte == UInt8(ascii: "#"), position == 0 || bytes[position - 1] <= 0x20 {
                 while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
             } else {
                 return
