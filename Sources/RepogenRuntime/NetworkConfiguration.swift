@@ -54,6 +54,7 @@ public struct NetworkConfiguration: Sendable {
     public var defaultHeaders: [String: String] = ["Accept": "application/json", "User-Agent": "RepogenRuntime"]
     /// Returns the current auth token, or nil to send none.
     public var authToken: (@Sendable () async -> String?)?
+    /// How the token is written: `Bearer <token>` by default, or as is (`.raw`).
     public var authScheme: AuthScheme = .bearer
     /// Called once when a request gets 401, before that request is retried once; concurrent 401s share one call.
     /// Return false when the session cannot be refreshed (the request then fails with `.unauthorized`).
@@ -64,8 +65,11 @@ public struct NetworkConfiguration: Sendable {
     public var timeout: TimeInterval = 30
     /// The status codes that count as success.
     public var successStatusCodes: Set<Int> = Set(200..<300)
+    /// Whether bodies are the values themselves or envelopes around them.
     public var responseBody: ResponseBody = .plain
+    /// How JSON keys are spelled on the wire, in params, bodies and responses alike.
     public var keyStyle: KeyStyle = .asIs
+    /// How array params are spelled in query strings.
     public var queryArrayStyle: QueryArrayStyle = .commaSeparated
     /// Runs before each request is sent (after repogen's own headers): add headers, sign, log.
     public var willSend: (@Sendable (URLRequest) async throws -> URLRequest)?
@@ -74,6 +78,7 @@ public struct NetworkConfiguration: Sendable {
     /// Receives a line per request and response; nothing is printed otherwise.
     public var log: (@Sendable (String) -> Void)?
 
+    /// A plain REST configuration: 2xx succeeds, bodies are the values, `Bearer` tokens, `URLSession.shared`.
     public init(baseURL: URL? = nil) {
         self.baseURL = baseURL
     }

@@ -25,6 +25,7 @@ public enum NetworkError: Error, Sendable, LocalizedError {
     /// The calling task was cancelled; the HTTP request was cancelled with it.
     case cancelled
 
+    /// A message that can be shown to the user (or logged).
     public var errorDescription: String? {
         switch self {
         case .invalidURL(let url):
@@ -54,6 +55,7 @@ public struct DecodingFailure: Error, @unchecked Sendable, CustomStringConvertib
     /// Where in the JSON decoding failed, e.g. `contents[0].storeId`; empty at the top level.
     public let codingPath: String
 
+    /// Reads the coding path out of a decoder's error.
     public init(_ error: DecodingError) {
         self.error = error
         let context: DecodingError.Context?
@@ -67,6 +69,7 @@ public struct DecodingFailure: Error, @unchecked Sendable, CustomStringConvertib
             .joined().trimmingPrefix(".")
     }
 
+    /// The path and the reason, e.g. `[1].id: expected Int`.
     public var description: String {
         let reason: String
         switch error {

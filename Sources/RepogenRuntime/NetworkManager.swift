@@ -14,6 +14,7 @@ import FoundationNetworking
 /// NetworkManager.shared.configuration.authToken = { await session.token }
 /// ```
 public final class NetworkManager: @unchecked Sendable {
+    /// `NetworkManager.Configuration`, the spelling of the app the generated pattern comes from.
     public typealias Configuration = NetworkConfiguration
 
     /// The instance generated repositories use unless they are given another.
@@ -23,6 +24,7 @@ public final class NetworkManager: @unchecked Sendable {
     private var storedConfiguration: NetworkConfiguration
     private let refresher = TokenRefresher()
 
+    /// A manager with its own configuration; the session is `configuration.session`.
     public init(configuration: NetworkConfiguration = NetworkConfiguration()) {
         self.storedConfiguration = configuration
     }
@@ -238,7 +240,7 @@ public final class NetworkManager: @unchecked Sendable {
 
     /// `nil` for an optional success type, otherwise `.noData`.
     private static func noValue<T>(_ type: T.Type) -> Result<T, Error> {
-        if let optional = T.self as? any OptionalDecodable.Type, let none = optional.nilValue as? T {
+        if let optional = T.self as? any OptionalValue.Type, let none = optional.nilValue as? T {
             return .success(none)
         }
         return .failure(NetworkError.noData)
@@ -297,15 +299,6 @@ private enum JSONFragment: Codable {
         case .object(let value): try container.encode(value)
         }
     }
-}
-
-/// Lets `decode` produce `nil` for an optional success type when there is no value.
-protocol OptionalDecodable {
-    static var nilValue: Self { get }
-}
-
-extension Optional: OptionalDecodable {
-    static var nilValue: Self { nil }
 }
 
 /// Holds a data task so that task cancellation can reach it, even before it started.

@@ -61,7 +61,7 @@ enum QueryEncoder {
     }
 
     /// RFC 3986 unreserved characters, plus the comma that joins arrays.
-    static let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~,")
+    static let allowed = PathComponent.allowed.union(CharacterSet(charactersIn: ","))
 
     static func encode(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""

@@ -51,9 +51,12 @@ public enum HTTPHeaderType: Sendable, Equatable {
 
 /// A position sent with `.location` requests.
 public struct DeviceLocation: Sendable, Equatable {
+    /// Degrees north of the equator, sent as `X-Device-Latitude`.
     public var latitude: Double
+    /// Degrees east of Greenwich, sent as `X-Device-Longitude`.
     public var longitude: Double
 
+    /// A position in degrees.
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
@@ -64,7 +67,9 @@ public struct DeviceLocation: Sendable, Equatable {
 public protocol RequestType: Sendable {
     /// What the request sends: in the query string or as a JSON body (see `usingQuery`); nil for nothing.
     var param: Encodable? { get }
+    /// The HTTP method.
     var method: RequestMethod { get }
+    /// The headers the request adds beyond the configured defaults (and the body's content type).
     var header: HTTPHeaderType { get }
     /// The path below the configured base URL, starting with `/`.
     var path: String { get }
@@ -76,10 +81,12 @@ public protocol RequestType: Sendable {
 }
 
 extension RequestType {
+    /// `method.usesQueryByDefault`: true for GET and DELETE.
     public var usingQuery: Bool {
         method.usesQueryByDefault
     }
 
+    /// No upload: `param` is the body.
     public var upload: UploadForm? {
         nil
     }
@@ -87,22 +94,33 @@ extension RequestType {
 
 /// A JSON object of parameters, built by generated code from a spec's `param` keys.
 ///
-/// Keys are encoded in sorted order; `NetworkManager` encodes with `.sortedKeys` as well, since `JSONEncoder`
-/// does not keep the order of a keyed container. The same request always gives the same bytes.
+/// Values encode as themselves (numbers, strings, arrays, models, raw-value enums); a key whose value is a nil
+/// optional is left out. Keys are encoded in sorted order; `NetworkManager` encodes with `.sortedKeys` as well,
+/// since `JSONEncoder` does not keep the order of a keyed container. The same request always gives the same bytes.
+///
+/// ```swift
+/// var params: RequestParameters = ["storeId": storeId, "size": 20]
+/// if let cursor { params["cursor"] = cursor }
+/// ```
 public struct RequestParameters: Encodable, Sendable, ExpressibleByDictionaryLiteral {
+    /// Parameter names.
     public typealias Key = String
+    /// Any encodable value.
     public typealias Value = any Encodable & Sendable
 
     private var values: [String: any Encodable & Sendable]
 
+    /// No parameters.
     public init() {
         values = [:]
     }
 
+    /// The parameters of a dictionary: `RequestParameters(["storeId": storeId])`.
     public init(_ values: [String: any Encodable & Sendable]) {
         self.values = values
     }
 
+    /// The parameters of a literal: `["storeId": storeId, "size": 20]`; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, any Encodable & Sendable)...) {
         self.values = Dictionary(elements) { _, last in last }
     }
@@ -118,6 +136,7 @@ public struct RequestParameters: Encodable, Sendable, ExpressibleByDictionaryLit
         values.keys.sorted()
     }
 
+    /// Whether there are no parameters.
     public var isEmpty: Bool {
         values.isEmpty
     }
@@ -129,10 +148,11 @@ public struct RequestParameters: Encodable, Sendable, ExpressibleByDictionaryLit
         init?(intValue: Int) { nil }
     }
 
+    /// Encodes a keyed container, keys sorted, nil optionals left out.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingName.self)
         for key in keys {
-            guard let value = values[key] else { continue }
+            guard let value = values[key], !((value as? any OptionalValue)?.isNil ?? false) else { continue }
             try container.encode(value, forKey: CodingName(stringValue: key))
         }
     }
@@ -140,6 +160,7 @@ public struct RequestParameters: Encodable, Sendable, ExpressibleByDictionaryLit
 
 /// The success type of an endpoint whose response has no body worth decoding.
 public struct EmptyResponse: Decodable, Sendable, Equatable {
+    /// The empty response.
     public init() { }
 }
 
@@ -148,6 +169,7 @@ public enum MockRepositoryError: Error, Sendable, Equatable, CustomStringConvert
     /// The method, e.g. `MockStoreRepository.fetchDetail(input:)`, was called but no result was stubbed.
     case notStubbed(String)
 
+    /// `<method> was called but no result was stubbed`.
     public var description: String {
         switch self {
         case .notStubbed(let name):
@@ -155,7 +177,20 @@ public enum MockRepositoryError: Error, Sendable, Equatable, CustomStringConvert
         }
     }
 
+    /// The same text as `description`.
     public var errorDescription: String? {
         description
     }
+}
+
+/// An `Optional` seen through an existential: lets `RequestParameters` leave out nil values and
+/// `NetworkManager` answer `nil` for an optional success type without a value.
+protocol OptionalValue {
+    static var nilValue: Self { get }
+    var isNil: Bool { get }
+}
+
+extension Optional: OptionalValue {
+    static var nilValue: Self { nil }
+    var isNil: Bool { self == nil }
 }

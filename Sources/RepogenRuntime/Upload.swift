@@ -2,10 +2,14 @@ import Foundation
 
 /// A file sent in a `multipart/form-data` upload.
 public struct UploadFile: Sendable, Equatable {
+    /// The file's bytes.
     public var data: Data
+    /// The name the server sees (`filename=` of the part).
     public var fileName: String
+    /// The part's `Content-Type`, e.g. `image/jpeg`.
     public var contentType: String
 
+    /// A file to upload.
     public init(data: Data, fileName: String, contentType: String = "application/octet-stream") {
         self.data = data
         self.fileName = fileName
@@ -15,13 +19,18 @@ public struct UploadFile: Sendable, Equatable {
 
 /// The body of a `multipart/form-data` request: text fields and file parts, in order.
 public struct UploadForm: Sendable, Equatable {
+    /// One part of the form.
     public enum Part: Sendable, Equatable {
+        /// A text field.
         case field(name: String, value: String)
+        /// A file.
         case file(name: String, file: UploadFile)
     }
 
+    /// The parts, in the order they are sent.
     public var parts: [Part]
 
+    /// A form of these parts.
     public init(parts: [Part] = []) {
         self.parts = parts
     }
@@ -31,11 +40,12 @@ public struct UploadForm: Sendable, Equatable {
         parts.append(.field(name: name, value: value.description))
     }
 
-    /// One file part, or one part per file of an array (`images`, `images`, …).
+    /// One file part.
     public mutating func add(_ name: String, file: UploadFile) {
         parts.append(.file(name: name, file: file))
     }
 
+    /// One file part per file, all named `name`.
     public mutating func add(_ name: String, files: [UploadFile]) {
         for file in files { add(name, file: file) }
     }
@@ -75,8 +85,10 @@ public struct UploadForm: Sendable, Equatable {
 /// An input interpolated into a path, percent-encoded so that `/`, `?`, `#` or spaces in a value cannot change
 /// the route: `"/stores/\(PathComponent(storeId))"`.
 public struct PathComponent: CustomStringConvertible, Sendable {
+    /// The percent-encoded text.
     public let description: String
 
+    /// The value's description, percent-encoded.
     public init(_ value: some CustomStringConvertible) {
         description = value.description.addingPercentEncoding(withAllowedCharacters: Self.allowed) ?? ""
     }

@@ -37,6 +37,81 @@ struct Item: Codable, Sendable, Equatable {
     var name: String
 }
 
+/// An API enum and repository written as repogen generates them: they must compile without warnings.
+enum SampleApi {
+    enum Reason: String, Codable, Sendable { case closed = "CLOSED" }
+
+    case report(storeId: Int, reason: Reason)
+    case photos(storeId: Int, cursor: String?)
+    case save(storeId: Int, isDelete: Bool)
+}
+
+extension SampleApi: RequestType {
+    var param: Encodable? {
+        switch self {
+        case .report(_, let reason):
+            return RequestParameters(["deleteReasonType": reason])
+        case .photos(let storeId, let cursor):
+            var params: RequestParameters = ["storeId": storeId]
+            if let cursor {
+                params["cursor"] = cursor
+            }
+            return params
+        case .save(_, let isDelete):
+            return ["isDelete": isDelete, "source": "app"] as RequestParameters
+        }
+    }
+
+    var method: RequestMethod {
+        switch self {
+        case .report, .photos: return .get
+        case .save: return .post
+        }
+    }
+
+    var header: HTTPHeaderType {
+        .json
+    }
+
+    var path: String {
+        switch self {
+        case .report(let storeId, _): return "/stores/\(PathComponent(storeId))/report"
+        case .photos: return "/photos"
+        case .save(let storeId, _): return "/stores/\(storeId)/save"
+        }
+    }
+
+    var usingQuery: Bool {
+        switch self {
+        case .save: return true
+        default: return method.usesQueryByDefault
+        }
+    }
+}
+
+struct SampleRepository: Sendable {
+    let manager: NetworkManager
+
+    func report(storeId: Int) async -> Result<String, Error> {
+        let request = SampleApi.report(storeId: storeId, reason: .closed)
+        return await manager.request(requestType: request)
+    }
+
+    func photos(storeId: Int) async -> Result<[Item], Error> {
+        let request = SampleApi.photos(storeId: storeId, cursor: nil)
+        return await manager.request(requestType: request)
+    }
+
+    func save(storeId: Int) async -> Result<String?, Error> {
+        let request = SampleApi.save(storeId: storeId, isDelete: false)
+        return await NetworkManager.shared.request(requestType: request)
+    }
+
+    func delete(storeId: Int) async -> Result<Void, Error> {
+        await manager.request(requestType: SampleApi.save(storeId: storeId, isDelete: true))
+    }
+}
+
 /// What `NetworkManager` puts in a `URLRequest`, without sending it.
 final class RequestBuildingTests: XCTestCase {
     func manager(_ change: (inout NetworkConfiguration) -> Void = { _ in }) -> NetworkManager {
@@ -65,6 +140,29 @@ final class RequestBuildingTests: XCTestCase {
         XCTAssertEqual(repeated.url?.query, "flag=true&includes=OWNER&includes=OPEN_STATUS&lat=37.5&size=20")
         let brackets = try await manager { $0.queryArrayStyle = .brackets }.urlRequest(for: request)
         XCTAssertEqual(brackets.url?.query, "flag=true&includes%5B%5D=OWNER&includes%5B%5D=OPEN_STATUS&lat=37.5&size=20")
+    }
+
+    func testIntegralNumbersHaveNoFractionAndNilOptionalsAreLeftOut() async throws {
+        let none: Int? = nil
+        let params: RequestParameters = ["a": 2.0, "b": -3.25, "c": none, "d": [1.0, 1.5]]
+        let get = try await manager().urlRequest(for: TestRequest(param: params))
+        XCTAssertEqual(get.url?.query, "a=2&b=-3.25&d=1,1.5")
+        let post = try await manager().urlRequest(for: TestRequest(param: params, method: .post))
+        XCTAssertEqual(post.httpBody.map { String(decoding: $0, as: UTF8.self) }, #"{"a":2,"b":-3.25,"d":[1,1.5]}"#)
+    }
+
+    func testGeneratedCodeShapesTypeCheck() async throws {
+        let manager = manager()
+        let repository = SampleRepository(manager: manager)
+        let report = try await manager.urlRequest(for: SampleApi.report(storeId: 3, reason: .closed))
+        XCTAssertEqual(report.url?.absoluteString, "https://api.example.com/stores/3/report?deleteReasonType=CLOSED")
+        let photos = try await manager.urlRequest(for: SampleApi.photos(storeId: 3, cursor: "c 1"))
+        XCTAssertEqual(photos.url?.query, "cursor=c%201&storeId=3")
+        let save = try await manager.urlRequest(for: SampleApi.save(storeId: 3, isDelete: true))
+        XCTAssertEqual(save.httpMethod, "POST")
+        XCTAssertEqual(save.url?.query, "isDelete=true&source=app")
+        XCTAssertNil(save.httpBody)
+        _ = repository
     }
 
     func testQueryValuesArePercentEncoded() async throws {

@@ -35,6 +35,37 @@ final class ServerTests: XCTestCase {
         }
     }
 
+    func testTheServerReceivesTheRequestAsBuilt() async throws {
+        try await server.route([
+            .init("GET", "/stores", body: #"[{"id": 1, "name": "a"}]"#),
+            .init("POST", "/stores", status: 201, body: #"{"id": 2, "name": "b"}"#),
+        ])
+        let manager = manager {
+            $0.authToken = { "secret" }
+            $0.authScheme = .raw
+            $0.locationProvider = { DeviceLocation(latitude: 37.5, longitude: 127.0) }
+        }
+        let query: RequestParameters = ["q": "a+b&c=d/e?f g한", "includes": ["OWNER", "OPEN_STATUS"], "size": 20]
+        let list: Result<[Item], Error> = await manager.request(requestType: TestRequest(param: query, header: .location, path: "/stores"))
+        XCTAssertEqual(try list.get(), [Item(id: 1, name: "a")])
+        let created: Result<Item, Error> = await manager.request(
+            requestType: TestRequest(param: Item(id: 2, name: "b 한"), method: .post, path: "/stores"))
+        XCTAssertEqual(try created.get(), Item(id: 2, name: "b"))
+
+        let received = try await server.requests()
+        XCTAssertEqual(received.map(\.method), ["GET", "POST"])
+        XCTAssertEqual(received.first?.query, "includes=OWNER,OPEN_STATUS&q=a%2Bb%26c%3Dd%2Fe%3Ff%20g%ED%95%9C&size=20")
+        XCTAssertEqual(received.first?.body, "")
+        XCTAssertEqual(received.first?.headers["x-device-latitude"], "37.5")
+        XCTAssertEqual(received.first?.headers["x-device-longitude"], "127.0")
+        XCTAssertEqual(received.first?.headers["accept"], "application/json")
+        XCTAssertEqual(received.last?.query, "")
+        XCTAssertEqual(received.last?.body, #"{"id":2,"name":"b 한"}"#)
+        XCTAssertEqual(received.last?.headers["content-type"], "application/json")
+        XCTAssertEqual(received.last?.headers["authorization"], "secret")
+        XCTAssertNil(received.last?.headers["x-device-latitude"])
+    }
+
     func testEnvelopeSuccessDecodesDataWithSnakeCase() async throws {
         struct Store: Decodable, Equatable { var storeId: Int; var storeName: String }
         try await server.route([.init("GET", "/store", body: #"{"data": {"store_id": 1, "store_name": "a"}, "resultCode": null, "message": null}"#)])
