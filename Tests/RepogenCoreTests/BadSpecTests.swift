@@ -3,8 +3,8 @@ import RepogenCore
 import XCTest
 
 /// The corpus of bad specs in `BadSpecs/`: each `name.json` (or `.yaml`) has a `name.expected` with exactly what
-/// `repogen generate name.json` prints on standard error. None may crash or hang; as a guard against hangs
-/// (not a speed measurement, which lives in `Benchmarks/`), each must finish within a second.
+/// `repogen generate name.json` prints on standard error. None may crash or hang. No test here asserts wall-clock
+/// time (a busy machine would fail it); speed is measured by `Benchmarks/run.sh`.
 ///
 /// After an intended change of messages: `REPOGEN_RECORD=1 swift test --filter BadSpecTests`, then review the diff.
 final class BadSpecTests: XCTestCase {
@@ -22,20 +22,13 @@ final class BadSpecTests: XCTestCase {
         }
     }
 
-    func timed<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
-        let start = Date()
-        let result = try body()
-        XCTAssertLessThan(Date().timeIntervalSince(start), 1.0, "\(name) took more than a second")
-        return result
-    }
-
     func testEveryBadSpecGivesItsExpectedDiagnostics() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
             .filter { $0.hasSuffix(".json") || $0.hasSuffix(".yaml") }.sorted()
         XCTAssertGreaterThanOrEqual(names.count, 50)
         for name in names {
             let bytes = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent(name)))
-            let actual = try timed(name) { try output(path: name, bytes: bytes) }
+            let actual = try output(path: name, bytes: bytes)
             let expectedURL = Self.folder.appendingPathComponent((name as NSString).deletingPathExtension + ".expected")
             if Self.recording {
                 try Data(actual.utf8).write(to: expectedURL)
@@ -51,10 +44,10 @@ final class BadSpecTests: XCTestCase {
     func testDeepNestingIsAnErrorNotAStackOverflow() throws {
         let arrays = String(repeating: "[", count: 100_000)
         XCTAssertEqual(
-            try timed("arrays") { try output(path: "deep.json", bytes: Array(#"{"endpoints": \#(arrays)"#.utf8)) },
+            try output(path: "deep.json", bytes: Array(#"{"endpoints": \#(arrays)"#.utf8)),
             "deep.json:1:270: error: nesting is deeper than 256 levels\n1 error; nothing was written\n")
         let objects = String(repeating: #"{"a": "#, count: 100_000)
-        XCTAssertTrue(try timed("objects") { try output(path: "deep.json", bytes: Array(objects.utf8)) }.contains("nesting is deeper"))
+        XCTAssertTrue(try output(path: "deep.json", bytes: Array(objects.utf8)).contains("nesting is deeper"))
     }
 
     func testAFiftyMegabyteFileIsRefusedBeforeItIsRead() throws {
@@ -64,7 +57,7 @@ final class BadSpecTests: XCTestCase {
         let handle = try FileHandle(forWritingTo: url)
         try handle.truncate(atOffset: 50 * 1024 * 1024)
         try handle.close()
-        XCTAssertThrowsError(try timed("50 MB") { try Pipeline.readSpecFile(url.path) }) { error in
+        XCTAssertThrowsError(try Pipeline.readSpecFile(url.path)) { error in
             XCTAssertEqual(
                 (error as? DiagnosticsError)?.diagnostics.map(\.message),
                 ["the spec file is too large (50.0 MB; the limit is 10 MB)"])
@@ -77,11 +70,11 @@ final class BadSpecTests: XCTestCase {
         let padding = String(repeating: " ", count: 1_000_000)
         let text = #"{"endpoints": [{"name": "a", "method": "GET", "path": "/a"}],"# + padding + #""unknown": 1}"#
         XCTAssertEqual(
-            try timed("long line") { try output(path: "long.json", bytes: Array(text.utf8)) },
+            try output(path: "long.json", bytes: Array(text.utf8)),
             "long.json:1:1000062: error: unknown key 'unknown' in the spec\n1 error; nothing was written\n")
         let name = String(repeating: "a", count: 1_000_000)
         let valid = #"{"endpoints": [{"name": "\#(name)", "method": "GET", "path": "/\#(name)"}]}"#
-        XCTAssertEqual(try timed("long name") { try output(path: "long.json", bytes: Array(valid.utf8)) }, "")
+        XCTAssertEqual(try output(path: "long.json", bytes: Array(valid.utf8)), "")
     }
 
     func testAFolderOrAMissingFileIsAnError() throws {

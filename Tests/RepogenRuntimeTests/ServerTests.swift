@@ -196,7 +196,8 @@ final class ServerTests: XCTestCase {
     }
 
     func testCancellingTheTaskCancelsTheRequest() async throws {
-        try await server.route([.init("GET", "/slow", body: "{}", delay: 3)])
+        // The margin is wide on purpose (cancelled within seconds, the answer comes after 30): a busy machine passes.
+        try await server.route([.init("GET", "/slow", body: "{}", delay: 30)])
         let manager = manager()
         let started = Date()
         let task = Task { () -> Result<EmptyResponse, Error> in
@@ -206,7 +207,7 @@ final class ServerTests: XCTestCase {
         task.cancel()
         let result = await task.value
         guard case .cancelled? = result.networkError else { return XCTFail("\(result)") }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 2.5, "the request was cancelled, not awaited")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20, "the request was cancelled, not awaited")
     }
 
     func testConnectionRefusedIsATransportError() async throws {
