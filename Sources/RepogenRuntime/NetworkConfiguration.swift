@@ -37,6 +37,14 @@ public struct NetworkConfiguration: Sendable {
         case envelope
     }
 
+    /// How a `Bool` param is spelled in a query string (JSON bodies always carry `true` / `false`).
+    public enum QueryBoolStyle: Sendable, Equatable {
+        /// `isDelete=true`, `flags=true,false`
+        case trueFalse
+        /// `isDelete=1`, `flags=1,0`
+        case numeric
+    }
+
     /// How JSON keys are spelled on the wire.
     public enum KeyStyle: Sendable, Equatable {
         /// As the Swift property names (or the models' `CodingKeys`).
@@ -67,10 +75,20 @@ public struct NetworkConfiguration: Sendable {
     public var successStatusCodes: Set<Int> = Set(200..<300)
     /// Whether bodies are the values themselves or envelopes around them.
     public var responseBody: ResponseBody = .plain
-    /// How JSON keys are spelled on the wire, in params, bodies and responses alike.
-    public var keyStyle: KeyStyle = .asIs
+    /// How the keys of params (query strings) and JSON bodies are spelled: as the Swift names by default, or
+    /// converted to snake_case. Keys a model spells in its `CodingKeys` are converted too.
+    public var requestKeyStyle: KeyStyle = .asIs
+    /// How the keys of response bodies are spelled, envelopes and error envelopes included: as the Swift names by
+    /// default, or snake_case on the wire read into camelCase properties.
+    public var responseKeyStyle: KeyStyle = .asIs
     /// How array params are spelled in query strings.
     public var queryArrayStyle: QueryArrayStyle = .commaSeparated
+    /// How `Bool` params are spelled in query strings: `true` / `false` by default, or `1` / `0`.
+    public var queryBoolStyle: QueryBoolStyle = .trueFalse
+    /// Whether every request carries the `Content-Type` of its header kind (`application/json` for `.json`,
+    /// `.default`, `.location` and `.custom`), with or without a body. By default a request without a body
+    /// sends no `Content-Type`. Uploads always send their own `multipart/form-data` type.
+    public var alwaysSendsContentType: Bool = false
     /// Runs before each request is sent (after repogen's own headers): add headers, sign, log.
     public var willSend: (@Sendable (URLRequest) async throws -> URLRequest)?
     /// Runs after each response arrives, before it is decoded.
@@ -83,32 +101,42 @@ public struct NetworkConfiguration: Sendable {
         self.baseURL = baseURL
     }
 
-    /// The conventions of the app the generated pattern comes from: only 200 succeeds, every body is an
-    /// envelope, snake_case keys, the raw token in `Authorization`, comma-joined query arrays.
+    /// The conventions of the app the generated pattern comes from:
+    ///
+    /// - only 200 succeeds (`successStatusCodes`), and every response body is an envelope (`responseBody`);
+    /// - params and bodies go out with the Swift names (`deleteReasonType`, `requestKeyStyle` `.asIs`), while
+    ///   responses are read from snake_case into camelCase (`responseKeyStyle` `.snakeCase`);
+    /// - the raw token in `Authorization` (`authScheme` `.raw`);
+    /// - query arrays comma-joined (`includes=OWNER,OPEN_STATUS`) and booleans as `1` / `0` (`queryBoolStyle`);
+    /// - `Content-Type: application/json` on every request, with or without a body (`alwaysSendsContentType`).
     public static func envelopeAPI(baseURL: URL?) -> NetworkConfiguration {
         var configuration = NetworkConfiguration(baseURL: baseURL)
         configuration.successStatusCodes = [200]
         configuration.responseBody = .envelope
-        configuration.keyStyle = .snakeCase
+        configuration.requestKeyStyle = .asIs
+        configuration.responseKeyStyle = .snakeCase
         configuration.authScheme = .raw
         configuration.queryArrayStyle = .commaSeparated
+        configuration.queryBoolStyle = .numeric
+        configuration.alwaysSendsContentType = true
         return configuration
     }
 
-    /// The encoder for params and bodies: sorted keys, ISO 8601 dates, the configured key style.
+    /// The encoder for params and bodies: sorted keys, ISO 8601 dates, `requestKeyStyle`.
     public func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
-        if keyStyle == .snakeCase { encoder.keyEncodingStrategy = .convertToSnakeCase }
+        if requestKeyStyle == .snakeCase { encoder.keyEncodingStrategy = .convertToSnakeCase }
+        encoder.userInfo[RequestParameters.requestKeyStyle] = requestKeyStyle
         return encoder
     }
 
-    /// The decoder for responses: ISO 8601 dates, the configured key style.
+    /// The decoder for responses (envelopes included): ISO 8601 dates, `responseKeyStyle`.
     public func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        if keyStyle == .snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
+        if responseKeyStyle == .snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
         return decoder
     }
 }

@@ -24,6 +24,11 @@ public enum NetworkError: Error, Sendable, LocalizedError {
     case timedOut
     /// The calling task was cancelled; the HTTP request was cancelled with it.
     case cancelled
+    /// `param` cannot be sent as given, so nothing was sent: a query string cannot hold it (a nested object, an
+    /// array holding objects, arrays or nulls, a param that is not an object), a key is given twice in
+    /// `RequestParameters`, or encoding failed. `key` is the param's name (nil when the whole param is at fault);
+    /// `reason` says why.
+    case invalidParameter(key: String?, reason: String)
 
     /// A message that can be shown to the user (or logged).
     public var errorDescription: String? {
@@ -44,6 +49,20 @@ public enum NetworkError: Error, Sendable, LocalizedError {
             return "The server did not answer in time."
         case .cancelled:
             return "The request was cancelled."
+        case .invalidParameter(let key, let reason):
+            return key.map { "cannot send param '\($0)': \(reason)" } ?? "cannot send the params: \(reason)"
+        }
+    }
+
+    /// The `invalidParameter` of an error thrown while encoding `param`: the innermost named key of its coding
+    /// path (nil at the top level) and its description.
+    static func parameterError(_ error: EncodingError) -> NetworkError {
+        switch error {
+        case .invalidValue(_, let context):
+            return .invalidParameter(
+                key: context.codingPath.last(where: { $0.intValue == nil })?.stringValue, reason: context.debugDescription)
+        @unknown default:
+            return .invalidParameter(key: nil, reason: "\(error)")
         }
     }
 }

@@ -53,6 +53,8 @@ public final class NetworkManager: @unchecked Sendable {
     }
 
     /// The `URLRequest` a request becomes: URL with query, method, headers and body (before `willSend`).
+    ///
+    /// - Throws: `NetworkError.invalidURL`, or `NetworkError.invalidParameter` when `param` cannot be sent.
     public func urlRequest(for requestType: some RequestType) async throws -> URLRequest {
         try await makeURLRequest(requestType, configuration)
     }
@@ -153,9 +155,16 @@ public final class NetworkManager: @unchecked Sendable {
         let location = requestType.header == .location ? await configuration.locationProvider?() : nil
         headers.merge(requestType.header.headers(location: location)) { $1 }
         if let param = requestType.param {
-            let data = try configuration.makeEncoder().encode(param)
+            let data: Data
+            do {
+                data = try configuration.makeEncoder().encode(param)
+            } catch let error as EncodingError {
+                throw NetworkError.parameterError(error)
+            }
             if requestType.method == .get || requestType.usingQuery || requestType.upload != nil {
-                if let query = QueryEncoder.query(fromJSON: data, style: configuration.queryArrayStyle) {
+                if let query = try QueryEncoder.query(
+                    fromJSON: data, arrayStyle: configuration.queryArrayStyle, boolStyle: configuration.queryBoolStyle)
+                {
                     components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0 }
                         .joined(separator: "&")
                 }
@@ -169,7 +178,7 @@ public final class NetworkManager: @unchecked Sendable {
             headers["Content-Type"] = "multipart/form-data; boundary=\(boundary)"
             body = upload.body(boundary: boundary)
         }
-        if body == nil { headers["Content-Type"] = nil }
+        if body == nil, !configuration.alwaysSendsContentType { headers["Content-Type"] = nil }
         if let token = await configuration.authToken?() {
             headers["Authorization"] = configuration.authScheme == .bearer ? "Bearer " + token : token
         }

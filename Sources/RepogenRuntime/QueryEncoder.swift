@@ -1,12 +1,15 @@
 import Foundation
 
 /// Turns the JSON encoding of a request's `param` into a query string: top-level keys only, in sorted order;
-/// `null` values left out; arrays in the configured style; everything outside RFC 3986's unreserved characters
-/// percent-encoded (so `+`, `&`, `=`, `/`, `?`, spaces and non-ASCII text are safe).
+/// `null` values left out; arrays and booleans in the configured styles; everything outside RFC 3986's unreserved
+/// characters percent-encoded (so `+`, `&`, `=`, `/`, `?`, spaces and non-ASCII text are safe).
+///
+/// Nothing is dropped silently: what a query string cannot hold (a nested object, an array holding an object, an
+/// array or a null, a param that is not an object) is a `NetworkError.invalidParameter`.
 enum QueryEncoder {
     /// A JSON value, decoded strictly so that booleans and numbers stay apart.
     private enum Value: Decodable {
-        case null, bool(Bool), integer(Int64), number(Double), string(String), array([Value]), object
+        case null, bool(Bool), integer(Int64), number(Double), string(String), array([Value]), object([String: Value])
 
         init(from decoder: Decoder) throws {
             let container = try decoder.singleValueContainer()
@@ -23,15 +26,31 @@ enum QueryEncoder {
             } else if let value = try? container.decode([Value].self) {
                 self = .array(value)
             } else {
-                self = .object
+                self = .object(try container.decode([String: Value].self))
             }
         }
 
-        /// A scalar as query text; nil for what a query string leaves out (`null`, nested collections).
-        var text: String? {
+        /// What the value is, for error messages.
+        var kind: String {
+            switch self {
+            case .null: return "null"
+            case .bool: return "a boolean"
+            case .integer, .number: return "a number"
+            case .string: return "a string"
+            case .array: return "an array"
+            case .object: return "an object"
+            }
+        }
+
+        /// A scalar as query text; nil for `null` and collections.
+        func text(_ boolStyle: NetworkConfiguration.QueryBoolStyle) -> String? {
             switch self {
             case .null, .object, .array: return nil
-            case .bool(let value): return value ? "true" : "false"
+            case .bool(let value):
+                switch boolStyle {
+                case .trueFalse: return value ? "true" : "false"
+                case .numeric: return value ? "1" : "0"
+                }
             case .integer(let value): return String(value)
             case .number(let value): return value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
             case .string(let value): return value
@@ -39,21 +58,45 @@ enum QueryEncoder {
         }
     }
 
-    /// The query string of a JSON object (anything but an object gives nil).
-    static func query(fromJSON data: Data, style: NetworkConfiguration.QueryArrayStyle) -> String? {
-        guard let object = try? JSONDecoder().decode([String: Value].self, from: data) else { return nil }
+    /// The query string of a JSON object; nil when it has no key with a value.
+    ///
+    /// - Throws: `NetworkError.invalidParameter` for what a query string cannot hold.
+    static func query(
+        fromJSON data: Data, arrayStyle: NetworkConfiguration.QueryArrayStyle,
+        boolStyle: NetworkConfiguration.QueryBoolStyle
+    ) throws -> String? {
+        let root: Value
+        do {
+            root = try JSONDecoder().decode(Value.self, from: data)
+        } catch {
+            throw NetworkError.invalidParameter(key: nil, reason: "a query string needs a JSON object: \(error)")
+        }
+        guard case .object(let object) = root else {
+            throw NetworkError.invalidParameter(key: nil, reason: "a query string needs a JSON object, not \(root.kind)")
+        }
         var items: [(String, String)] = []
         for key in object.keys.sorted() {
             guard let value = object[key] else { continue }
-            if case .array(let elements) = value {
-                let texts = elements.compactMap(\.text)
-                switch style {
+            switch value {
+            case .null:
+                continue
+            case .object:
+                throw NetworkError.invalidParameter(key: key, reason: "a query string cannot hold a nested object")
+            case .array(let elements):
+                let texts = try elements.map { element in
+                    guard let text = element.text(boolStyle) else {
+                        throw NetworkError.invalidParameter(
+                            key: key, reason: "a query string cannot hold an array with \(element.kind) in it")
+                    }
+                    return text
+                }
+                switch arrayStyle {
                 case .commaSeparated: items.append((key, texts.joined(separator: ",")))
                 case .repeatedKeys: items += texts.map { (key, $0) }
                 case .brackets: items += texts.map { (key + "[]", $0) }
                 }
-            } else if let text = value.text {
-                items.append((key, text))
+            default:
+                if let text = value.text(boolStyle) { items.append((key, text)) }
             }
         }
         guard !items.isEmpty else { return nil }

@@ -95,12 +95,16 @@ extension RequestType {
 /// A JSON object of parameters, built by generated code from a spec's `param` keys.
 ///
 /// Values encode as themselves (numbers, strings, arrays, models, raw-value enums); a key whose value is a nil
-/// optional is left out. Keys are encoded in sorted order; `NetworkManager` encodes with `.sortedKeys` as well,
-/// since `JSONEncoder` does not keep the order of a keyed container. The same request always gives the same bytes.
+/// optional is left out. `spread(_:)` adds the top-level keys of a model or a `[String: V]` dictionary beside the
+/// keys set one by one; a key given twice (by a subscript and a spread, or by two spreads) makes encoding throw
+/// instead of one value silently replacing the other. Keys are encoded in sorted order; `NetworkManager` encodes
+/// with `.sortedKeys` as well, since `JSONEncoder` does not keep the order of a keyed container. The same request
+/// always gives the same bytes.
 ///
 /// ```swift
 /// var params: RequestParameters = ["storeId": storeId, "size": 20]
 /// if let cursor { params["cursor"] = cursor }
+/// params.spread(input.filters)   // [String: String]: its keys become params
 /// ```
 public struct RequestParameters: Encodable, Sendable, ExpressibleByDictionaryLiteral {
     /// Parameter names.
@@ -109,6 +113,7 @@ public struct RequestParameters: Encodable, Sendable, ExpressibleByDictionaryLit
     public typealias Value = any Encodable & Sendable
 
     private var values: [String: any Encodable & Sendable]
+    private var spreads: [any Encodable & Sendable] = []
 
     /// No parameters.
     public init() {
@@ -125,20 +130,35 @@ public struct RequestParameters: Encodable, Sendable, ExpressibleByDictionaryLit
         self.values = Dictionary(elements) { _, last in last }
     }
 
-    /// The value of a key; setting nil removes the key.
+    /// The value set for a key by subscript or literal (not by `spread(_:)`); setting nil removes the key.
     public subscript(key: String) -> (any Encodable & Sendable)? {
         get { values[key] }
         set { values[key] = newValue }
     }
 
-    /// The keys, sorted.
-    public var keys: [String] {
-        values.keys.sorted()
+    /// Adds the top-level keys of `value` beside the other parameters: the fields of a model (any type that
+    /// encodes a keyed container) or the entries of a `[String: V]` dictionary. Nil optionals, in a dictionary's
+    /// values or as the whole value, are left out.
+    ///
+    /// Encoding the parameters throws an `EncodingError` (which `NetworkManager` reports as
+    /// `NetworkError.invalidParameter`) when a key is given twice, by a subscript and a spread or by two spreads,
+    /// or when `value` does not encode as an object with keys (a number, a string, an array).
+    public mutating func spread(_ value: some Encodable & Sendable) {
+        spreads.append(value)
     }
 
-    /// Whether there are no parameters.
+    /// The keys, sorted: those set by subscript or literal and those of the spread values.
+    public var keys: [String] {
+        var keys = Set(values.keys)
+        for spread in spreads {
+            keys.formUnion((try? Spread(spread))?.keys ?? [])
+        }
+        return keys.sorted()
+    }
+
+    /// Whether no key is set and nothing is spread.
     public var isEmpty: Bool {
-        values.isEmpty
+        values.isEmpty && spreads.isEmpty
     }
 
     private struct CodingName: CodingKey {
@@ -148,13 +168,197 @@ public struct RequestParameters: Encodable, Sendable, ExpressibleByDictionaryLit
         init?(intValue: Int) { nil }
     }
 
-    /// Encodes a keyed container, keys sorted, nil optionals left out.
+    /// Encodes a keyed container, keys sorted, nil optionals left out, spread keys beside the others.
     public func encode(to encoder: Encoder) throws {
+        // Every key as it goes out and where it comes from, known before anything is written: a key given twice
+        // is an error. With snake_case request keys, `storeId` and `store_id` are the same key.
+        let snakeCase = encoder.userInfo[Self.requestKeyStyle] as? NetworkConfiguration.KeyStyle == .snakeCase
+        var origins: [String: (origin: String, key: String)] = [:]
+        func claim(_ key: String, by origin: String) throws {
+            let name = snakeCase ? Self.snakeCaseName(key) : key
+            if let first = origins[name] {
+                let by = first.origin == origin ? "by two \(origin)s" : "by a \(first.origin) and a \(origin)"
+                let same = first.key == key ? "" : " ('\(first.key)' and '\(key)' are both sent as '\(name)')"
+                throw EncodingError.invalidValue(
+                    key,
+                    EncodingError.Context(
+                        codingPath: encoder.codingPath + [CodingName(stringValue: key)],
+                        debugDescription: "it is given twice, \(by)\(same); one value would replace the other"))
+            }
+            origins[name] = (origin, key)
+        }
+        var entries: [(key: String, value: any Encodable)] = []
+        for (key, value) in values where !Self.isNil(value) {
+            try claim(key, by: "key")
+            entries.append((key, value))
+        }
+        var models: [any Encodable] = []
+        for value in spreads {
+            let spread: Spread
+            do {
+                spread = try Spread(value)
+            } catch let error as Spread.NotAnObject {
+                throw EncodingError.invalidValue(
+                    value,
+                    EncodingError.Context(
+                        codingPath: encoder.codingPath,
+                        debugDescription: "a spread value must encode as an object with keys, and \(error.type) \(error.what)"))
+            }
+            for key in spread.keys.sorted() { try claim(key, by: "spread") }
+            switch spread {
+            case .entries(let spreadEntries): entries += spreadEntries
+            case .model(let model, _): models.append(model)
+            }
+        }
         var container = encoder.container(keyedBy: CodingName.self)
-        for key in keys {
-            guard let value = values[key], !((value as? any OptionalValue)?.isNil ?? false) else { continue }
+        for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
             try container.encode(value, forKey: CodingName(stringValue: key))
         }
+        // A model encodes its own keys into the same keyed container, as `super.encode(to:)` does.
+        for model in models {
+            try model.encode(to: encoder)
+        }
+    }
+
+    /// The `userInfo` key under which `NetworkConfiguration.makeEncoder()` gives its `requestKeyStyle`, so that
+    /// keys that only collide once converted to snake_case are found too.
+    static let requestKeyStyle = CodingUserInfoKey(rawValue: "RepogenRuntime.requestKeyStyle")!
+
+    /// A key as `JSONEncoder`'s `.convertToSnakeCase` writes it.
+    private static func snakeCaseName(_ key: String) -> String {
+        struct One: Encodable {
+            var key: String
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: CodingName.self)
+                try container.encodeNil(forKey: CodingName(stringValue: key))
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        guard let data = try? encoder.encode(One(key: key)),
+            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any], let name = object.keys.first
+        else { return key }
+        return name
+    }
+
+    private static func isNil(_ value: Any) -> Bool {
+        (value as? any OptionalValue)?.isNil ?? false
+    }
+
+    /// A spread value, its kind and keys found without touching the encoder it will be written to (`JSONEncoder`
+    /// traps when a single value is written into an encoder that holds a keyed container).
+    private enum Spread {
+        /// A dictionary's entries, nil values left out; a nil optional is no entries.
+        case entries([(key: String, value: any Encodable)])
+        /// A value whose `encode(to:)` writes its keys into a keyed container of the encoder it is given.
+        case model(any Encodable, keys: [String])
+
+        /// Why a value cannot be spread, e.g. `encodes as an array`.
+        struct NotAnObject: Error {
+            /// The value's type, optionals unwrapped.
+            var type: String
+            var what: String
+        }
+
+        var keys: [String] {
+            switch self {
+            case .entries(let entries): return entries.map(\.key)
+            case .model(_, let keys): return keys
+            }
+        }
+
+        init(_ value: any Encodable) throws {
+            if let optional = value as? any OptionalValue {
+                guard let wrapped = optional.wrapped as? any Encodable else {
+                    self = .entries([])
+                    return
+                }
+                try self.init(wrapped)
+                return
+            }
+            if let dictionary = value as? any StringKeyedDictionary {
+                self = .entries(dictionary.entries.filter { !RequestParameters.isNil($0.value) })
+                return
+            }
+            // Encode it alone, watching which containers it asks its encoder for.
+            let probe = Probe(value: value)
+            let data = try JSONEncoder().encode(probe)
+            let json = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+            if probe.containers.kinds.isEmpty, let object = json as? [String: Any], object.isEmpty {
+                self = .entries([])  // it encodes nothing at all
+                return
+            }
+            guard probe.containers.kinds == [.keyed], let object = json as? [String: Any] else {
+                let what: String
+                switch data.first {
+                case UInt8(ascii: "{"): what = "encodes through a single value or unkeyed container; spread the value it wraps"
+                case UInt8(ascii: "["): what = "encodes as an array"
+                case UInt8(ascii: "\""): what = "encodes as a string"
+                case UInt8(ascii: "n"): what = "encodes as null"
+                case UInt8(ascii: "t"), UInt8(ascii: "f"): what = "encodes as a boolean"
+                default: what = "encodes as a number"
+                }
+                throw NotAnObject(type: "\(Swift.type(of: value))", what: what)
+            }
+            self = .model(value, keys: Array(object.keys))
+        }
+    }
+
+    /// Encodes a value through an encoder that records the kinds of container it asks for at the top level.
+    private final class Probe: Encodable {
+        enum Kind { case keyed, unkeyed, single }
+
+        final class Containers {
+            var kinds: Set<Kind> = []
+        }
+
+        let value: any Encodable
+        let containers = Containers()
+
+        init(value: any Encodable) {
+            self.value = value
+        }
+
+        func encode(to encoder: Encoder) throws {
+            try value.encode(to: Recorder(base: encoder, containers: containers))
+            if containers.kinds.isEmpty {
+                _ = encoder.container(keyedBy: CodingName.self)  // `{}`: JSONEncoder rejects a value that wrote nothing
+            }
+        }
+
+        struct Recorder: Encoder {
+            let base: Encoder
+            let containers: Containers
+            var codingPath: [CodingKey] { base.codingPath }
+            var userInfo: [CodingUserInfoKey: Any] { base.userInfo }
+
+            func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+                containers.kinds.insert(.keyed)
+                return base.container(keyedBy: type)
+            }
+
+            func unkeyedContainer() -> UnkeyedEncodingContainer {
+                containers.kinds.insert(.unkeyed)
+                return base.unkeyedContainer()
+            }
+
+            func singleValueContainer() -> SingleValueEncodingContainer {
+                containers.kinds.insert(.single)
+                return base.singleValueContainer()
+            }
+        }
+    }
+}
+
+/// A `[String: V]` seen through an existential, so that `RequestParameters.spread(_:)` can leave out its nil
+/// values.
+protocol StringKeyedDictionary {
+    var entries: [(key: String, value: any Encodable)] { get }
+}
+
+extension Dictionary: StringKeyedDictionary where Key == String, Value: Encodable {
+    var entries: [(key: String, value: any Encodable)] {
+        map { ($0.key, $0.value as any Encodable) }
     }
 }
 
@@ -188,9 +392,12 @@ public enum MockRepositoryError: Error, Sendable, Equatable, CustomStringConvert
 protocol OptionalValue {
     static var nilValue: Self { get }
     var isNil: Bool { get }
+    /// The wrapped value, nil for `.none`.
+    var wrapped: Any? { get }
 }
 
 extension Optional: OptionalValue {
     static var nilValue: Self { nil }
     var isNil: Bool { self == nil }
+    var wrapped: Any? { self.map { $0 } }
 }

@@ -23,7 +23,9 @@ final class RepositoryServerTests: XCTestCase {
             throw XCTSkip("python3 is needed for the loopback server tests")
         }
         var envelope = NetworkConfiguration.envelopeAPI(baseURL: server.baseURL)
-        envelope.keyStyle = .asIs  // the models spell their JSON keys themselves
+        envelope.responseKeyStyle = .asIs  // the models spell their JSON keys themselves
+        envelope.queryBoolStyle = .trueFalse  // these tests expect `includeActivities=true`
+        envelope.alwaysSendsContentType = false  // and no Content-Type without a body
         envelope.authToken = { "raw-token" }
         envelope.locationProvider = { DeviceLocation(latitude: 37.5, longitude: 127.0) }
         envelope.defaultHeaders["X-App-Context"] = "ios/2.0"

@@ -89,6 +89,36 @@ extension SampleApi: RequestType {
     }
 }
 
+/// An input model with extra filters, spread as generated code does.
+struct FetchAroundInput: Encodable, Sendable {
+    var distanceM: Int
+    var categoryIds: [String]
+    var isOpen: Bool
+    var cursor: String?
+    var filters: [String: String]
+
+    private enum CodingKeys: String, CodingKey { case distanceM, categoryIds, isOpen, cursor }
+}
+
+enum SpreadApi: RequestType {
+    case around(input: FetchAroundInput)
+
+    var param: Encodable? {
+        switch self {
+        case .around(let input):
+            var params = RequestParameters()
+            params.spread(input)
+            params.spread(input.filters)
+            params["size"] = 20
+            return params
+        }
+    }
+
+    var method: RequestMethod { .get }
+    var header: HTTPHeaderType { .location }
+    var path: String { "/stores/around" }
+}
+
 struct SampleRepository: Sendable {
     let manager: NetworkManager
 
@@ -191,10 +221,167 @@ final class RequestBuildingTests: XCTestCase {
         XCTAssertNotNil(deleteWithBody.httpBody)
     }
 
-    func testSnakeCaseKeysWhenConfigured() async throws {
+    func testSnakeCaseRequestKeysWhenConfigured() async throws {
         struct Input: Encodable, Sendable { var storeId: Int }
-        let request = try await manager { $0.keyStyle = .snakeCase }.urlRequest(for: TestRequest(param: Input(storeId: 3)))
+        let snake = manager { $0.requestKeyStyle = .snakeCase }
+        let request = try await snake.urlRequest(for: TestRequest(param: Input(storeId: 3)))
         XCTAssertEqual(request.url?.query, "store_id=3")
+        let post = try await snake.urlRequest(for: TestRequest(param: Input(storeId: 3), method: .post))
+        XCTAssertEqual(post.httpBody.map { String(decoding: $0, as: UTF8.self) }, #"{"store_id":3}"#)
+        let responseOnly = manager { $0.responseKeyStyle = .snakeCase }
+        let asIs = try await responseOnly.urlRequest(for: TestRequest(param: Input(storeId: 3), method: .post))
+        XCTAssertEqual(asIs.httpBody.map { String(decoding: $0, as: UTF8.self) }, #"{"storeId":3}"#)
+    }
+
+    func testRequestAndResponseKeyStylesAreSeparate() throws {
+        struct Store: Codable, Equatable { var storeId: Int; var deleteReasonType: String }
+        let store = Store(storeId: 1, deleteReasonType: "CLOSED")
+        var configuration = NetworkConfiguration()
+        configuration.responseKeyStyle = .snakeCase
+        XCTAssertEqual(
+            String(decoding: try configuration.makeEncoder().encode(store), as: UTF8.self),
+            #"{"deleteReasonType":"CLOSED","storeId":1}"#)
+        XCTAssertEqual(
+            try configuration.makeDecoder().decode(Store.self, from: Data(#"{"store_id":1,"delete_reason_type":"CLOSED"}"#.utf8)),
+            store)
+        configuration.requestKeyStyle = .snakeCase
+        configuration.responseKeyStyle = .asIs
+        XCTAssertEqual(
+            String(decoding: try configuration.makeEncoder().encode(store), as: UTF8.self),
+            #"{"delete_reason_type":"CLOSED","store_id":1}"#)
+        XCTAssertEqual(
+            try configuration.makeDecoder().decode(Store.self, from: Data(#"{"storeId":1,"deleteReasonType":"CLOSED"}"#.utf8)),
+            store)
+    }
+
+    func testTheDefaultsAreAPlainRESTClient() {
+        let configuration = NetworkConfiguration()
+        XCTAssertEqual(configuration.successStatusCodes, Set(200..<300))
+        XCTAssertEqual(configuration.responseBody, .plain)
+        XCTAssertEqual(configuration.requestKeyStyle, .asIs)
+        XCTAssertEqual(configuration.responseKeyStyle, .asIs)
+        XCTAssertEqual(configuration.authScheme, .bearer)
+        XCTAssertEqual(configuration.queryArrayStyle, .commaSeparated)
+        XCTAssertEqual(configuration.queryBoolStyle, .trueFalse)
+        XCTAssertFalse(configuration.alwaysSendsContentType)
+    }
+
+    func testTheEnvelopeAPIPresetMatchesTheApp() async throws {
+        let configuration = NetworkConfiguration.envelopeAPI(baseURL: URL(string: "https://api.example.com"))
+        XCTAssertEqual(configuration.successStatusCodes, [200])
+        XCTAssertEqual(configuration.responseBody, .envelope)
+        XCTAssertEqual(configuration.requestKeyStyle, .asIs)
+        XCTAssertEqual(configuration.responseKeyStyle, .snakeCase)
+        XCTAssertEqual(configuration.authScheme, .raw)
+        XCTAssertEqual(configuration.queryArrayStyle, .commaSeparated)
+        XCTAssertEqual(configuration.queryBoolStyle, .numeric)
+        XCTAssertTrue(configuration.alwaysSendsContentType)
+        let manager = NetworkManager(configuration: configuration)
+        let report = try await manager.urlRequest(for: SampleApi.report(storeId: 3, reason: .closed))
+        XCTAssertEqual(report.url?.query, "deleteReasonType=CLOSED", "keys go out as the Swift names")
+        XCTAssertEqual(report.value(forHTTPHeaderField: "Content-Type"), "application/json")
+        let save = try await manager.urlRequest(for: SampleApi.save(storeId: 3, isDelete: true))
+        XCTAssertEqual(save.url?.query, "isDelete=1&source=app")
+    }
+
+    func testNumericQueryBoolsAlsoInArraysButNotInBodies() async throws {
+        let params: RequestParameters = ["flag": true, "off": false, "flags": [true, false], "n": 1]
+        let numeric = manager { $0.queryBoolStyle = .numeric }
+        let get = try await numeric.urlRequest(for: TestRequest(param: params))
+        XCTAssertEqual(get.url?.query, "flag=1&flags=1,0&n=1&off=0")
+        let repeated = try await manager {
+            $0.queryBoolStyle = .numeric
+            $0.queryArrayStyle = .repeatedKeys
+        }.urlRequest(for: TestRequest(param: params))
+        XCTAssertEqual(repeated.url?.query, "flag=1&flags=1&flags=0&n=1&off=0")
+        let post = try await numeric.urlRequest(for: TestRequest(param: params, method: .post))
+        XCTAssertEqual(
+            post.httpBody.map { String(decoding: $0, as: UTF8.self) }, #"{"flag":true,"flags":[true,false],"n":1,"off":false}"#)
+        let words = try await manager().urlRequest(for: TestRequest(param: params))
+        XCTAssertEqual(words.url?.query, "flag=true&flags=true,false&n=1&off=false")
+    }
+
+    func testContentTypeWithoutABodyOnlyWhenConfigured() async throws {
+        let plain = try await manager().urlRequest(for: TestRequest(param: RequestParameters(["a": 1])))
+        XCTAssertNil(plain.httpBody)
+        XCTAssertNil(plain.value(forHTTPHeaderField: "Content-Type"), "no body, no content type by default")
+        let always = manager { $0.alwaysSendsContentType = true }
+        for header in [HTTPHeaderType.json, .default, .location, .custom(["X-A": "b"])] {
+            for method in RequestMethod.allCases {
+                let request = try await always.urlRequest(for: TestRequest(method: method, header: header))
+                XCTAssertNil(request.httpBody)
+                XCTAssertEqual(request.value(forHTTPHeaderField: "Content-Type"), "application/json", "\(method) \(header)")
+            }
+        }
+        let withBody = try await always.urlRequest(for: TestRequest(param: Item(id: 1, name: "x"), method: .post))
+        XCTAssertEqual(withBody.value(forHTTPHeaderField: "Content-Type"), "application/json")
+        var form = UploadForm()
+        form.add("storeId", 7)
+        let upload = try await always.urlRequest(
+            for: TestRequest(method: .post, header: .multipart(boundary: "XYZ"), upload: form))
+        XCTAssertEqual(upload.value(forHTTPHeaderField: "Content-Type"), "multipart/form-data; boundary=XYZ")
+    }
+
+    /// The `invalidParameter` a request fails with, or a test failure.
+    func invalidParameter(
+        _ param: any Encodable & Sendable, method: RequestMethod = .get, _ change: (inout NetworkConfiguration) -> Void = { _ in },
+        file: StaticString = #filePath, line: UInt = #line
+    ) async -> (key: String?, reason: String, description: String)? {
+        do {
+            let request = try await manager(change).urlRequest(for: TestRequest(param: param, method: method))
+            XCTFail("expected invalidParameter, got \(request.url?.absoluteString ?? "")", file: file, line: line)
+        } catch let error as NetworkError {
+            if case .invalidParameter(let key, let reason) = error { return (key, reason, error.localizedDescription) }
+            XCTFail("expected invalidParameter, got \(error)", file: file, line: line)
+        } catch {
+            XCTFail("expected a NetworkError, got \(error)", file: file, line: line)
+        }
+        return nil
+    }
+
+    func testWhatAQueryCannotHoldIsAnErrorNeverDropped() async throws {
+        struct Filter: Encodable, Sendable { var kind: String }
+        let nested = await invalidParameter(["size": 20, "filter": Filter(kind: "A")] as RequestParameters)
+        XCTAssertEqual(nested?.key, "filter")
+        XCTAssertEqual(nested?.reason, "a query string cannot hold a nested object")
+        XCTAssertEqual(nested?.description, "cannot send param 'filter': a query string cannot hold a nested object")
+        let objects = await invalidParameter(["filters": [Filter(kind: "A")]] as RequestParameters)
+        XCTAssertEqual(objects?.key, "filters")
+        XCTAssertEqual(objects?.reason, "a query string cannot hold an array with an object in it")
+        let arrays = await invalidParameter(["ids": [[1, 2], [3]]] as RequestParameters)
+        XCTAssertEqual(arrays?.key, "ids")
+        XCTAssertEqual(arrays?.reason, "a query string cannot hold an array with an array in it")
+        let nulls = await invalidParameter(["ids": [1, nil, 3] as [Int?]] as RequestParameters)
+        XCTAssertEqual(nulls?.key, "ids")
+        XCTAssertEqual(nulls?.reason, "a query string cannot hold an array with null in it")
+        let array = await invalidParameter([1, 2, 3])
+        XCTAssertNil(array?.key)
+        XCTAssertEqual(array?.reason, "a query string needs a JSON object, not an array")
+        XCTAssertEqual(array?.description, "cannot send the params: a query string needs a JSON object, not an array")
+        let string = await invalidParameter("text")
+        XCTAssertNil(string?.key)
+        XCTAssertEqual(string?.reason, "a query string needs a JSON object, not a string")
+        let deleteInQuery = await invalidParameter(["filter": Filter(kind: "A")] as RequestParameters, method: .delete)
+        XCTAssertEqual(deleteInQuery?.key, "filter")
+
+        // Nil top-level values are still left out; a JSON body takes what a query cannot.
+        let none: Int? = nil
+        let fine = try await manager().urlRequest(for: TestRequest(param: ["a": 1, "b": none] as RequestParameters))
+        XCTAssertEqual(fine.url?.query, "a=1")
+        let body = try await manager().urlRequest(
+            for: TestRequest(param: ["filter": Filter(kind: "A"), "ids": [[1]]] as RequestParameters, method: .post))
+        XCTAssertEqual(body.httpBody.map { String(decoding: $0, as: UTF8.self) }, #"{"filter":{"kind":"A"},"ids":[[1]]}"#)
+    }
+
+    func testAnEncodingErrorIsAnInvalidParameter() async {
+        struct Point: Encodable, Sendable { var x: Double }
+        let body = await invalidParameter(["point": Point(x: .nan)] as RequestParameters, method: .post)
+        XCTAssertEqual(body?.key, "x")
+        XCTAssertFalse(body?.reason.isEmpty ?? true)
+        let list = await invalidParameter(["values": [1, Double.infinity]] as RequestParameters)
+        XCTAssertEqual(list?.key, "values", "the innermost named key, not an array index")
+        let top = await invalidParameter(Double.nan, method: .post)
+        XCTAssertNil(top?.key)
     }
 
     func testHeaderKinds() async throws {
@@ -266,6 +453,155 @@ final class RequestBuildingTests: XCTestCase {
         XCTAssertEqual(String(decoding: try encoder.encode(params), as: UTF8.self), #"{"a":"x","b":2}"#)
     }
 
+    func testSpreadsAModelAndADictionaryBesideTheKeys() async throws {
+        let input = FetchAroundInput(
+            distanceM: 500, categoryIds: ["A", "B"], isOpen: true, cursor: nil, filters: ["sort": "NEAR", "q": "붕 어"])
+        let request = try await manager().urlRequest(for: SpreadApi.around(input: input))
+        XCTAssertEqual(
+            request.url?.query, "categoryIds=A,B&distanceM=500&isOpen=true&q=%EB%B6%95%20%EC%96%B4&size=20&sort=NEAR")
+        guard let params = SpreadApi.around(input: input).param as? RequestParameters else { return XCTFail() }
+        XCTAssertEqual(params.keys, ["categoryIds", "distanceM", "isOpen", "q", "size", "sort"])
+        XCTAssertFalse(params.isEmpty)
+        let body = try await manager().urlRequest(for: TestRequest(param: params, method: .post))
+        XCTAssertEqual(
+            body.httpBody.map { String(decoding: $0, as: UTF8.self) },
+            #"{"categoryIds":["A","B"],"distanceM":500,"isOpen":true,"q":"붕 어","size":20,"sort":"NEAR"}"#)
+        let snake = try await manager { $0.requestKeyStyle = .snakeCase }.urlRequest(for: TestRequest(param: params, method: .post))
+        XCTAssertEqual(
+            snake.httpBody.map { String(decoding: $0, as: UTF8.self) },
+            #"{"category_ids":["A","B"],"distance_m":500,"is_open":true,"q":"붕 어","size":20,"sort":"NEAR"}"#)
+    }
+
+    func testSpreadLeavesOutNilsAndIsDeterministic() throws {
+        var params = RequestParameters()
+        params.spread(["b": "2", "a": nil, "c": "3"] as [String: String?])
+        params.spread([:] as [String: Int])
+        params.spread(Optional<[String: Int]>.none)
+        params.spread(Optional(["d": 4]))
+        params.spread(Optional(Optional<[String: Int]>.none))
+        params["e"] = Optional<Int>.none
+        XCTAssertEqual(params.keys, ["b", "c", "d"])
+        let encoder = NetworkConfiguration().makeEncoder()
+        let first = try encoder.encode(params)
+        XCTAssertEqual(String(decoding: first, as: UTF8.self), #"{"b":"2","c":"3","d":4}"#)
+        for _ in 0..<20 { XCTAssertEqual(try encoder.encode(params), first) }
+    }
+
+    /// A model encoding its superclass's keys into the same container through `super.encode(to:)`.
+    class Base: Encodable, @unchecked Sendable {
+        var id = 1
+        private enum CodingKeys: String, CodingKey { case id }
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+        }
+    }
+
+    final class Derived: Base, @unchecked Sendable {
+        var name = "x"
+        private enum CodingKeys: String, CodingKey { case name }
+        override func encode(to encoder: Encoder) throws {
+            try super.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+        }
+    }
+
+    func testSpreadModelsShareTheEncodersKeyedContainer() throws {
+        struct Page: Encodable, Sendable { var size: Int; var at: Date }
+        var params: RequestParameters = ["z": true]
+        params.spread(Derived())
+        params.spread(Page(size: 20, at: Date(timeIntervalSince1970: 0)))
+        params.spread(["extra": ["a", "b"]])
+        XCTAssertEqual(params.keys, ["at", "extra", "id", "name", "size", "z"])
+        XCTAssertEqual(
+            String(decoding: try NetworkConfiguration().makeEncoder().encode(params), as: UTF8.self),
+            #"{"at":"1970-01-01T00:00:00Z","extra":["a","b"],"id":1,"name":"x","size":20,"z":true}"#)
+        var inner = RequestParameters()
+        inner.spread(params)
+        inner["w"] = 0
+        XCTAssertEqual(
+            String(decoding: try NetworkConfiguration().makeEncoder().encode(inner), as: UTF8.self),
+            #"{"at":"1970-01-01T00:00:00Z","extra":["a","b"],"id":1,"name":"x","size":20,"w":0,"z":true}"#)
+        struct Wrapper: Encodable, Sendable { var params: RequestParameters }
+        XCTAssertEqual(
+            String(decoding: try NetworkConfiguration().makeEncoder().encode(Wrapper(params: inner)), as: UTF8.self),
+            #"{"params":{"at":"1970-01-01T00:00:00Z","extra":["a","b"],"id":1,"name":"x","size":20,"w":0,"z":true}}"#)
+    }
+
+    func testAKeyGivenTwiceIsAnError() async throws {
+        struct Input: Encodable, Sendable { var size: Int; var cursor: String? }
+        var byKey: RequestParameters = ["size": 20]
+        byKey.spread(Input(size: 10))
+        let keyAndSpread = await invalidParameter(byKey)
+        XCTAssertEqual(keyAndSpread?.key, "size")
+        XCTAssertEqual(keyAndSpread?.reason, "it is given twice, by a key and a spread; one value would replace the other")
+        let inBody = await invalidParameter(byKey, method: .post)
+        XCTAssertEqual(inBody?.key, "size")
+
+        var twoSpreads = RequestParameters()
+        twoSpreads.spread(Input(size: 10, cursor: "c"))
+        twoSpreads.spread(["cursor": "d"])
+        let spreads = await invalidParameter(twoSpreads)
+        XCTAssertEqual(spreads?.key, "cursor")
+        XCTAssertEqual(spreads?.reason, "it is given twice, by two spreads; one value would replace the other")
+        XCTAssertThrowsError(try JSONEncoder().encode(twoSpreads)) { error in
+            guard case EncodingError.invalidValue(_, let context)? = error as? EncodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.codingPath.map(\.stringValue), ["cursor"])
+        }
+
+        // Keys that only collide once converted to snake_case.
+        var spellings: RequestParameters = ["store_id": 1]
+        spellings.spread(["storeId": 2])
+        let fineAsIs = try await manager().urlRequest(for: TestRequest(param: spellings))
+        XCTAssertEqual(fineAsIs.url?.query, "storeId=2&store_id=1")
+        let snake = await invalidParameter(spellings) { $0.requestKeyStyle = .snakeCase }
+        XCTAssertEqual(snake?.key, "storeId")
+        XCTAssertEqual(
+            snake?.reason,
+            "it is given twice, by a key and a spread ('store_id' and 'storeId' are both sent as 'store_id'); one value would replace the other")
+
+        // Nil values are not sent, so they clash with nothing.
+        var nils: RequestParameters = ["cursor": Optional<String>.none]
+        nils.spread(Input(size: 10))
+        nils.spread(["cursor": nil] as [String: String?])
+        let fine = try await manager().urlRequest(for: TestRequest(param: nils))
+        XCTAssertEqual(fine.url?.query, "size=10")
+    }
+
+    func testASpreadThatIsNotAnObjectIsAnErrorNotACrash() async throws {
+        struct Wrapped: Encodable, Sendable {
+            var values: [String: Int]
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(values)
+            }
+        }
+        struct Nothing: Encodable, Sendable {
+            func encode(to encoder: Encoder) throws {}
+        }
+        let cases: [(any Encodable & Sendable, String)] = [
+            (3, "Int encodes as a number"),
+            ([1, 2], "Array<Int> encodes as an array"),
+            ("text", "String encodes as a string"),
+            (true, "Bool encodes as a boolean"),
+            (Optional(3), "Int encodes as a number"),
+            (Wrapped(values: ["a": 1]), "Wrapped encodes through a single value or unkeyed container; spread the value it wraps"),
+        ]
+        for (value, what) in cases {
+            var params: RequestParameters = ["a": 1]
+            params.spread(value)
+            XCTAssertEqual(params.keys, ["a"])
+            let failure = await invalidParameter(params)
+            XCTAssertNil(failure?.key)
+            XCTAssertEqual(failure?.reason, "a spread value must encode as an object with keys, and \(what)")
+        }
+        var nothing: RequestParameters = ["a": 1]
+        nothing.spread(Nothing())
+        let request = try await manager().urlRequest(for: TestRequest(param: nothing))
+        XCTAssertEqual(request.url?.query, "a=1")
+    }
+
     func testErrorsHaveUsefulMessages() {
         XCTAssertEqual(
             MockRepositoryError.notStubbed("MockStoreRepository.fetchDetail(input:)").localizedDescription,
@@ -277,5 +613,11 @@ final class RequestBuildingTests: XCTestCase {
             NetworkError.server(status: 502, resultCode: nil, message: nil, body: Data()).localizedDescription,
             "The server answered with HTTP status 502.")
         XCTAssertEqual(NetworkError.timedOut.localizedDescription, "The server did not answer in time.")
+        XCTAssertEqual(
+            NetworkError.invalidParameter(key: "filter", reason: "a query string cannot hold a nested object").localizedDescription,
+            "cannot send param 'filter': a query string cannot hold a nested object")
+        XCTAssertEqual(
+            NetworkError.invalidParameter(key: nil, reason: "a query string needs a JSON object, not an array").localizedDescription,
+            "cannot send the params: a query string needs a JSON object, not an array")
     }
 }
