@@ -73,6 +73,77 @@ final class ServerTests: XCTestCase {
         XCTAssertEqual(try result.get(), Store(storeId: 1, storeName: "a"))
     }
 
+    func testTheEnvelopeAPIPresetOnTheWire() async throws {
+        struct Store: Decodable, Equatable { var storeId: Int; var storeName: String }
+        struct Report: Encodable, Sendable { var deleteReasonType: String; var isDelete: Bool }
+        struct Reported: Decodable, Equatable { var storeId: Int; var deleteReasonType: String; var isDeleted: Bool }
+        try await server.route([
+            .init("GET", "/stores", body: #"{"data": [{"store_id": 1, "store_name": "a"}], "result_code": null, "message": null}"#),
+            .init(
+                "POST", "/stores/7/report",
+                body: #"{"data": {"store_id": 7, "delete_reason_type": "NOSTORE", "is_deleted": true}, "result_code": null}"#),
+            .init("DELETE", "/stores/7", status: 500, body: #"{"data": null, "result_code": "SE001", "message": "later"}"#),
+        ])
+        let manager = envelopeManager()
+        let cursor: String? = nil
+        var params: RequestParameters = ["isOpen": true, "categoryIds": ["A", "B"], "closed": false]
+        params["cursor"] = cursor
+        params.spread(["sort": "NEAR", "q": "붕어빵 & 1"])
+        let stores: Result<[Store], Error> = await manager.request(requestType: TestRequest(param: params, path: "/stores"))
+        XCTAssertEqual(try stores.get(), [Store(storeId: 1, storeName: "a")])
+        let reported: Result<Reported, Error> = await manager.request(
+            requestType: TestRequest(param: Report(deleteReasonType: "NOSTORE", isDelete: true), method: .post, path: "/stores/7/report"))
+        XCTAssertEqual(try reported.get(), Reported(storeId: 7, deleteReasonType: "NOSTORE", isDeleted: true))
+        let failed: Result<Void, Error> = await manager.request(requestType: TestRequest(method: .delete, path: "/stores/7"))
+        guard case .server(500, "SE001", "later", _)? = failed.networkError else { return XCTFail("\(failed)") }
+
+        let received = try await server.requests()
+        XCTAssertEqual(received.map(\.method), ["GET", "POST", "DELETE"])
+        let get = try XCTUnwrap(received.first)
+        XCTAssertEqual(get.query, "categoryIds=A,B&closed=0&isOpen=1&q=%EB%B6%95%EC%96%B4%EB%B9%B5%20%26%201&sort=NEAR")
+        var components = URLComponents()
+        components.percentEncodedQuery = get.query
+        XCTAssertEqual(components.queryItems?.map(\.name), ["categoryIds", "closed", "isOpen", "q", "sort"])
+        XCTAssertEqual(components.queryItems?.map(\.value), ["A,B", "0", "1", "붕어빵 & 1", "NEAR"])
+        XCTAssertEqual(get.body, "")
+        XCTAssertEqual(get.headers["content-type"], "application/json", "sent without a body too")
+        let post = received[1]
+        XCTAssertEqual(post.query, "")
+        XCTAssertEqual(post.body, #"{"deleteReasonType":"NOSTORE","isDelete":true}"#, "keys go out as the Swift names")
+        XCTAssertEqual(post.headers["content-type"], "application/json")
+        XCTAssertEqual(received[2].headers["content-type"], "application/json")
+    }
+
+    func testThePlainConfigurationSendsNoContentTypeWithoutABody() async throws {
+        try await server.route([.init("GET", "/echo", body: "{}"), .init("POST", "/echo", body: "{}")])
+        let get: Result<EmptyResponse, Error> = await manager().request(
+            requestType: TestRequest(param: RequestParameters(["isOpen": true])))
+        XCTAssertNoThrow(try get.get())
+        let post: Result<EmptyResponse, Error> = await manager().request(
+            requestType: TestRequest(param: RequestParameters(["isOpen": true]), method: .post))
+        XCTAssertNoThrow(try post.get())
+        let received = try await server.requests()
+        XCTAssertEqual(received.map(\.query), ["isOpen=true", ""])
+        XCTAssertNil(received.first?.headers["content-type"])
+        XCTAssertEqual(received.last?.headers["content-type"], "application/json")
+    }
+
+    func testAParamThatCannotBeSentFailsAndNothingReachesTheServer() async throws {
+        struct Filter: Encodable, Sendable { var kind: String }
+        try await server.route([.init("GET", "/stores", body: #"{"data": []}"#)])
+        let manager = envelopeManager()
+        let nested: Result<[Item], Error> = await manager.request(
+            requestType: TestRequest(param: ["size": 20, "filter": Filter(kind: "A")] as RequestParameters, path: "/stores"))
+        guard case .invalidParameter("filter", let reason)? = nested.networkError else { return XCTFail("\(nested)") }
+        XCTAssertEqual(reason, "a query string cannot hold a nested object")
+        var twice: RequestParameters = ["size": 20]
+        twice.spread(["size": 30])
+        let duplicate: Result<Void, Error> = await manager.request(requestType: TestRequest(param: twice, path: "/stores"))
+        guard case .invalidParameter("size", _)? = duplicate.networkError else { return XCTFail("\(duplicate)") }
+        let count = try await server.requests().count
+        XCTAssertEqual(count, 0, "nothing was sent")
+    }
+
     func testEnvelopeNullDataIsNoDataOrNil() async throws {
         try await server.route([.init("GET", "/none", body: #"{"data": null}"#)])
         let required: Result<Item, Error> = await envelopeManager().request(requestType: TestRequest(path: "/none"))
