@@ -183,7 +183,10 @@ final class YAMLSpecReaderTests: XCTestCase {
         guard case .array(let endpoints)? = node(root, ["endpoints"])?.kind else { return XCTFail("no endpoints") }
         XCTAssertEqual(
             endpoints.compactMap { node($0, ["name"])?.kind },
-            ["fetchMyUser", "editNickname", "fetchMyPlaces", "deletePlace", "registerDevice", "signout"].map { .string($0) })
+            [
+                "fetchMyUser", "editNickname", "fetchMyPlaces", "deletePlace", "registerDevice", "signout", "signinDemo",
+                "editUserSetting", "saveMyPlace",
+            ].map { .string($0) })
     }
 
     // MARK: - Scalars

@@ -20,6 +20,8 @@ package struct Model: Sendable, Equatable {
     package var documentation: String?
     package var typeParameters: [String]
     package var kind: Kind
+    /// Models declared inside this one.
+    package var nested: [Model] = []
 }
 
 /// A stored property of a model.
@@ -30,6 +32,10 @@ package struct Field: Sendable, Equatable {
     /// The key in JSON (equal to `name` unless the spec says otherwise).
     package var jsonKey: String
     package var documentation: String?
+    /// The initializer parameter's default value, as Swift source (`20`, `[]`, `.distanceAsc`).
+    package var defaultValue: String? = nil
+    /// False for `encode: false`: left out of the encoded model.
+    package var isEncoded = true
 }
 
 /// A case of a string enum.
@@ -106,6 +112,12 @@ package struct ValueReference: Sendable, Equatable {
     package var members: [String]
     /// Members read from every element when the reference maps an array (`itemTypes[].rawValue`).
     package var mappedMembers: [String]?
+    /// Whether the value can be nil: the input is optional, or the last member read is.
+    package var isOptional = false
+    /// The value's type, when repogen knows it (members of external types are not known).
+    package var type: SwiftType? = nil
+    /// Where `type` is written: the qualified name of the model that declares it, split at dots (empty for inputs).
+    package var typeScope: [String] = []
 }
 
 /// A piece of a template string such as a path or a header value.
@@ -120,6 +132,15 @@ package enum Param: Sendable, Equatable {
     /// One value passed through, usually an `Encodable` input struct.
     case value(ValueReference)
     /// A dictionary in the order written.
+    case fields([ParamEntry])
+    /// Parts merged into one object, in order.
+    case merged([ParamPart])
+}
+
+/// A part of a merged param.
+package enum ParamPart: Sendable, Equatable {
+    /// The keys of a model or dictionary value, spread to the top level.
+    case spread(ValueReference)
     case fields([ParamEntry])
 }
 

@@ -9,6 +9,35 @@ package struct SwiftType: Sendable, Equatable, CustomStringConvertible {
     package var simpleName: String?
     /// Every type name the type mentions: `[String: Page<Item>]` -> `String`, `Page`, `Item`.
     package var referencedNames: [String] = []
+    /// The structure: a name with generic arguments, an array, a dictionary or an optional.
+    package var shape: Shape = .named("", [])
+
+    /// How a type is built from others.
+    package indirect enum Shape: Sendable, Equatable {
+        /// `Name` or `Module.Name<Arguments>`.
+        case named(String, [SwiftType])
+        case array(SwiftType)
+        case dictionary(key: SwiftType, value: SwiftType)
+        case optional(SwiftType)
+    }
+
+    /// A plain type name: `String`.
+    package static func named(_ name: String) -> SwiftType {
+        SwiftType(description: name, isOptional: false, simpleName: name, referencedNames: [name], shape: .named(name, []))
+    }
+
+    /// `[element]`.
+    package static func array(of element: SwiftType) -> SwiftType {
+        SwiftType(
+            description: "[\(element)]", isOptional: false, simpleName: nil, referencedNames: element.referencedNames,
+            shape: .array(element))
+    }
+
+    /// The type without its optional marks: `String??` -> `String`.
+    package var unwrapped: SwiftType {
+        if case .optional(let wrapped) = shape { return wrapped.unwrapped }
+        return self
+    }
 
     /// Parses a type; returns an error message for text that is not a type.
     package static func parse(_ text: String) -> Result<SwiftType, TypeSyntaxError> {
@@ -62,11 +91,12 @@ package struct SwiftType: Sendable, Equatable, CustomStringConvertible {
                     let value = try parseType(depth: depth + 1)
                     type = SwiftType(
                         description: "[\(element): \(value)]", isOptional: false, simpleName: nil,
-                        referencedNames: element.referencedNames + value.referencedNames)
+                        referencedNames: element.referencedNames + value.referencedNames,
+                        shape: .dictionary(key: element, value: value))
                 } else {
                     type = SwiftType(
                         description: "[\(element)]", isOptional: false, simpleName: nil,
-                        referencedNames: element.referencedNames)
+                        referencedNames: element.referencedNames, shape: .array(element))
                 }
                 guard consume("]") else { throw TypeSyntaxError(message: "expected ']' in type") }
             } else {
@@ -77,8 +107,10 @@ package struct SwiftType: Sendable, Equatable, CustomStringConvertible {
                     simple = false
                 }
                 var referenced = [name]
+                let baseName = name
+                var arguments: [SwiftType] = []
                 if consume("<") {
-                    var arguments = [try parseType(depth: depth + 1)]
+                    arguments = [try parseType(depth: depth + 1)]
                     while consume(",") { arguments.append(try parseType(depth: depth + 1)) }
                     guard consume(">") else { throw TypeSyntaxError(message: "expected '>' in type") }
                     name += "<" + arguments.map(\.description).joined(separator: ", ") + ">"
@@ -86,13 +118,14 @@ package struct SwiftType: Sendable, Equatable, CustomStringConvertible {
                     simple = false
                 }
                 type = SwiftType(
-                    description: name, isOptional: false, simpleName: simple ? name : nil, referencedNames: referenced)
+                    description: name, isOptional: false, simpleName: simple ? name : nil, referencedNames: referenced,
+                    shape: .named(baseName, arguments))
             }
             while index < scalars.count, scalars[index] == "?" {
                 index += 1
                 type = SwiftType(
                     description: type.description + "?", isOptional: true, simpleName: nil,
-                    referencedNames: type.referencedNames)
+                    referencedNames: type.referencedNames, shape: .optional(type))
             }
             return type
         }

@@ -55,7 +55,44 @@ enum RequestProjection {
             lines += conditional
             lines.append("return params")
             return SwitchCase(pattern: pattern, lines: lines)
+        case .merged(let parts):
+            // Statements in the order written: spreads, then keys; the runtime reports a key given twice.
+            var used: Set<Int> = []
+            var lines = ["var params = RequestParameters()"]
+            for part in parts {
+                switch part {
+                case .spread(let reference):
+                    used.insert(reference.input)
+                    lines += assignment(reference, inputs: inputs) { "params.spread(\($0))" }
+                case .fields(let entries):
+                    for entry in entries {
+                        let key = SwiftCode.stringLiteral(entry.key)
+                        switch entry.value {
+                        case .reference(let reference):
+                            used.insert(reference.input)
+                            lines += assignment(reference, inputs: inputs) { "params[\(key)] = \($0)" }
+                        case .text(let parts):
+                            used.formUnion(SwiftCode.usedInputs(parts))
+                            lines.append("params[\(key)] = " + SwiftCode.interpolatedLiteral(parts, inputs: inputs))
+                        case .number(let text):
+                            lines.append("params[\(key)] = \(text)")
+                        case .bool(let flag):
+                            lines.append("params[\(key)] = \(flag)")
+                        }
+                    }
+                }
+            }
+            lines.append("return params")
+            return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: used), lines: lines)
         }
+    }
+
+    /// A statement using a reference's value; an optional value is unwrapped first and skipped when nil.
+    private static func assignment(_ reference: ValueReference, inputs: [Input], _ statement: (String) -> String) -> [String] {
+        let expression = SwiftCode.expression(reference, inputs: inputs)
+        guard SwiftCode.isOptional(reference, inputs: inputs) else { return [statement(expression)] }
+        let plain = reference.members.isEmpty && reference.mappedMembers == nil
+        return [plain ? "if let \(expression) {" : "if let value = \(expression) {", "    " + statement(plain ? expression : "value"), "}"]
     }
 
     /// A dictionary literal: on one line with one entry, one entry a line otherwise.

@@ -67,7 +67,7 @@ enum SwiftCode {
 
     /// Whether the reference's value is optional (it starts from an optional input).
     static func isOptional(_ reference: ValueReference, inputs: [Input]) -> Bool {
-        inputs[reference.input].type.isOptional
+        reference.isOptional || inputs[reference.input].type.isOptional
     }
 
     /// A `String` expression for a template: a literal, an interpolated literal, or a lone `String` value.

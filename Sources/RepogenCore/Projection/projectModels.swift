@@ -22,11 +22,22 @@ func docLines(_ text: String?) -> MustacheValue {
 private let modelConformances = "Codable, Sendable, Equatable"
 
 private func projectModel(_ model: Model, isFirst: Bool, access: String) -> MustacheValue {
+    // Every key is set for every model: a nested model must not see its parent's values through the context stack.
     var value: [String: MustacheValue] = [
         "access": .string(access),
         "name": .string(model.name),
         "isFirst": .bool(isFirst),
         "doc": docLines(model.documentation),
+        "isStruct": false,
+        "fields": .array([]),
+        "initParameters": .string(""),
+        "assignments": .array([]),
+        "hasCodingKeys": false,
+        "codingKeys": .array([]),
+        "hasEncode": false,
+        "encodeLines": .array([]),
+        "cases": .array([]),
+        "nested": .array(model.nested.map { projectModel($0, isFirst: false, access: access) }),
     ]
     switch model.kind {
     case .fields(let fields):
@@ -42,18 +53,29 @@ private func projectModel(_ model: Model, isFirst: Bool, access: String) -> Must
             ])
         })
         value["initParameters"] = .string(fields.map { field in
-            "\(SwiftIdentifier.escaped(field.name)): \(field.type.description)" + (field.type.isOptional ? " = nil" : "")
+            let defaultValue = field.defaultValue ?? (field.type.isOptional ? "nil" : nil)
+            return "\(SwiftIdentifier.escaped(field.name)): \(field.type.description)" + (defaultValue.map { " = " + $0 } ?? "")
         }.joined(separator: ", "))
         value["assignments"] = .array(fields.map { field in
             let name = SwiftIdentifier.escaped(field.name)
             return .string("self.\(name) = \(name)")
         })
-        let renamed = fields.contains { $0.jsonKey != $0.name }
-        value["hasCodingKeys"] = .bool(renamed)
+        // Fields left out of the encoding need an explicit `encode(to:)`, which names the coding keys.
+        let leavesOut = fields.contains { !$0.isEncoded }
+        value["hasCodingKeys"] = .bool(leavesOut || fields.contains { $0.jsonKey != $0.name })
         value["codingKeys"] = .array(fields.map { field in
             let name = SwiftIdentifier.escaped(field.name)
             return .string(field.jsonKey == field.name ? "case \(name)" : "case \(name) = \(SwiftCode.stringLiteral(field.jsonKey))")
         })
+        value["hasEncode"] = .bool(leavesOut)
+        if leavesOut {
+            value["encodeLines"] = .array(fields.map { field in
+                let name = SwiftIdentifier.escaped(field.name)
+                guard field.isEncoded else { return .string("// '\(field.name)' is not encoded (encode: false).") }
+                let call = field.type.isOptional ? "encodeIfPresent" : "encode"
+                return .string("try container.\(call)(self.\(name), forKey: .\(name))")
+            })
+        }
     case .enumeration(let cases):
         value["declaration"] = .string("\(access)enum \(model.name): String, \(modelConformances), CaseIterable")
         value["cases"] = .array(cases.map { item in

@@ -18,6 +18,8 @@ package struct Spec: Sendable, Equatable {
     /// Types the spec uses without defining them, from an imported module or another spec of the same module.
     package var externalTypes: [Located<String>] = []
     package var models: [ModelSpec] = []
+    /// Values every endpoint of the domain has unless it gives its own.
+    package var defaults: EndpointDefaultsSpec? = nil
     package var endpoints: [EndpointSpec]
     /// How many endpoints the file lists, including those that could not be decoded; nil when `endpoints` is
     /// missing or not an array (already reported).
@@ -36,7 +38,15 @@ package struct ModelSpec: Sendable, Equatable {
     /// Generic parameters: `ContentsWithCursorResponse<T>` lists `T`.
     package var typeParameters: [Located<String>]
     package var kind: Kind
+    /// Models declared inside this one (`WriteReviewInput.Image`), under the model's own `models` key.
+    package var nested: [ModelSpec] = []
     package var location: SourceLocation
+}
+
+/// `defaults`: endpoint keys that apply to every endpoint of the spec that does not set them.
+package struct EndpointDefaultsSpec: Sendable, Equatable {
+    package var usingQuery: Located<Bool>?
+    package var header: HeaderSpec?
 }
 
 /// A stored property of a model.
@@ -46,6 +56,10 @@ package struct FieldSpec: Sendable, Equatable {
     /// The key in JSON when it differs from the Swift name.
     package var jsonKey: Located<String>? = nil
     package var description: Located<String>? = nil
+    /// The default value of the memberwise initializer's parameter, as written (a JSON value).
+    package var defaultValue: Located<SpecNode>? = nil
+    /// `encode: false`: the field is left out when the model is encoded (it still decodes).
+    package var encode: Located<Bool>? = nil
 }
 
 /// A case of a string enum model.
@@ -123,6 +137,16 @@ package enum ParamSpec: Sendable, Equatable {
     case value(Located<String>)
     /// A dictionary built from inputs and constants, in the order written.
     case fields([ParamField])
+    /// A list of parts merged into one object: references whose keys are spread, and dictionaries of keys.
+    case merged([ParamPartSpec])
+}
+
+/// One part of a merged param list.
+package enum ParamPartSpec: Sendable, Equatable {
+    /// `"{input}"`: the keys of a model or a `[String: …]` dictionary, spread to the top level.
+    case spread(Located<String>)
+    /// `{ key: value, … }`.
+    case fields([ParamField])
 }
 
 /// One key of a dictionary param.
@@ -154,6 +178,17 @@ package enum HeaderSpec: Sendable, Equatable {
         case (.custom(let a), .custom(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
         default: return false
+        }
+    }
+}
+
+extension ParamValueSpec {
+    /// Where the value is written.
+    package var location: SourceLocation {
+        switch self {
+        case .template(let text): return text.location
+        case .number(let text): return text.location
+        case .bool(let flag): return flag.location
         }
     }
 }

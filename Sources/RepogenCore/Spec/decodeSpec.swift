@@ -10,14 +10,15 @@ package func decodeSpec(_ root: SpecNode, file: SpecFile) -> (spec: Spec?, diagn
 
 /// The keys each part of a spec may have; the single source for validation and "did you mean" hints.
 enum SpecKeys {
-    static let root = ["imports", "externalTypes", "models", "endpoints"]
+    static let root = ["imports", "externalTypes", "models", "defaults", "endpoints"]
+    static let defaults = ["usingQuery", "header"]
     static let endpoint = [
         "name", "description", "repositoryMethod", "method", "path", "inputs", "param", "usingQuery", "header",
         "upload", "response", "example",
     ]
     static let upload = ["files", "fields"]
-    static let model = ["description", "typeParameters", "fields", "enum"]
-    static let field = ["type", "json", "description"]
+    static let model = ["description", "typeParameters", "fields", "enum", "models"]
+    static let field = ["type", "json", "description", "default", "encode"]
     static let enumCase = ["name", "value", "description"]
     static let input = ["name", "type", "argument", "unlabeled"]
     static let conditionalMethod = ["if", "then", "else"]
@@ -40,6 +41,14 @@ extension NodeReader {
         if let node = members["models"]?.value, let list = object(node, what: "'models'") {
             models = list.compactMap { decodeModel($0) }
         }
+        var defaults: EndpointDefaultsSpec?
+        if let node = members["defaults"]?.value,
+            let list = self.members(of: node, what: "'defaults'", allowed: SpecKeys.defaults)
+        {
+            defaults = EndpointDefaultsSpec(
+                usingQuery: list["usingQuery"].flatMap { bool($0.value, what: "'usingQuery' of 'defaults'") },
+                header: list["header"].flatMap { decodeHeader($0.value, what: "'defaults'") })
+        }
         var endpoints: [EndpointSpec] = []
         var declared: Int?
         if let node = members["endpoints"]?.value, let list = array(node, what: "'endpoints'") {
@@ -47,8 +56,8 @@ extension NodeReader {
             declared = list.count
         }
         return Spec(
-            path: file.path, imports: imports, externalTypes: externalTypes, models: models, endpoints: endpoints,
-            declaredEndpointCount: declared)
+            path: file.path, imports: imports, externalTypes: externalTypes, models: models, defaults: defaults,
+            endpoints: endpoints, declaredEndpointCount: declared)
     }
 
     mutating func decodeModel(_ member: SpecMember) -> ModelSpec? {
@@ -72,8 +81,12 @@ extension NodeReader {
             error("\(what) must have exactly one of the keys 'fields' (a struct) or 'enum' (a string enum)", at: member.value.offset)
             return nil
         }
+        var nested: [ModelSpec] = []
+        if let node = members["models"]?.value, let list = object(node, what: "'models' of \(what)") {
+            nested = list.compactMap { decodeModel($0) }
+        }
         return ModelSpec(
-            name: name, description: description, typeParameters: typeParameters, kind: kind,
+            name: name, description: description, typeParameters: typeParameters, kind: kind, nested: nested,
             location: location(member.keyOffset))
     }
 
@@ -89,7 +102,9 @@ extension NodeReader {
         else { return nil }
         return FieldSpec(
             name: name, type: type, jsonKey: string(members, "json", what: what),
-            description: string(members, "description", what: what))
+            description: string(members, "description", what: what),
+            defaultValue: members["default"].map { Located($0.value, at: location($0.value.offset)) },
+            encode: members["encode"].flatMap { bool($0.value, what: "'encode' of \(what)") })
     }
 
     /// A case is its raw value, or `{ name?, value, description? }`.
@@ -194,29 +209,46 @@ extension NodeReader {
         case .string(let text):
             return .value(Located(text, at: location(node.offset)))
         case .object(let list):
-            var fields: [ParamField] = []
-            for member in list {
-                let key = Located(member.key, at: location(member.keyOffset))
-                switch member.value.kind {
-                case .string(let text):
-                    fields.append(ParamField(key: key, value: .template(Located(text, at: location(member.value.offset)))))
-                case .number(let text):
-                    fields.append(ParamField(key: key, value: .number(Located(text, at: location(member.value.offset)))))
-                case .bool(let flag):
-                    fields.append(ParamField(key: key, value: .bool(Located(flag, at: location(member.value.offset)))))
+            return .fields(decodeParamFields(list, what: what))
+        case .array(let items):
+            var parts: [ParamPartSpec] = []
+            for item in items {
+                switch item.kind {
+                case .string(let text): parts.append(.spread(Located(text, at: location(item.offset))))
+                case .object(let list): parts.append(.fields(decodeParamFields(list, what: what)))
                 default:
                     error(
-                        "param '\(member.key)' of \(what) must be a string, a number or a boolean, "
-                            + "not \(member.value.kindDescription)", at: member.value.offset)
+                        "a part of the param list of \(what) must be a string like \"{input}\" or an object of keys, "
+                            + "not \(item.kindDescription)", at: item.offset)
                 }
             }
-            return .fields(fields)
+            return .merged(parts)
         default:
             error(
-                "'param' of \(what) must be a string like \"{input}\" or an object of keys, "
+                "'param' of \(what) must be a string like \"{input}\", an object of keys or a list of those, "
                     + "not \(node.kindDescription)", at: node.offset)
             return nil
         }
+    }
+
+    mutating func decodeParamFields(_ list: [SpecMember], what: String) -> [ParamField] {
+        var fields: [ParamField] = []
+        for member in list {
+            let key = Located(member.key, at: location(member.keyOffset))
+            switch member.value.kind {
+            case .string(let text):
+                fields.append(ParamField(key: key, value: .template(Located(text, at: location(member.value.offset)))))
+            case .number(let text):
+                fields.append(ParamField(key: key, value: .number(Located(text, at: location(member.value.offset)))))
+            case .bool(let flag):
+                fields.append(ParamField(key: key, value: .bool(Located(flag, at: location(member.value.offset)))))
+            default:
+                error(
+                    "param '\(member.key)' of \(what) must be a string, a number or a boolean, "
+                        + "not \(member.value.kindDescription)", at: member.value.offset)
+            }
+        }
+        return fields
     }
 
     mutating func decodeUpload(_ node: SpecNode, what: String) -> UploadSpec? {

@@ -136,39 +136,7 @@ extension {{apiName}}: RequestType {
 {{^isFirst}}
 
 {{/isFirst}}
-{{#doc}}
-{{.}}
-{{/doc}}
-{{declaration}} {
-{{#fields}}
-{{#doc}}
-    {{.}}
-{{/doc}}
-    {{declaration}}
-{{/fields}}
-{{#isStruct}}
-
-    {{access}}init({{initParameters}}) {
-{{#assignments}}
-        {{.}}
-{{/assignments}}
-    }
-{{/isStruct}}
-{{#hasCodingKeys}}
-
-    enum CodingKeys: String, CodingKey {
-{{#codingKeys}}
-        {{.}}
-{{/codingKeys}}
-    }
-{{/hasCodingKeys}}
-{{#cases}}
-{{#doc}}
-    {{.}}
-{{/doc}}
-    {{declaration}}
-{{/cases}}
-}
+{{> _model}}
 {{/models}}
 
 """#,
@@ -217,6 +185,55 @@ case {{pattern}}:
 import {{module}}
 {{/imports}}
 
+
+"""#,
+        "_model": #"""
+{{#doc}}
+{{.}}
+{{/doc}}
+{{declaration}} {
+{{#fields}}
+{{#doc}}
+    {{.}}
+{{/doc}}
+    {{declaration}}
+{{/fields}}
+{{#isStruct}}
+
+    {{access}}init({{initParameters}}) {
+{{#assignments}}
+        {{.}}
+{{/assignments}}
+    }
+{{/isStruct}}
+{{#hasCodingKeys}}
+
+    enum CodingKeys: String, CodingKey {
+{{#codingKeys}}
+        {{.}}
+{{/codingKeys}}
+    }
+{{/hasCodingKeys}}
+{{#hasEncode}}
+
+    {{access}}func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+{{#encodeLines}}
+        {{.}}
+{{/encodeLines}}
+    }
+{{/hasEncode}}
+{{#cases}}
+{{#doc}}
+    {{.}}
+{{/doc}}
+    {{declaration}}
+{{/cases}}
+{{#nested}}
+
+    {{> _model}}
+{{/nested}}
+}
 
 """#,
     ]

@@ -9,18 +9,42 @@ struct TypeScope {
     ]
     /// Modules whose members may be named with a module prefix (`Foundation.Date`).
     var modules: Set<String> = ["Foundation", "Swift"]
+    /// Every model by its qualified name: `Store`, `WriteReviewInput.Image`.
     var models: Set<String> = []
     var external: Set<String> = []
+    /// The cases of each string enum model (qualified name): raw value -> case name.
+    var enumCases: [String: [String: String]] = [:]
+    /// The validated fields of each struct model (qualified name).
+    var fields: [String: [Field]] = [:]
+    /// The type parameters of each generic model.
+    var typeParameters: [String: [String]] = [:]
 
-    func knows(_ name: String, typeParameters: [String] = []) -> Bool {
-        if Self.builtins.contains(name) || models.contains(name) || external.contains(name)
-            || typeParameters.contains(name)
-        {
+    /// The model a name written inside `scope` (the qualified name of the model it is written in, split at dots;
+    /// empty outside models) refers to, following Swift's lookup: the innermost nested type of that name first.
+    func model(named name: String, in scope: [String]) -> String? {
+        let components = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var prefix = scope
+        while true {
+            let candidate = (prefix + [components[0]]).joined(separator: ".")
+            if models.contains(candidate) {
+                let full = ([candidate] + components.dropFirst()).joined(separator: ".")
+                return models.contains(full) ? full : nil
+            }
+            if prefix.isEmpty { return nil }
+            prefix.removeLast()
+        }
+    }
+
+    func knows(_ name: String, typeParameters: [String] = [], scope: [String] = []) -> Bool {
+        if model(named: name, in: scope) != nil { return true }
+        if Self.builtins.contains(name) || external.contains(name) || typeParameters.contains(name) {
             return true
         }
         guard let dot = name.firstIndex(of: ".") else { return false }
         let head = String(name[..<dot])
-        return modules.contains(head) || external.contains(head) || models.contains(head)
+        // A member of a model must be one of its nested models; members of modules and external types are not known.
+        if model(named: head, in: scope) != nil { return false }
+        return modules.contains(head) || external.contains(head)
     }
 
     var candidates: [String] {
@@ -31,11 +55,15 @@ struct TypeScope {
 extension SpecValidator {
     /// Reports every name in `type` that is neither built in, defined under `models`, nor listed in `externalTypes`.
     mutating func checkReferences(
-        _ type: SwiftType, at location: SourceLocation, what: String, typeParameters: [String] = []
+        _ type: SwiftType, at location: SourceLocation, what: String, typeParameters: [String] = [],
+        scope: [String] = []
     ) -> Bool {
         var ok = true
-        for name in type.referencedNames where !types.knows(name, typeParameters: typeParameters) {
-            let hint = NameSuggester.hint(for: name, among: types.candidates + typeParameters)
+        for name in type.referencedNames where !types.knows(name, typeParameters: typeParameters, scope: scope) {
+            // A nested model named without its parent: suggest the qualified name.
+            let nested = types.models.filter { $0.hasSuffix("." + name) }.sorted()
+            let hint = nested.isEmpty
+                ? NameSuggester.hint(for: name, among: types.candidates + typeParameters) : "; did you mean '\(nested[0])'?"
             error(
                 "\(what) uses the undefined type '\(name)'; define it under 'models' or list it in "
                     + "'externalTypes'\(hint)", at: location)
@@ -54,7 +82,13 @@ extension SpecValidator {
                 error("external type '\(name.value)' is not a valid type name", at: name.location)
             }
         }
-        for model in spec.models {
+        declareModels(spec.models, parent: nil, reserved: reserved)
+    }
+
+    /// Registers models under their qualified names, nested ones included, and checks their names.
+    private mutating func declareModels(_ models: [ModelSpec], parent: ModelSpec?, reserved: Set<String>) {
+        let prefix = parent.map { qualifiedName(of: $0) + "." } ?? ""
+        for model in models {
             let name = model.name
             if !SwiftIdentifier.isValid(name.value) || SwiftIdentifier.keywords.contains(name.value)
                 || name.value == "Any"
@@ -62,13 +96,50 @@ extension SpecValidator {
                 error("model name '\(name.value)' is not a valid Swift type name", at: name.location)
             } else if TypeScope.builtins.contains(name.value) {
                 error("model '\(name.value)' would hide the standard type of the same name", at: name.location)
-            } else if reserved.contains(name.value) {
+            } else if parent == nil, reserved.contains(name.value) {
                 error("model '\(name.value)' clashes with a type repogen generates for this spec", at: name.location)
-            } else if types.external.contains(name.value) {
+            } else if parent == nil, types.external.contains(name.value) {
                 error("model '\(name.value)' is also listed in 'externalTypes'", at: name.location)
+            } else if let parent {
+                if name.value == parent.name.value {
+                    error("nested model '\(name.value)' has the name of the model it is declared in", at: name.location)
+                } else if name.value == "CodingKeys" {
+                    error("nested model 'CodingKeys' clashes with the coding keys repogen generates", at: name.location)
+                } else if case .fields(let fields) = parent.kind, fields.contains(where: { $0.name.value == name.value }) {
+                    error(
+                        "nested model '\(name.value)' has the name of a field of '\(parent.name.value)'",
+                        at: name.location)
+                } else if !parent.typeParameters.isEmpty {
+                    error(
+                        "generic model '\(parent.name.value)' cannot declare nested models; declare '\(name.value)' "
+                            + "at the top level", at: name.location)
+                }
             }
-            types.models.insert(name.value)
+            let qualified = prefix + name.value
+            nestedPaths[Self.key(model)] = qualified
+            types.models.insert(qualified)
+            types.typeParameters[qualified] = model.typeParameters.map(\.value)
+            if case .enumeration(let cases) = model.kind {
+                var rawValues: [String: String] = [:]
+                for item in cases {
+                    if let caseName = item.name?.value ?? Self.caseName(fromRawValue: item.rawValue.value) {
+                        rawValues[item.rawValue.value] = caseName
+                    }
+                }
+                types.enumCases[qualified] = rawValues
+            }
+            declareModels(model.nested, parent: model, reserved: reserved)
         }
+    }
+
+    /// The qualified name a declared model was registered under.
+    func qualifiedName(of model: ModelSpec) -> String {
+        nestedPaths[Self.key(model)] ?? model.name.value
+    }
+
+    /// Identifies a model declaration by where its name is written.
+    static func key(_ model: ModelSpec) -> String {
+        "\(model.name.location.line):\(model.name.location.column)"
     }
 
     private func isQualifiedName(_ text: String) -> Bool {
@@ -82,6 +153,8 @@ extension SpecValidator {
 
     private mutating func validateModel(_ spec: ModelSpec) -> Model? {
         let name = spec.name.value
+        let qualified = qualifiedName(of: spec)
+        let scope = qualified.split(separator: ".").map(String.init)
         var ok = true
         var parameters: [String] = []
         for parameter in spec.typeParameters {
@@ -97,7 +170,10 @@ extension SpecValidator {
         let kind: Model.Kind
         switch spec.kind {
         case .fields(let fields):
-            guard let valid = validateFields(fields, model: name, typeParameters: parameters) else { return nil }
+            guard let valid = validateFields(fields, model: name, typeParameters: parameters, scope: scope) else {
+                return nil
+            }
+            types.fields[qualified] = valid
             kind = .fields(valid)
         case .enumeration(let cases):
             if !parameters.isEmpty {
@@ -107,11 +183,15 @@ extension SpecValidator {
             guard let valid = validateCases(cases, model: spec) else { return nil }
             kind = .enumeration(valid)
         }
-        guard ok else { return nil }
-        return Model(name: name, documentation: spec.description?.value, typeParameters: parameters, kind: kind)
+        let nested = spec.nested.compactMap { validateModel($0) }
+        guard ok, nested.count == spec.nested.count else { return nil }
+        return Model(
+            name: name, documentation: spec.description?.value, typeParameters: parameters, kind: kind, nested: nested)
     }
 
-    private mutating func validateFields(_ specs: [FieldSpec], model: String, typeParameters: [String]) -> [Field]? {
+    private mutating func validateFields(
+        _ specs: [FieldSpec], model: String, typeParameters: [String], scope: [String]
+    ) -> [Field]? {
         var fields: [Field] = []
         var keys: [String: String] = [:]
         var ok = true
@@ -129,11 +209,25 @@ extension SpecValidator {
             keys[key] = spec.name.value
             switch SwiftType.parse(spec.type.value) {
             case .success(let type):
-                guard checkReferences(type, at: spec.type.location, what: what, typeParameters: typeParameters) else {
+                guard
+                    checkReferences(
+                        type, at: spec.type.location, what: what, typeParameters: typeParameters, scope: scope)
+                else {
                     ok = false
                     continue
                 }
-                fields.append(Field(name: spec.name.value, type: type, jsonKey: key, documentation: spec.description?.value))
+                var defaultValue: String?
+                if let node = spec.defaultValue {
+                    switch DefaultValue.literal(for: node.value, type: type, scope: scope, types: types) {
+                    case .success(let literal): defaultValue = literal
+                    case .failure(let failure):
+                        error("the default of \(what) \(failure.message)", at: node.location)
+                        ok = false
+                    }
+                }
+                fields.append(Field(
+                    name: spec.name.value, type: type, jsonKey: key, documentation: spec.description?.value,
+                    defaultValue: defaultValue, isEncoded: spec.encode?.value ?? true))
             case .failure(let failure):
                 error("invalid type for \(what): \(failure.message)", at: spec.type.location)
                 ok = false

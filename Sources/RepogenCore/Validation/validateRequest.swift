@@ -35,7 +35,7 @@ extension SpecValidator {
         }
     }
 
-    /// Resolves a placeholder against the endpoint's inputs.
+    /// Resolves a placeholder against the endpoint's inputs, and its members against the models they read.
     mutating func resolve(
         _ raw: TemplateString.RawReference, scope: InputScope, at location: SourceLocation, allowOptional: Bool,
         place: String
@@ -46,13 +46,88 @@ extension SpecValidator {
             error("\(place) uses '\(raw.root)', which is not an input of '\(scope.endpoint)'\(hint)", at: location)
             return nil
         }
-        if !allowOptional && scope.inputs[index].type.isOptional {
+        let input = scope.inputs[index]
+        var reference = ValueReference(input: index, members: raw.members, mappedMembers: raw.mappedMembers)
+        var optional = input.type.isOptional
+        var current: (type: SwiftType, scope: [String])? = (input.type, [])
+        func walk(_ members: [String], from start: String) -> Bool {
+            var path = start
+            for (position, member) in members.enumerated() {
+                guard let (type, typeScope) = current else { return true }
+                switch memberType(of: type, member, scope: typeScope) {
+                case .unknown:
+                    current = nil
+                case .found(let memberType, let memberScope):
+                    if memberType.isOptional && position < members.count - 1 {
+                        error(
+                            "\(place) reads '\(raw.text)' through the optional field '\(path).\(member)'; "
+                                + "make the field non-optional or use a value it holds", at: location)
+                        return false
+                    }
+                    current = (memberType, memberScope)
+                case .missing(let model, let candidates):
+                    let hint = NameSuggester.hint(for: member, among: candidates)
+                    error("\(place) uses '\(raw.text)', but '\(model)' has no field '\(member)'\(hint)", at: location)
+                    return false
+                }
+                path += "." + member
+            }
+            return true
+        }
+        guard walk(raw.members, from: raw.root) else { return nil }
+        if let (type, _) = current, !raw.members.isEmpty {
+            optional = optional || type.isOptional
+        }
+        if let mapped = raw.mappedMembers {
+            if let (type, typeScope) = current {
+                guard case .array(let element) = type.unwrapped.shape else {
+                    error("\(place) uses '\(raw.text)', but '\(raw.root)' is not an array", at: location)
+                    return nil
+                }
+                current = (element, typeScope)
+            }
+            guard walk(mapped, from: raw.root + "[]") else { return nil }
+            current = current.map { (SwiftType.array(of: $0.type), $0.scope) }
+        }
+        if !allowOptional && optional {
+            let what = raw.members.isEmpty ? "the optional input '\(raw.root)'" : "'\(raw.text)', which is optional"
             error(
-                "\(place) uses the optional input '\(raw.root)'; an optional value cannot go there "
-                    + "(make the input non-optional)", at: location)
+                "\(place) uses \(what); an optional value cannot go there "
+                    + "(make the \(raw.members.isEmpty ? "input" : "field") non-optional)", at: location)
             return nil
         }
-        return ValueReference(input: index, members: raw.members, mappedMembers: raw.mappedMembers)
+        reference.isOptional = optional
+        reference.type = current?.type
+        reference.typeScope = current?.scope ?? []
+        return reference
+    }
+
+    /// What reading `member` of a value of `type` gives.
+    enum MemberLookup {
+        /// The member's type, and the scope its type is written in.
+        case found(SwiftType, [String])
+        /// A model of the spec without that field: its name, and its fields for a hint.
+        case missing(String, [String])
+        /// The type is not a spec model (a built-in or external type, a type parameter): members are not checked.
+        case unknown
+    }
+
+    func memberType(of type: SwiftType, _ member: String, scope: [String]) -> MemberLookup {
+        guard case .named(let name, _) = type.unwrapped.shape,
+            let model = types.model(named: name, in: scope)
+        else { return .unknown }
+        let modelScope = model.split(separator: ".").map(String.init)
+        if types.enumCases[model] != nil {
+            return member == "rawValue" ? .found(SwiftType.named("String"), []) : .missing(model, ["rawValue"])
+        }
+        guard let fields = types.fields[model] else { return .unknown }
+        guard let field = fields.first(where: { $0.name == member }) else {
+            return .missing(model, fields.map(\.name))
+        }
+        // A field typed by a generic parameter has the type of the argument, which is not tracked.
+        let parameters = types.typeParameters[model] ?? []
+        if field.type.referencedNames.contains(where: parameters.contains) { return .unknown }
+        return .found(field.type, modelScope)
     }
 
     /// Parses and resolves a template string; `nil` after reporting when anything is wrong.
@@ -123,39 +198,6 @@ extension SpecValidator {
             return "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
         }
         return "'\(scalar)'"
-    }
-
-    mutating func validateParam(_ spec: ParamSpec?, scope: InputScope) -> Param? {
-        guard let spec else { return Param.none }
-        switch spec {
-        case .value(let text):
-            let place = "the param of '\(scope.endpoint)'"
-            guard let parts = resolveTemplate(text, scope: scope, allowOptional: true, place: place) else { return nil }
-            guard parts.count == 1, case .reference(let reference) = parts[0] else {
-                error(
-                    "\(place) must be a single reference like \"{input}\"; use an object to build a dictionary",
-                    at: text.location)
-                return nil
-            }
-            return .value(reference)
-        case .fields(let fields):
-            var entries: [ParamEntry] = []
-            var seen: Set<String> = []
-            var ok = true
-            for field in fields {
-                if !seen.insert(field.key.value).inserted {
-                    error("duplicate param key '\(field.key.value)' in '\(scope.endpoint)'", at: field.key.location)
-                    ok = false
-                    continue
-                }
-                guard let value = validateParamValue(field, scope: scope) else {
-                    ok = false
-                    continue
-                }
-                entries.append(ParamEntry(key: field.key.value, value: value))
-            }
-            return ok ? .fields(entries) : nil
-        }
     }
 
     mutating func validateParamValue(_ field: ParamField, scope: InputScope) -> ParamValue? {

@@ -21,6 +21,8 @@ package func validateSpec(
 struct SpecValidator {
     var diagnostics = DiagnosticCollector()
     var types = TypeScope()
+    /// The qualified name of each declared model, by `TypeScope.key`.
+    var nestedPaths: [String: String] = [:]
 
     mutating func error(_ message: String, at location: SourceLocation) {
         diagnostics.error(message, at: location)
@@ -57,7 +59,7 @@ struct SpecValidator {
             } else {
                 caseNames[endpointSpec.name.value] = endpointSpec.name.location
             }
-            if let endpoint = validateEndpoint(endpointSpec) {
+            if let endpoint = validateEndpoint(endpointSpec, defaults: spec.defaults) {
                 endpoints.append(endpoint)
             }
         }
@@ -72,7 +74,7 @@ struct SpecValidator {
         return false
     }
 
-    mutating func validateEndpoint(_ spec: EndpointSpec) -> Endpoint? {
+    mutating func validateEndpoint(_ spec: EndpointSpec, defaults: EndpointDefaultsSpec? = nil) -> Endpoint? {
         let name = spec.name.value
         var ok = checkIdentifier(spec.name, what: "endpoint name")
         if let method = spec.repositoryMethod {
@@ -86,8 +88,11 @@ struct SpecValidator {
         let inputs: [Input]? = inputsOK ? resolvedInputs : nil
         let method = validateMethod(spec.method, scope: scope)
         let path = validatePath(spec.path, scope: scope)
-        let param = validateParam(spec.param, scope: scope)
-        let header = validateHeader(spec.header, scope: scope)
+        let usingQuery = spec.usingQuery ?? defaults?.usingQuery
+        let param = validateParam(
+            spec.param, scope: scope,
+            inQuery: Self.paramGoesToQuery(method: method, usingQuery: usingQuery?.value, upload: spec.upload != nil))
+        let header = validateHeader(spec.header ?? defaults?.header, scope: scope)
         var upload: Upload?
         if let uploadSpec = spec.upload {
             upload = validateUpload(uploadSpec, scope: scope, method: method)
@@ -104,12 +109,6 @@ struct SpecValidator {
                 ok = false
             }
         }
-        if let usingQuery = spec.usingQuery, case .fixed(.get) = method, !usingQuery.value {
-            error(
-                "'usingQuery' cannot be false for GET endpoint '\(name)': a GET request has no body",
-                at: usingQuery.location)
-            ok = false
-        }
         if let example = spec.example, response == nil {
             error("an example response needs a 'response' type for '\(name)' to decode it as", at: example.location)
             ok = false
@@ -121,8 +120,20 @@ struct SpecValidator {
         return Endpoint(
             caseName: name, documentation: spec.description?.value, methodName: spec.repositoryMethod?.value ?? name,
             inputs: inputs, method: method,
-            path: path, param: param, header: header, usingQuery: spec.usingQuery?.value, response: response,
+            path: path, param: param, header: header, usingQuery: usingQuery?.value, response: response,
             upload: upload, example: spec.example?.value)
+    }
+
+    /// Whether the runtime may put the param in the query string: GET always; DELETE unless `usingQuery: false`;
+    /// the others when `usingQuery: true`; uploads (whose body is the form). Either method of a conditional one.
+    static func paramGoesToQuery(method: MethodChoice?, usingQuery: Bool?, upload: Bool) -> Bool {
+        let methods: [HTTPMethod]
+        switch method {
+        case .fixed(let fixed)?: methods = [fixed]
+        case .conditional(_, let whenTrue, let whenFalse)?: methods = [whenTrue, whenFalse]
+        case nil: return false
+        }
+        return upload || methods.contains { $0 == .get || (usingQuery ?? ($0 == .delete)) }
     }
 
     mutating func validateInputs(_ specs: [InputSpec], endpoint: String) -> (inputs: [Input], ok: Bool) {
@@ -186,16 +197,26 @@ extension SpecValidator {
         func collect(_ parts: [TemplatePart]) {
             for case .reference(let reference) in parts { used.insert(reference.input) }
         }
-        collect(path)
-        switch param {
-        case .none: break
-        case .value(let reference): used.insert(reference.input)
-        case .fields(let entries):
+        func collect(_ entries: [ParamEntry]) {
             for entry in entries {
                 switch entry.value {
                 case .reference(let reference): used.insert(reference.input)
                 case .text(let parts): collect(parts)
                 case .number, .bool: break
+                }
+            }
+        }
+        collect(path)
+        switch param {
+        case .none: break
+        case .value(let reference): used.insert(reference.input)
+        case .fields(let entries):
+            collect(entries)
+        case .merged(let parts):
+            for part in parts {
+                switch part {
+                case .spread(let reference): used.insert(reference.input)
+                case .fields(let entries): collect(entries)
                 }
             }
         }

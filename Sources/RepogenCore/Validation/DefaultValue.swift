@@ -1,0 +1,117 @@
+/// Turns a field's `default` (a JSON value from the spec) into Swift source for the memberwise initializer,
+/// checked against the field's type so that the generated code compiles: `20`, `[]`, `"LATEST"`, `.distanceAsc`,
+/// `[.userStore, .bossStore]`, `nil`.
+enum DefaultValue {
+    struct Failure: Error {
+        /// Completes "the default of field 'x' of 'Model' …".
+        var message: String
+    }
+
+    /// Whether `text` is an integer literal that fits the integer type `name`; nil when `name` is not one.
+    static func integer(_ text: String, fits name: String) -> Bool? {
+        switch name {
+        case "Int", "Int64": return Int64(text) != nil
+        case "Int32": return Int32(text) != nil
+        case "Int16": return Int16(text) != nil
+        case "Int8": return Int8(text) != nil
+        case "UInt", "UInt64": return UInt64(text) != nil
+        case "UInt32": return UInt32(text) != nil
+        case "UInt16": return UInt16(text) != nil
+        case "UInt8": return UInt8(text) != nil
+        default: return nil
+        }
+    }
+
+    static let floatingTypes: Set<String> = ["Double", "Float", "Decimal"]
+
+    static func literal(
+        for node: SpecNode, type: SwiftType, scope: [String], types: TypeScope
+    ) -> Result<String, Failure> {
+        do throws(Failure) {
+            return .success(try literal(node, type, scope: scope, types: types, depth: 0))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func literal(
+        _ node: SpecNode, _ type: SwiftType, scope: [String], types: TypeScope, depth: Int
+    ) throws(Failure) -> String {
+        guard depth < 32 else { throw Failure(message: "is nested too deeply") }
+        if case .optional(let wrapped) = type.shape {
+            if case .null = node.kind { return "nil" }
+            return try literal(node, wrapped, scope: scope, types: types, depth: depth + 1)
+        }
+        let mismatch = Failure(message: "is \(node.kindDescription), which is not a value of type '\(type)'")
+        switch (type.shape, node.kind) {
+        case (.array(let element), .array(let items)):
+            var values: [String] = []
+            for item in items {
+                values.append(try literal(item, element, scope: scope, types: types, depth: depth + 1))
+            }
+            return "[" + values.joined(separator: ", ") + "]"
+        case (.dictionary(let key, let value), .object(let members)):
+            guard key.description == "String" else {
+                throw Failure(message: "is an object; only dictionaries with String keys can have a default")
+            }
+            if members.isEmpty { return "[:]" }
+            var entries: [String] = []
+            for member in members {
+                let text = try literal(member.value, value, scope: scope, types: types, depth: depth + 1)
+                entries.append(SwiftCode.stringLiteral(member.key) + ": " + text)
+            }
+            return "[" + entries.joined(separator: ", ") + "]"
+        case (.named(let rawName, let arguments), _):
+            let name = rawName.hasPrefix("Swift.") || rawName.hasPrefix("Foundation.")
+                ? String(rawName.drop { $0 != "." }.dropFirst()) : rawName
+            if arguments.isEmpty, let model = types.model(named: rawName, in: scope) {
+                guard let cases = types.enumCases[model] else {
+                    throw Failure(message: "cannot be written for '\(type)': defaults are for numbers, strings, booleans, enums and lists of them")
+                }
+                guard case .string(let raw) = node.kind else { throw mismatch }
+                guard let caseName = cases[raw] else {
+                    let values = cases.keys.sorted()
+                    let hint = values.count <= 12
+                        ? "; expected one of " + values.joined(separator: ", ") : NameSuggester.hint(for: raw, among: values)
+                    throw Failure(message: "is '\(raw)', which is not a value of enum '\(type)'\(hint)")
+                }
+                return "." + SwiftIdentifier.escaped(caseName)
+            }
+            switch (name, node.kind) {
+            case ("Bool", .bool(let flag)):
+                return flag ? "true" : "false"
+            case ("String", .string(let text)):
+                return SwiftCode.stringLiteral(text)
+            case ("Character", .string(let text)):
+                guard text.count == 1 else { throw Failure(message: "must be a single character for 'Character', not '\(text)'") }
+                return SwiftCode.stringLiteral(text)
+            case (_, .number(let text)) where integer(text, fits: name) != nil:
+                guard integer(text, fits: name) == true else {
+                    throw Failure(message: "is \(text), which is not a value of type '\(name)'")
+                }
+                return text
+            case (_, .number(let text)) where floatingTypes.contains(name):
+                guard let value = Double(text), value.isFinite else {
+                    throw Failure(message: "is \(text), which is out of range for '\(name)'")
+                }
+                return text
+            default:
+                if case .null = node.kind {
+                    throw Failure(message: "is null, but '\(type)' is not optional")
+                }
+                if isSupported(name) { throw mismatch }
+                throw Failure(
+                    message: "cannot be written for '\(type)': defaults are for numbers, strings, booleans, enums and lists of them")
+            }
+        default:
+            if case .null = node.kind { throw Failure(message: "is null, but '\(type)' is not optional") }
+            throw mismatch
+        }
+    }
+
+    /// Types a default can be written for.
+    private static func isSupported(_ name: String) -> Bool {
+        name == "Bool" || name == "String" || name == "Character" || integer("0", fits: name) != nil
+            || floatingTypes.contains(name)
+    }
+}

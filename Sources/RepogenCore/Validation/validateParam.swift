@@ -1,0 +1,199 @@
+/// What a value encodes to in JSON, as far as the spec tells.
+indirect enum ValueKind: Equatable {
+    /// A string, number or boolean: built-in scalars, `Date`, `URL`, `UUID`, string enums.
+    case scalar
+    case array(ValueKind)
+    /// A struct model of the spec (its qualified name).
+    case object(String)
+    /// A dictionary: a JSON object with keys known only at run time.
+    case dictionary(key: String, value: ValueKind)
+    /// An external type or a type parameter: repogen cannot tell.
+    case unknown
+}
+
+extension TypeScope {
+    /// Built-in types that encode as one JSON string, number or boolean.
+    static let scalars: Set<String> = [
+        "String", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
+        "UInt64", "Double", "Float", "Decimal", "Date", "URL", "Data", "UUID",
+    ]
+
+    func valueKind(_ type: SwiftType, scope: [String]) -> ValueKind {
+        switch type.shape {
+        case .optional(let wrapped): return valueKind(wrapped, scope: scope)
+        case .array(let element): return .array(valueKind(element, scope: scope))
+        case .dictionary(let key, let value): return .dictionary(key: key.description, value: valueKind(value, scope: scope))
+        case .named(let name, _):
+            if let model = model(named: name, in: scope) {
+                return enumCases[model] != nil ? .scalar : .object(model)
+            }
+            let plain = name.hasPrefix("Swift.") || name.hasPrefix("Foundation.") ? String(name.drop { $0 != "." }.dropFirst()) : name
+            return Self.scalars.contains(plain) ? .scalar : .unknown
+        }
+    }
+
+    /// Why a value of this kind cannot be one query item (`key=value` or a joined list), or nil when it can.
+    static func queryProblem(_ kind: ValueKind) -> String? {
+        switch kind {
+        case .scalar, .unknown: return nil
+        case .array(let element):
+            switch element {
+            case .scalar, .unknown: return nil
+            case .array: return "an array of arrays"
+            case .object, .dictionary: return "an array of objects"
+            }
+        case .object: return "a nested object"
+        case .dictionary: return "a dictionary"
+        }
+    }
+}
+
+/// Validation of `param`: a reference, a dictionary of keys, or a list of parts merged into one object; and, when
+/// the param may go to the query string, that every value can be written there.
+extension SpecValidator {
+    mutating func validateParam(_ spec: ParamSpec?, scope: InputScope, inQuery: Bool) -> Param? {
+        guard let spec else { return Param.none }
+        switch spec {
+        case .value(let text):
+            let place = "the param of '\(scope.endpoint)'"
+            guard let parts = resolveTemplate(text, scope: scope, allowOptional: true, place: place) else { return nil }
+            guard parts.count == 1, case .reference(let reference) = parts[0] else {
+                error(
+                    "\(place) must be a single reference like \"{input}\"; use an object to build a dictionary",
+                    at: text.location)
+                return nil
+            }
+            if inQuery, !checkQueryObject(reference, at: text.location, place: place) { return nil }
+            return .value(reference)
+        case .fields(let fields):
+            var keys: [String: String] = [:]
+            return validateParamFields(fields, scope: scope, inQuery: inQuery, keys: &keys).map(Param.fields)
+        case .merged(let specs):
+            var parts: [ParamPart] = []
+            var keys: [String: String] = [:]
+            var ok = true
+            for part in specs {
+                switch part {
+                case .spread(let text):
+                    if let reference = validateSpread(text, scope: scope, inQuery: inQuery, keys: &keys) {
+                        parts.append(.spread(reference))
+                    } else {
+                        ok = false
+                    }
+                case .fields(let fields):
+                    if let entries = validateParamFields(fields, scope: scope, inQuery: inQuery, keys: &keys) {
+                        parts.append(.fields(entries))
+                    } else {
+                        ok = false
+                    }
+                }
+            }
+            return ok ? .merged(parts) : nil
+        }
+    }
+
+    /// The keys of a dictionary param; `keys` holds the keys already given (key -> where), to report duplicates.
+    private mutating func validateParamFields(
+        _ fields: [ParamField], scope: InputScope, inQuery: Bool, keys: inout [String: String]
+    ) -> [ParamEntry]? {
+        var entries: [ParamEntry] = []
+        var ok = true
+        for field in fields {
+            if let owner = keys[field.key.value] {
+                error("duplicate param key '\(field.key.value)' in '\(scope.endpoint)'\(owner)", at: field.key.location)
+                ok = false
+                continue
+            }
+            keys[field.key.value] = ""
+            guard let value = validateParamValue(field, scope: scope) else {
+                ok = false
+                continue
+            }
+            if inQuery, case .reference(let reference) = value, let type = reference.type,
+                let problem = TypeScope.queryProblem(types.valueKind(type, scope: reference.typeScope))
+            {
+                error(
+                    "param '\(field.key.value)' of '\(scope.endpoint)' goes to the query string, but its value is "
+                        + "\(problem) ('\(type)'), which a query string cannot carry", at: field.value.location)
+                ok = false
+                continue
+            }
+            entries.append(ParamEntry(key: field.key.value, value: value))
+        }
+        return ok ? entries : nil
+    }
+
+    /// `"{input}"` in a param list: a model or a `[String: …]` dictionary whose keys go to the top level.
+    private mutating func validateSpread(
+        _ text: Located<String>, scope: InputScope, inQuery: Bool, keys: inout [String: String]
+    ) -> ValueReference? {
+        let place = "the param of '\(scope.endpoint)'"
+        guard let parts = resolveTemplate(text, scope: scope, allowOptional: true, place: place) else { return nil }
+        guard parts.count == 1, case .reference(let reference) = parts[0], reference.mappedMembers == nil else {
+            error("a part of the param list of '\(scope.endpoint)' must be one reference like \"{input}\"", at: text.location)
+            return nil
+        }
+        let name = "'\(text.value.dropFirst().dropLast())'"
+        if let type = reference.type {
+            switch types.valueKind(type, scope: reference.typeScope) {
+            case .object(let model):
+                for field in types.fields[model] ?? [] where field.isEncoded {
+                    if keys[field.jsonKey] != nil {
+                        error(
+                            "duplicate param key '\(field.jsonKey)' in '\(scope.endpoint)': \(name) spreads a field "
+                                + "of that name", at: text.location)
+                        return nil
+                    }
+                    keys[field.jsonKey] = " (a field of \(name))"
+                }
+            case .dictionary(let key, _) where key == "String":
+                break
+            case .unknown:
+                break
+            default:
+                error(
+                    "\(place) spreads \(name) of type '\(type)'; only a model or a [String: …] dictionary can be "
+                        + "spread into keys", at: text.location)
+                return nil
+            }
+        }
+        if inQuery, !checkQueryObject(reference, at: text.location, place: place) { return nil }
+        return reference
+    }
+
+    /// A value whose keys go to the query string: a model whose encoded fields are all scalars or arrays of scalars,
+    /// or a dictionary of those.
+    private mutating func checkQueryObject(_ reference: ValueReference, at location: SourceLocation, place: String) -> Bool {
+        guard let type = reference.type else { return true }
+        switch types.valueKind(type, scope: reference.typeScope) {
+        case .unknown:
+            return true
+        case .object(let model):
+            let modelScope = model.split(separator: ".").map(String.init)
+            var ok = true
+            for field in types.fields[model] ?? [] where field.isEncoded {
+                if let problem = TypeScope.queryProblem(types.valueKind(field.type, scope: modelScope)) {
+                    error(
+                        "\(place) goes to the query string, but field '\(field.name)' of '\(model)' is \(problem) "
+                            + "('\(field.type)'), which a query string cannot carry; leave it out with "
+                            + "'encode: false', or send the param as a JSON body", at: location)
+                    ok = false
+                }
+            }
+            return ok
+        case .dictionary(_, let value):
+            if let problem = TypeScope.queryProblem(value) {
+                error(
+                    "\(place) goes to the query string, but the values of '\(type)' are each \(problem), which a "
+                        + "query string cannot carry", at: location)
+                return false
+            }
+            return true
+        case .scalar, .array:
+            error(
+                "\(place) goes to the query string, which needs an object of keys (a model or a dictionary), "
+                    + "not '\(type)'", at: location)
+            return false
+        }
+    }
+}
