@@ -25,6 +25,8 @@ public final class MockStoreRepository: StoreRepository {
     private let fetchStoreActivitiesMock = MockMethod<Int, StoreActivitiesResponse>("MockStoreRepository.fetchStoreActivities(storeId:)")
     private let updateStoreReviewMock = MockMethod<(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput), StoreReviewResponse>("MockStoreRepository.updateStoreReview(storeId:reviewId:input:)")
     private let uploadStoreImagesMock = MockMethod<(storeId: Int, boundary: String, images: [UploadFile]), [StoreImageResponse]>("MockStoreRepository.uploadStoreImages(storeId:boundary:images:)")
+    private let writeReviewMock = MockMethod<WriteReviewRequestInput, StoreReviewResponse>("MockStoreRepository.writeReview(input:)")
+    private let fetchStoreReviewsMock = MockMethod<(storeId: Int, cursor: CursorInput, filters: [String: String]?), ContentsWithCursorResponse<StoreReviewResponse>>("MockStoreRepository.fetchStoreReviews(storeId:cursor:filters:)")
 
     public init() { }
 
@@ -369,5 +371,51 @@ public final class MockStoreRepository: StoreRepository {
 
     public func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile]) async -> Result<[StoreImageResponse], Error> {
         await uploadStoreImagesMock.call((storeId: storeId, boundary: boundary, images: images))
+    }
+
+    // MARK: - writeReview(input:)
+
+    public var writeReviewCallsCount: Int { writeReviewMock.callsCount }
+    public var writeReviewCalled: Bool { writeReviewMock.called }
+    public var writeReviewReceivedArguments: WriteReviewRequestInput? { writeReviewMock.receivedArguments }
+    public var writeReviewReceivedInvocations: [WriteReviewRequestInput] { writeReviewMock.receivedInvocations }
+    public var writeReviewResult: Result<StoreReviewResponse, Error>? {
+        get { writeReviewMock.result }
+        set { writeReviewMock.result = newValue }
+    }
+    public var writeReviewResults: [Result<StoreReviewResponse, Error>] {
+        get { writeReviewMock.results }
+        set { writeReviewMock.results = newValue }
+    }
+    public var writeReviewHandler: (@Sendable (WriteReviewRequestInput) async -> Result<StoreReviewResponse, Error>)? {
+        get { writeReviewMock.handler }
+        set { writeReviewMock.handler = newValue }
+    }
+
+    public func writeReview(input: WriteReviewRequestInput) async -> Result<StoreReviewResponse, Error> {
+        await writeReviewMock.call(input)
+    }
+
+    // MARK: - fetchStoreReviews(storeId:cursor:filters:)
+
+    public var fetchStoreReviewsCallsCount: Int { fetchStoreReviewsMock.callsCount }
+    public var fetchStoreReviewsCalled: Bool { fetchStoreReviewsMock.called }
+    public var fetchStoreReviewsReceivedArguments: (storeId: Int, cursor: CursorInput, filters: [String: String]?)? { fetchStoreReviewsMock.receivedArguments }
+    public var fetchStoreReviewsReceivedInvocations: [(storeId: Int, cursor: CursorInput, filters: [String: String]?)] { fetchStoreReviewsMock.receivedInvocations }
+    public var fetchStoreReviewsResult: Result<ContentsWithCursorResponse<StoreReviewResponse>, Error>? {
+        get { fetchStoreReviewsMock.result }
+        set { fetchStoreReviewsMock.result = newValue }
+    }
+    public var fetchStoreReviewsResults: [Result<ContentsWithCursorResponse<StoreReviewResponse>, Error>] {
+        get { fetchStoreReviewsMock.results }
+        set { fetchStoreReviewsMock.results = newValue }
+    }
+    public var fetchStoreReviewsHandler: (@Sendable ((storeId: Int, cursor: CursorInput, filters: [String: String]?)) async -> Result<ContentsWithCursorResponse<StoreReviewResponse>, Error>)? {
+        get { fetchStoreReviewsMock.handler }
+        set { fetchStoreReviewsMock.handler = newValue }
+    }
+
+    public func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?) async -> Result<ContentsWithCursorResponse<StoreReviewResponse>, Error> {
+        await fetchStoreReviewsMock.call((storeId: storeId, cursor: cursor, filters: filters))
     }
 }

@@ -22,13 +22,19 @@ enum StoreApi {
     case updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput)
     /// Uploads photos of a store as multipart/form-data: one "images" part per file, plus the store id as a field.
     case uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile])
+    case writeReview(input: WriteReviewRequestInput)
+    /// Reviews of a store, with a sort order and any extra filters as query items.
+    case fetchStoreReviews(storeId: Int, cursorInput: CursorInput, filters: [String: String]?)
 }
 
 extension StoreApi: RequestType {
     var param: Encodable? {
         switch self {
         case .fetchAroundStores(let input):
-            return input
+            var params = RequestParameters()
+            params.spread(input)
+            params.spread(input.filters)
+            return params
         case .fetchStoreDetail:
             return nil
         case .fetchStoreCategories:
@@ -76,6 +82,17 @@ extension StoreApi: RequestType {
             return input
         case .uploadStoreImages:
             return nil
+        case .writeReview(let input):
+            return input
+        case .fetchStoreReviews(_, let cursorInput, let filters):
+            var params = RequestParameters()
+            params.spread(cursorInput)
+            params["sort"] = "LATEST"
+            params["withImages"] = true
+            if let filters {
+                params.spread(filters)
+            }
+            return params
         }
     }
 
@@ -111,6 +128,10 @@ extension StoreApi: RequestType {
             return .patch
         case .uploadStoreImages:
             return .post
+        case .writeReview:
+            return .post
+        case .fetchStoreReviews:
+            return .get
         }
     }
 
@@ -152,6 +173,10 @@ extension StoreApi: RequestType {
             return .json
         case .uploadStoreImages(_, let boundary, _):
             return .multipart(boundary: boundary)
+        case .writeReview:
+            return .json
+        case .fetchStoreReviews:
+            return .json
         }
     }
 
@@ -187,6 +212,10 @@ extension StoreApi: RequestType {
             return "/api/v1/store/\(PathComponent(storeId))/reviews/\(PathComponent(reviewId))"
         case .uploadStoreImages(let storeId, _, _):
             return "/api/v4/store/\(PathComponent(storeId))/images"
+        case .writeReview(let input):
+            return "/api/v3/store/\(PathComponent(input.storeId))/review"
+        case .fetchStoreReviews(let storeId, _, _):
+            return "/api/v4/store/\(PathComponent(storeId))/reviews"
         }
     }
 
@@ -221,6 +250,10 @@ extension StoreApi: RequestType {
         case .updateStoreReview:
             return method.usesQueryByDefault
         case .uploadStoreImages:
+            return method.usesQueryByDefault
+        case .writeReview:
+            return method.usesQueryByDefault
+        case .fetchStoreReviews:
             return method.usesQueryByDefault
         }
     }
@@ -260,6 +293,10 @@ extension StoreApi: RequestType {
             form.add("storeId", String(storeId))
             form.add("images", files: images)
             return form
+        case .writeReview:
+            return nil
+        case .fetchStoreReviews:
+            return nil
         }
     }
 }

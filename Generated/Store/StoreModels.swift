@@ -29,17 +29,65 @@ public struct CursorResponse: Codable, Sendable, Equatable {
 public struct FetchAroundStoreInput: Codable, Sendable, Equatable {
     public var distanceM: Double
     public var categoryIds: [String]?
+    public var targetStores: [StoreType]
+    public var sortType: StoreSortType
+    public var filterCertifiedStores: Bool?
+    public var size: Int
     public var cursor: String?
     public var mapLatitude: Double
     public var mapLongitude: Double
+    /// Extra filters, sent as query items of their own beside the other fields.
+    public var filters: [String: String]
 
-    public init(distanceM: Double, categoryIds: [String]? = nil, cursor: String? = nil, mapLatitude: Double, mapLongitude: Double) {
+    public init(distanceM: Double, categoryIds: [String]? = nil, targetStores: [StoreType] = [.userStore, .bossStore], sortType: StoreSortType = .distanceAsc, filterCertifiedStores: Bool? = false, size: Int = 10, cursor: String? = nil, mapLatitude: Double, mapLongitude: Double, filters: [String: String] = [:]) {
         self.distanceM = distanceM
         self.categoryIds = categoryIds
+        self.targetStores = targetStores
+        self.sortType = sortType
+        self.filterCertifiedStores = filterCertifiedStores
+        self.size = size
         self.cursor = cursor
         self.mapLatitude = mapLatitude
         self.mapLongitude = mapLongitude
+        self.filters = filters
     }
+
+    enum CodingKeys: String, CodingKey {
+        case distanceM
+        case categoryIds
+        case targetStores
+        case sortType
+        case filterCertifiedStores
+        case size
+        case cursor
+        case mapLatitude
+        case mapLongitude
+        case filters
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.distanceM, forKey: .distanceM)
+        try container.encodeIfPresent(self.categoryIds, forKey: .categoryIds)
+        try container.encode(self.targetStores, forKey: .targetStores)
+        try container.encode(self.sortType, forKey: .sortType)
+        try container.encodeIfPresent(self.filterCertifiedStores, forKey: .filterCertifiedStores)
+        try container.encode(self.size, forKey: .size)
+        try container.encodeIfPresent(self.cursor, forKey: .cursor)
+        try container.encode(self.mapLatitude, forKey: .mapLatitude)
+        try container.encode(self.mapLongitude, forKey: .mapLongitude)
+        // 'filters' is not encoded (encode: false).
+    }
+}
+
+public enum StoreType: String, Codable, Sendable, Equatable, CaseIterable {
+    case userStore = "USER_STORE"
+    case bossStore = "BOSS_STORE"
+}
+
+public enum StoreSortType: String, Codable, Sendable, Equatable, CaseIterable {
+    case distanceAsc = "DISTANCE_ASC"
+    case latest = "LATEST"
 }
 
 public struct FetchStoreDetailInput: Codable, Sendable, Equatable {
@@ -232,5 +280,48 @@ public struct StoreReviewResponse: Codable, Sendable, Equatable {
         self.reviewId = reviewId
         self.contents = contents
         self.rating = rating
+    }
+}
+
+/// A new review; the store id goes into the path, the rest into the body.
+public struct WriteReviewRequestInput: Codable, Sendable, Equatable {
+    public var storeId: Int
+    public var contents: String
+    public var rating: Int
+    public var images: [Image]
+
+    public init(storeId: Int, contents: String, rating: Int, images: [Image] = []) {
+        self.storeId = storeId
+        self.contents = contents
+        self.rating = rating
+        self.images = images
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case storeId
+        case contents
+        case rating
+        case images
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        // 'storeId' is not encoded (encode: false).
+        try container.encode(self.contents, forKey: .contents)
+        try container.encode(self.rating, forKey: .rating)
+        try container.encode(self.images, forKey: .images)
+    }
+
+    /// A photo already uploaded with uploadStoreImages.
+    public struct Image: Codable, Sendable, Equatable {
+        public var imageUrl: String
+        public var width: Int
+        public var height: Int
+
+        public init(imageUrl: String, width: Int, height: Int) {
+            self.imageUrl = imageUrl
+            self.width = width
+            self.height = height
+        }
     }
 }

@@ -22,6 +22,9 @@ public protocol StoreRepository: Sendable {
     func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput) async -> Result<StoreReviewResponse, Error>
     /// Uploads photos of a store as multipart/form-data: one "images" part per file, plus the store id as a field.
     func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile]) async -> Result<[StoreImageResponse], Error>
+    func writeReview(input: WriteReviewRequestInput) async -> Result<StoreReviewResponse, Error>
+    /// Reviews of a store, with a sort order and any extra filters as query items.
+    func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?) async -> Result<ContentsWithCursorResponse<StoreReviewResponse>, Error>
 }
 
 public struct StoreRepositoryImpl: StoreRepository {
@@ -107,6 +110,17 @@ public struct StoreRepositoryImpl: StoreRepository {
     /// Uploads photos of a store as multipart/form-data: one "images" part per file, plus the store id as a field.
     public func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile]) async -> Result<[StoreImageResponse], Error> {
         let request = StoreApi.uploadStoreImages(storeId: storeId, boundary: boundary, images: images)
+        return await manager.request(requestType: request)
+    }
+
+    public func writeReview(input: WriteReviewRequestInput) async -> Result<StoreReviewResponse, Error> {
+        let request = StoreApi.writeReview(input: input)
+        return await manager.request(requestType: request)
+    }
+
+    /// Reviews of a store, with a sort order and any extra filters as query items.
+    public func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?) async -> Result<ContentsWithCursorResponse<StoreReviewResponse>, Error> {
+        let request = StoreApi.fetchStoreReviews(storeId: storeId, cursorInput: cursor, filters: filters)
         return await manager.request(requestType: request)
     }
 }

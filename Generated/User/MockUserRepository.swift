@@ -16,6 +16,9 @@ public final class MockUserRepository: UserRepository {
     private let deletePlaceMock = MockMethod<(placeType: PlaceType, placeId: String), Void>("MockUserRepository.deletePlace(placeType:placeId:)")
     private let registerDeviceMock = MockMethod<DeviceRegisterInput, Void>("MockUserRepository.registerDevice(input:)")
     private let signoutMock = MockMethod<Void, Void>("MockUserRepository.signout()")
+    private let signinDemoMock = MockMethod<String, String>("MockUserRepository.signinDemo(code:)")
+    private let editUserSettingMock = MockMethod<UserSettingInput, Void>("MockUserRepository.editUserSetting(input:)")
+    private let saveMyPlaceMock = MockMethod<SaveMyPlaceInput, PlaceResponse>("MockUserRepository.saveMyPlace(input:)")
 
     public init() { }
 
@@ -151,5 +154,74 @@ public final class MockUserRepository: UserRepository {
 
     public func signout() async -> Result<Void, Error> {
         await signoutMock.call(())
+    }
+
+    // MARK: - signinDemo(code:)
+
+    public var signinDemoCallsCount: Int { signinDemoMock.callsCount }
+    public var signinDemoCalled: Bool { signinDemoMock.called }
+    public var signinDemoReceivedArguments: String? { signinDemoMock.receivedArguments }
+    public var signinDemoReceivedInvocations: [String] { signinDemoMock.receivedInvocations }
+    public var signinDemoResult: Result<String, Error>? {
+        get { signinDemoMock.result }
+        set { signinDemoMock.result = newValue }
+    }
+    public var signinDemoResults: [Result<String, Error>] {
+        get { signinDemoMock.results }
+        set { signinDemoMock.results = newValue }
+    }
+    public var signinDemoHandler: (@Sendable (String) async -> Result<String, Error>)? {
+        get { signinDemoMock.handler }
+        set { signinDemoMock.handler = newValue }
+    }
+
+    public func signinDemo(code: String) async -> Result<String, Error> {
+        await signinDemoMock.call(code)
+    }
+
+    // MARK: - editUserSetting(input:)
+
+    public var editUserSettingCallsCount: Int { editUserSettingMock.callsCount }
+    public var editUserSettingCalled: Bool { editUserSettingMock.called }
+    public var editUserSettingReceivedArguments: UserSettingInput? { editUserSettingMock.receivedArguments }
+    public var editUserSettingReceivedInvocations: [UserSettingInput] { editUserSettingMock.receivedInvocations }
+    public var editUserSettingResult: Result<Void, Error>? {
+        get { editUserSettingMock.result }
+        set { editUserSettingMock.result = newValue }
+    }
+    public var editUserSettingResults: [Result<Void, Error>] {
+        get { editUserSettingMock.results }
+        set { editUserSettingMock.results = newValue }
+    }
+    public var editUserSettingHandler: (@Sendable (UserSettingInput) async -> Result<Void, Error>)? {
+        get { editUserSettingMock.handler }
+        set { editUserSettingMock.handler = newValue }
+    }
+
+    public func editUserSetting(input: UserSettingInput) async -> Result<Void, Error> {
+        await editUserSettingMock.call(input)
+    }
+
+    // MARK: - saveMyPlace(input:)
+
+    public var saveMyPlaceCallsCount: Int { saveMyPlaceMock.callsCount }
+    public var saveMyPlaceCalled: Bool { saveMyPlaceMock.called }
+    public var saveMyPlaceReceivedArguments: SaveMyPlaceInput? { saveMyPlaceMock.receivedArguments }
+    public var saveMyPlaceReceivedInvocations: [SaveMyPlaceInput] { saveMyPlaceMock.receivedInvocations }
+    public var saveMyPlaceResult: Result<PlaceResponse, Error>? {
+        get { saveMyPlaceMock.result }
+        set { saveMyPlaceMock.result = newValue }
+    }
+    public var saveMyPlaceResults: [Result<PlaceResponse, Error>] {
+        get { saveMyPlaceMock.results }
+        set { saveMyPlaceMock.results = newValue }
+    }
+    public var saveMyPlaceHandler: (@Sendable (SaveMyPlaceInput) async -> Result<PlaceResponse, Error>)? {
+        get { saveMyPlaceMock.handler }
+        set { saveMyPlaceMock.handler = newValue }
+    }
+
+    public func saveMyPlace(input: SaveMyPlaceInput) async -> Result<PlaceResponse, Error> {
+        await saveMyPlaceMock.call(input)
     }
 }

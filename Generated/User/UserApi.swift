@@ -11,6 +11,9 @@ enum UserApi {
     case deletePlace(placeType: PlaceType, placeId: String)
     case registerDevice(input: DeviceRegisterInput)
     case signout
+    case signinDemo(code: String)
+    case editUserSetting(input: UserSettingInput)
+    case saveMyPlace(input: SaveMyPlaceInput)
 }
 
 extension UserApi: RequestType {
@@ -32,6 +35,12 @@ extension UserApi: RequestType {
             return input
         case .signout:
             return nil
+        case .signinDemo(let code):
+            return RequestParameters(["code": code])
+        case .editUserSetting(let input):
+            return input
+        case .saveMyPlace(let input):
+            return input
         }
     }
 
@@ -49,6 +58,12 @@ extension UserApi: RequestType {
             return .put
         case .signout:
             return .delete
+        case .signinDemo:
+            return .post
+        case .editUserSetting:
+            return .patch
+        case .saveMyPlace:
+            return .post
         }
     }
 
@@ -65,6 +80,12 @@ extension UserApi: RequestType {
         case .registerDevice:
             return .json
         case .signout:
+            return .json
+        case .signinDemo:
+            return .json
+        case .editUserSetting:
+            return .json
+        case .saveMyPlace:
             return .json
         }
     }
@@ -83,6 +104,35 @@ extension UserApi: RequestType {
             return "/api/v1/device"
         case .signout:
             return "/api/v2/signout"
+        case .signinDemo:
+            return "/api/login/demo"
+        case .editUserSetting:
+            return "/api/v4/my/user-settings"
+        case .saveMyPlace(let input):
+            return "/api/v1/my/\(PathComponent(input.placeType.rawValue))/place"
+        }
+    }
+
+    var usingQuery: Bool {
+        switch self {
+        case .fetchMyUser:
+            return true
+        case .editNickname:
+            return false
+        case .fetchMyPlaces:
+            return false
+        case .deletePlace:
+            return false
+        case .registerDevice:
+            return false
+        case .signout:
+            return false
+        case .signinDemo:
+            return true
+        case .editUserSetting:
+            return false
+        case .saveMyPlace:
+            return false
         }
     }
 }

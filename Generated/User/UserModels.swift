@@ -40,3 +40,59 @@ public struct DeviceRegisterInput: Codable, Sendable, Equatable {
         self.pushToken = pushToken
     }
 }
+
+public enum MarketingConsent: String, Codable, Sendable, Equatable, CaseIterable {
+    case approve = "APPROVE"
+    case deny = "DENY"
+    case unverified = "UNVERIFIED"
+}
+
+public struct UserSettingInput: Codable, Sendable, Equatable {
+    public var enableActivitiesPush: Bool
+    public var marketingConsent: MarketingConsent
+
+    public init(enableActivitiesPush: Bool = true, marketingConsent: MarketingConsent = .unverified) {
+        self.enableActivitiesPush = enableActivitiesPush
+        self.marketingConsent = marketingConsent
+    }
+}
+
+/// A place to save; its type goes into the path, not into the body.
+public struct SaveMyPlaceInput: Codable, Sendable, Equatable {
+    public var placeType: PlaceType
+    public var placeName: String
+    public var location: Location
+    public var memo: String?
+
+    public init(placeType: PlaceType, placeName: String, location: Location, memo: String? = nil) {
+        self.placeType = placeType
+        self.placeName = placeName
+        self.location = location
+        self.memo = memo
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case placeType
+        case placeName
+        case location
+        case memo
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        // 'placeType' is not encoded (encode: false).
+        try container.encode(self.placeName, forKey: .placeName)
+        try container.encode(self.location, forKey: .location)
+        try container.encodeIfPresent(self.memo, forKey: .memo)
+    }
+
+    public struct Location: Codable, Sendable, Equatable {
+        public var latitude: Double
+        public var longitude: Double
+
+        public init(latitude: Double, longitude: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+    }
+}

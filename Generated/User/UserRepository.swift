@@ -11,6 +11,9 @@ public protocol UserRepository: Sendable {
     func deletePlace(placeType: PlaceType, placeId: String) async -> Result<Void, Error>
     func registerDevice(input: DeviceRegisterInput) async -> Result<Void, Error>
     func signout() async -> Result<Void, Error>
+    func signinDemo(code: String) async -> Result<String, Error>
+    func editUserSetting(input: UserSettingInput) async -> Result<Void, Error>
+    func saveMyPlace(input: SaveMyPlaceInput) async -> Result<PlaceResponse, Error>
 }
 
 public struct UserRepositoryImpl: UserRepository {
@@ -49,6 +52,21 @@ public struct UserRepositoryImpl: UserRepository {
 
     public func signout() async -> Result<Void, Error> {
         let request = UserApi.signout
+        return await manager.request(requestType: request)
+    }
+
+    public func signinDemo(code: String) async -> Result<String, Error> {
+        let request = UserApi.signinDemo(code: code)
+        return await manager.request(requestType: request)
+    }
+
+    public func editUserSetting(input: UserSettingInput) async -> Result<Void, Error> {
+        let request = UserApi.editUserSetting(input: input)
+        return await manager.request(requestType: request)
+    }
+
+    public func saveMyPlace(input: SaveMyPlaceInput) async -> Result<PlaceResponse, Error> {
+        let request = UserApi.saveMyPlace(input: input)
         return await manager.request(requestType: request)
     }
 }

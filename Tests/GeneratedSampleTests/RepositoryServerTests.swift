@@ -23,9 +23,9 @@ final class RepositoryServerTests: XCTestCase {
             throw XCTSkip("python3 is needed for the loopback server tests")
         }
         var envelope = NetworkConfiguration.envelopeAPI(baseURL: server.baseURL)
-        envelope.responseKeyStyle = .asIs  // the models spell their JSON keys themselves
-        envelope.queryBoolStyle = .trueFalse  // these tests expect `includeActivities=true`
-        envelope.alwaysSendsContentType = false  // and no Content-Type without a body
+        // Specs/store.json spells some snake_case keys itself (`json: opened_at`); AppFidelityTests runs the
+        // preset unchanged.
+        envelope.responseKeyStyle = .asIs
         envelope.authToken = { "raw-token" }
         envelope.locationProvider = { DeviceLocation(latitude: 37.5, longitude: 127.0) }
         envelope.defaultHeaders["X-App-Context"] = "ios/2.0"
@@ -69,7 +69,10 @@ final class RepositoryServerTests: XCTestCase {
             body: #"{"contents": [{"storeId": "s1", "name": "a", "distanceM": 30}], "cursor": {"nextCursor": "n", "hasMore": true}}"#
         ) { await store.fetchAroundStores(input: input) }
         XCTAssertEqual(request.method, "GET")
-        XCTAssertEqual(request.query, "categoryIds=A,B&distanceM=500&mapLatitude=37.5&mapLongitude=127.1")
+        XCTAssertEqual(
+            request.query,
+            "categoryIds=A,B&distanceM=500&filterCertifiedStores=0&mapLatitude=37.5&mapLongitude=127.1&size=10"
+                + "&sortType=DISTANCE_ASC&targetStores=USER_STORE,BOSS_STORE")
         XCTAssertEqual(request.body, "")
         XCTAssertEqual(request.headers["x-device-latitude"], "37.5")
         XCTAssertEqual(request.headers["x-device-longitude"], "127.0")
@@ -86,7 +89,7 @@ final class RepositoryServerTests: XCTestCase {
         XCTAssertEqual(request.query, "")
         XCTAssertEqual(request.headers["x-device-latitude"], "37.25")
         XCTAssertEqual(request.headers["x-device-longitude"], "127.5")
-        XCTAssertNil(request.headers["content-type"], "no body, no content type")
+        XCTAssertEqual(request.headers["content-type"], "application/json", "the app sends it without a body too")
         XCTAssertEqual(detail.openedAt, Date(timeIntervalSince1970: 1_714_555_800))
     }
 
@@ -195,7 +198,7 @@ final class RepositoryServerTests: XCTestCase {
             "GET", "/api/v4/store/3/activities",
             body: #"{"visit_count": 2, "review_count": 1, "lastVisit": {"type": "EXISTS", "visitedAt": "2024-01-02T03:04:05Z"}}"#
         ) { await store.fetchStoreActivities(storeId: 3) }
-        XCTAssertEqual(request.query, "includeActivities=true&size=20&sort=LATEST")
+        XCTAssertEqual(request.query, "includeActivities=1&size=20&sort=LATEST", "a Bool is 1 or 0, as the app sends it")
         XCTAssertEqual(activities.visitCount, 2)
         XCTAssertEqual(activities.lastVisit?.type, .exists)
     }

@@ -30,7 +30,8 @@ final class StoreApiTests: XCTestCase {
         let input = FetchAroundStoreInput(distanceM: 500, cursor: "c1", mapLatitude: 37.5, mapLongitude: 127.1)
         try assertRequest(
             .fetchAroundStores(input: input), path: "/api/v4/stores/around", method: .get, header: .location,
-            usingQuery: true, param: #"{"cursor":"c1","distanceM":500,"mapLatitude":37.5,"mapLongitude":127.1}"#)
+            usingQuery: true,
+            param: #"{"cursor":"c1","distanceM":500,"filterCertifiedStores":false,"mapLatitude":37.5,"mapLongitude":127.1,"size":10,"sortType":"DISTANCE_ASC","targetStores":["USER_STORE","BOSS_STORE"]}"#)
     }
 
     func testFetchStoreDetailUsesInputFieldsForPathAndHeadersAndSendsNoParam() throws {

@@ -10,7 +10,11 @@ final class UserApiTests: XCTestCase {
         XCTAssertEqual(request.path, "/api/v1/my/RECENT_SEARCH/places")
         XCTAssertEqual(request.method, .get)
         XCTAssertEqual(UserApi.deletePlace(placeType: .favorite, placeId: "x").path, "/api/v1/my/FAVORITE/places/x")
-        XCTAssertEqual(UserApi.deletePlace(placeType: .favorite, placeId: "x").usingQuery, true)
+        // `defaults: { usingQuery: false }` in Specs/user.yaml; the endpoint's own `usingQuery: true` wins.
+        XCTAssertEqual(UserApi.deletePlace(placeType: .favorite, placeId: "x").usingQuery, false)
+        XCTAssertEqual(request.usingQuery, false)
+        XCTAssertEqual(UserApi.fetchMyUser.usingQuery, true)
+        XCTAssertEqual(UserApi.signinDemo(code: "c").usingQuery, true)
     }
 
     func testCaseWithoutInputs() {
