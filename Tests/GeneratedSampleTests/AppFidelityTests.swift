@@ -14,6 +14,7 @@ final class AppFidelityTests: XCTestCase {
     var server: TestServer!
     var store: StoreRepositoryImpl!
     var user: UserRepositoryImpl!
+    var community: CommunityRepositoryImpl!
 
     override func setUp() async throws {
         do {
@@ -28,6 +29,7 @@ final class AppFidelityTests: XCTestCase {
         let manager = NetworkManager(configuration: configuration)
         store = StoreRepositoryImpl(manager: manager)
         user = UserRepositoryImpl(manager: manager)
+        community = CommunityRepositoryImpl(manager: manager)
     }
 
     override func tearDown() {
@@ -173,5 +175,42 @@ final class AppFidelityTests: XCTestCase {
         }
         XCTAssertEqual(try json(save.body), ["placeName": "home", "location": ["latitude": 37.5, "longitude": 127.0]])
         XCTAssertEqual(place, PlaceResponse(placeId: "p9", name: "home"))
+    }
+
+    func testCommunityDomainSendsTheLocationOnEveryEndpointByDefault() async throws {
+        let (polls, list) = try await exchange(
+            "GET", "/api/v1/polls",
+            data: #"{"contents": [{"poll_id": "p1", "title": "붕어빵 vs 호떡", "participant_count": 3}], "cursor": {"has_more": false}}"#
+        ) { await community.fetchPolls(input: PollListInput()) }
+        XCTAssertEqual(items(list), ["size=20", "sortType=LATEST"])
+        XCTAssertEqual(list.headers["x-device-latitude"], "37.5")
+        XCTAssertEqual(list.headers["x-device-longitude"], "127.0")
+        XCTAssertEqual(polls.contents, [PollResponse(pollId: "p1", title: "붕어빵 vs 호떡", participantCount: 3)])
+
+        let input = PollCreateRequestInput(
+            title: "t", categoryId: "TASTE", startDateTime: "2026-11-23T10:00:00", endDateTime: "2026-11-30T10:00:00",
+            options: [.init(content: "a"), .init(content: "b")])
+        let (created, create) = try await exchange("POST", "/api/v1/poll", data: #"{"id": "p2"}"#) {
+            await community.createPoll(input: input)
+        }
+        XCTAssertEqual(
+            try json(create.body),
+            [
+                "title": "t", "categoryId": "TASTE", "startDateTime": "2026-11-23T10:00:00",
+                "endDateTime": "2026-11-30T10:00:00", "options": [["content": "a"], ["content": "b"]],
+            ])
+        XCTAssertEqual(create.headers["x-device-latitude"], "37.5")
+        XCTAssertEqual(created, PollCreateResponse(id: "p2"))
+
+        // Its own `header: json` wins over the domain's default.
+        let (_, vote) = try await exchange("POST", "/api/v1/poll/p2/choice") {
+            await community.votePoll(pollId: "p2", optionIds: ["o1", "o2"])
+        }
+        XCTAssertEqual(try json(vote.body), ["optionIds": ["o1", "o2"]])
+        XCTAssertNil(vote.headers["x-device-latitude"])
+
+        let (_, delete) = try await exchange("DELETE", "/api/v1/poll/p2") { await community.deletePoll(pollId: "p2") }
+        XCTAssertEqual(delete.body, "")
+        XCTAssertEqual(delete.headers["x-device-longitude"], "127.0")
     }
 }
