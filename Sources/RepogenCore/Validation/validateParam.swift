@@ -63,7 +63,7 @@ extension SpecValidator {
                     at: text.location)
                 return nil
             }
-            if inQuery, !checkQueryObject(reference, at: text.location, place: place) { return nil }
+            if inQuery, !checkQueryObject(reference, scope: scope, at: text.location, place: place) { return nil }
             return .value(reference)
         case .fields(let fields):
             var keys: [String: String] = [:]
@@ -157,13 +157,15 @@ extension SpecValidator {
                 return nil
             }
         }
-        if inQuery, !checkQueryObject(reference, at: text.location, place: place) { return nil }
+        if inQuery, !checkQueryObject(reference, scope: scope, at: text.location, place: place) { return nil }
         return reference
     }
 
     /// A value whose keys go to the query string: a model whose encoded fields are all scalars or arrays of scalars,
     /// or a dictionary of those.
-    private mutating func checkQueryObject(_ reference: ValueReference, at location: SourceLocation, place: String) -> Bool {
+    private mutating func checkQueryObject(
+        _ reference: ValueReference, scope: InputScope, at location: SourceLocation, place: String
+    ) -> Bool {
         guard let type = reference.type else { return true }
         switch types.valueKind(type, scope: reference.typeScope) {
         case .unknown:
@@ -172,11 +174,18 @@ extension SpecValidator {
             let modelScope = model.split(separator: ".").map(String.init)
             var ok = true
             for field in types.fields[model] ?? [] where field.isEncoded {
-                if let problem = TypeScope.queryProblem(types.valueKind(field.type, scope: modelScope)) {
+                let kind = types.valueKind(field.type, scope: modelScope)
+                if let problem = TypeScope.queryProblem(kind) {
+                    var fix = "leave it out with 'encode: false', or send the param as a JSON body"
+                    if case .dictionary(let key, let value) = kind, key == "String", TypeScope.queryProblem(value) == nil {
+                        // Extra filters: their keys can be query items of their own.
+                        let text = ([scope.inputs[reference.input].name] + reference.members).joined(separator: ".")
+                        fix = "to send its keys as query items, mark it 'encode: false' and spread it: "
+                            + "param: [\"{\(text)}\", \"{\(text).\(field.name)}\"]"
+                    }
                     error(
                         "\(place) goes to the query string, but field '\(field.name)' of '\(model)' is \(problem) "
-                            + "('\(field.type)'), which a query string cannot carry; leave it out with "
-                            + "'encode: false', or send the param as a JSON body", at: location)
+                            + "('\(field.type)'), which a query string cannot carry; \(fix)", at: location)
                     ok = false
                 }
             }
