@@ -66,5 +66,7 @@ let package = Package(
         ),
         .testTarget(name: "RepogenRuntimeTests", dependencies: ["RepogenRuntime", "TestServer"]),
         .testTarget(name: "CLITests", dependencies: ["RepogenCore"]),
+        // Random specs: every one repogen accepts must type-check against the runtime (swiftc on the PATH).
+        .testTarget(name: "GenerativeTests", dependencies: ["RepogenCore"]),
     ]
 )

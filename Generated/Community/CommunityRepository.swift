@@ -20,21 +20,21 @@ public struct CommunityRepositoryImpl: CommunityRepository {
 
     public func fetchPolls(input: PollListInput) async -> Result<ContentsWithCursorResponse<PollResponse>, Error> {
         let request = CommunityApi.fetchPolls(input: input)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func createPoll(input: PollCreateRequestInput) async -> Result<PollCreateResponse, Error> {
         let request = CommunityApi.createPoll(input: input)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func votePoll(pollId: String, optionIds: [String]) async -> Result<Void, Error> {
         let request = CommunityApi.votePoll(pollId: pollId, optionIds: optionIds)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func deletePoll(pollId: String) async -> Result<Void, Error> {
         let request = CommunityApi.deletePoll(pollId: pollId)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 }

@@ -37,7 +37,7 @@ public final class MockCommunityRepository: CommunityRepository {
     }
 
     public func fetchPolls(input: PollListInput) async -> Result<ContentsWithCursorResponse<PollResponse>, Error> {
-        await fetchPollsMock.call(input)
+        await self.fetchPollsMock.call(input)
     }
 
     // MARK: - createPoll(input:)
@@ -60,7 +60,7 @@ public final class MockCommunityRepository: CommunityRepository {
     }
 
     public func createPoll(input: PollCreateRequestInput) async -> Result<PollCreateResponse, Error> {
-        await createPollMock.call(input)
+        await self.createPollMock.call(input)
     }
 
     // MARK: - votePoll(pollId:optionIds:)
@@ -83,7 +83,7 @@ public final class MockCommunityRepository: CommunityRepository {
     }
 
     public func votePoll(pollId: String, optionIds: [String]) async -> Result<Void, Error> {
-        await votePollMock.call((pollId: pollId, optionIds: optionIds))
+        await self.votePollMock.call((pollId: pollId, optionIds: optionIds))
     }
 
     // MARK: - deletePoll(pollId:)
@@ -106,6 +106,6 @@ public final class MockCommunityRepository: CommunityRepository {
     }
 
     public func deletePoll(pollId: String) async -> Result<Void, Error> {
-        await deletePollMock.call(pollId)
+        await self.deletePollMock.call(pollId)
     }
 }

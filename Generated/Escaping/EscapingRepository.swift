@@ -23,12 +23,12 @@ public struct EscapingRepositoryImpl: EscapingRepository {
     /// second line */
     public func send(id: Int, note: String, kind: TrickyKind) async -> Result<Tricky, Error> {
         let request = EscapingApi.send(id: id, note: note, kind: kind)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     /// A Swift keyword as a case and method name.
     public func `return`() async -> Result<String, Error> {
         let request = EscapingApi.`return`
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 }

@@ -35,7 +35,7 @@ public final class MockEscapingRepository: EscapingRepository {
     }
 
     public func send(id: Int, note: String, kind: TrickyKind) async -> Result<Tricky, Error> {
-        await sendMock.call((id: id, note: note, kind: kind))
+        await self.sendMock.call((id: id, note: note, kind: kind))
     }
 
     // MARK: - return()
@@ -56,6 +56,6 @@ public final class MockEscapingRepository: EscapingRepository {
     }
 
     public func `return`() async -> Result<String, Error> {
-        await returnMock.call(())
+        await self.returnMock.call(())
     }
 }

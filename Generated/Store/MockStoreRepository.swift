@@ -50,7 +50,7 @@ public final class MockStoreRepository: StoreRepository {
     }
 
     public func fetchAroundStores(input: FetchAroundStoreInput) async -> Result<ContentsWithCursorResponse<StoreWithExtraResponse>, Error> {
-        await fetchAroundStoresMock.call(input)
+        await self.fetchAroundStoresMock.call(input)
     }
 
     // MARK: - fetchDetail(input:)
@@ -73,7 +73,7 @@ public final class MockStoreRepository: StoreRepository {
     }
 
     public func fetchDetail(input: FetchStoreDetailInput) async -> Result<StoreDetailResponse, Error> {
-        await fetchDetailMock.call(input)
+        await self.fetchDetailMock.call(input)
     }
 
     // MARK: - fetchStoreCategories()
@@ -94,7 +94,7 @@ public final class MockStoreRepository: StoreRepository {
     }
 
     public func fetchStoreCategories() async -> Result<[StoreCategoryResponse], Error> {
-        await fetchStoreCategoriesMock.call(())
+        await self.fetchStoreCategoriesMock.call(())
     }
 
     // MARK: - saveStore(storeId:isDelete:)
@@ -117,7 +117,7 @@ public final class MockStoreRepository: StoreRepository {
     }
 
     public func saveStore(storeId: String, isDelete: Bool) async -> Result<String, Error> {
-        await saveStoreMock.call((storeId: storeId, isDelete: isDelete))
+        await self.saveStoreMock.call((storeId: storeId, isDelete: isDelete))
     }
 
     // MARK: - reportStore(storeId:reportReason:)
@@ -140,7 +140,7 @@ public final class MockStoreRepository: StoreRepository {
     }
 
     public func reportStore(storeId: Int, reportReason: String) async -> Result<String, Error> {
-        await reportStoreMock.call((storeId: storeId, reportReason: reportReason))
+        await self.reportStoreMock.call((storeId: storeId, reportReason: reportReason))
     }
 
     // MARK: - fetchStorePhotos(storeId:cursor:)
@@ -163,7 +163,7 @@ public final class MockStoreRepository: StoreRepository {
     }
 
     public func fetchStorePhotos(storeId: Int, cursor: String?) async -> Result<ContentsWithCursorResponse<StoreImageResponse>, Error> {
-        await fetchStorePhotosMock.call((storeId: storeId, cursor: cursor))
+        await self.fetchStorePhotosMock.call((storeId: storeId, cursor: cursor))
     }
 
     // MARK: - fetchNewPosts(storeId:cursor:)
@@ -186,7 +186,7 @@ public final class MockStoreRepository: StoreRepository {
     }
 
     public func fetchNewPosts(storeId: Int, cursor: CursorInput?) async -> Result<ContentsWithCursorResponse<StoreNewsPostResponse>, Error> {
-        await fetchNewPostsMock.call((storeId: storeId, cursor: cursor))
+        await self.fetchNewPostsMock.call((storeId: storeId, cursor: cursor))
     }
 
     // MARK: - fetchDisplayItems(storeId:itemTypes:)
@@ -209,7 +209,7 @@ public final class MockStoreRepository: StoreRepository {
     }
 
     public func fetchDisplayItems(storeId: Int, itemTypes: [DisplayItemType]) async -> Result<[DisplayItemResponse], Error> {
-        await fetchDisplayItemsMock.call((storeId: storeId, itemTypes: itemTypes))
+        await self.fetchDisplayItemsMock.call((storeId: storeId, itemTypes: itemTypes))
     }
 
     // MARK: - togglePostSticker(storeId:postId:input:)
@@ -232,7 +232,7 @@ public final class MockStoreRepository: StoreRepository {
     }
 
     public func togglePostSticker(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput) async -> Result<Void, Error> {
-        await togglePostStickerMock.call((storeId: storeId, postId: postId, input: input))
+        await self.togglePostStickerMock.call((storeId: storeId, postId: postId, input: input))
     }
 
     // MARK: - createStore(input:nonceToken:)
@@ -255,7 +255,7 @@ public final class MockStoreRepository: StoreRepository {
     }
 
     public func createStore(input: StoreCreateRequestInput, nonceToken: String) async -> Result<StoreCreateResponse, Error> {
-        await createStoreMock.call((input: input, nonceToken: nonceToken))
+        await self.createStoreMock.call((input: input, nonceToken: nonceToken))
     }
 
     // MARK: - verifyStoreOwner(storeId:token:)
@@ -278,7 +278,7 @@ public final class MockStoreRepository: StoreRepository {
     }
 
     public func verifyStoreOwner(storeId: Int, token: String) async -> Result<String?, Error> {
-        await verifyStoreOwnerMock.call((storeId: storeId, token: token))
+        await self.verifyStoreOwnerMock.call((storeId: storeId, token: token))
     }
 
     // MARK: - visitStore(storeId:visitType:)
@@ -301,7 +301,7 @@ public final class MockStoreRepository: StoreRepository {
     }
 
     public func visitStore(storeId: Int, visitType: VisitType) async -> Result<String, Error> {
-        await visitStoreMock.call((storeId: storeId, visitType: visitType))
+        await self.visitStoreMock.call((storeId: storeId, visitType: visitType))
     }
 
     // MARK: - fetchStoreActivities(storeId:)
@@ -324,7 +324,7 @@ public final class MockStoreRepository: StoreRepository {
     }
 
     public func fetchStoreActivities(storeId: Int) async -> Result<StoreActivitiesResponse, Error> {
-        await fetchStoreActivitiesMock.call(storeId)
+        await self.fetchStoreActivitiesMock.call(storeId)
     }
 
     // MARK: - updateStoreReview(storeId:reviewId:input:)
@@ -347,7 +347,7 @@ public final class MockStoreRepository: StoreRepository {
     }
 
     public func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput) async -> Result<StoreReviewResponse, Error> {
-        await updateStoreReviewMock.call((storeId: storeId, reviewId: reviewId, input: input))
+        await self.updateStoreReviewMock.call((storeId: storeId, reviewId: reviewId, input: input))
     }
 
     // MARK: - uploadStoreImages(storeId:boundary:images:)
@@ -370,7 +370,7 @@ public final class MockStoreRepository: StoreRepository {
     }
 
     public func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile]) async -> Result<[StoreImageResponse], Error> {
-        await uploadStoreImagesMock.call((storeId: storeId, boundary: boundary, images: images))
+        await self.uploadStoreImagesMock.call((storeId: storeId, boundary: boundary, images: images))
     }
 
     // MARK: - writeReview(input:)
@@ -393,7 +393,7 @@ public final class MockStoreRepository: StoreRepository {
     }
 
     public func writeReview(input: WriteReviewRequestInput) async -> Result<StoreReviewResponse, Error> {
-        await writeReviewMock.call(input)
+        await self.writeReviewMock.call(input)
     }
 
     // MARK: - fetchStoreReviews(storeId:cursor:filters:)
@@ -416,6 +416,6 @@ public final class MockStoreRepository: StoreRepository {
     }
 
     public func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?) async -> Result<ContentsWithCursorResponse<StoreReviewResponse>, Error> {
-        await fetchStoreReviewsMock.call((storeId: storeId, cursor: cursor, filters: filters))
+        await self.fetchStoreReviewsMock.call((storeId: storeId, cursor: cursor, filters: filters))
     }
 }

@@ -37,90 +37,90 @@ public struct StoreRepositoryImpl: StoreRepository {
 
     public func fetchAroundStores(input: FetchAroundStoreInput) async -> Result<ContentsWithCursorResponse<StoreWithExtraResponse>, Error> {
         let request = StoreApi.fetchAroundStores(input: input)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     /// The store screen.
     /// Sends the user's position as headers so the server can show the distance.
     public func fetchDetail(input: FetchStoreDetailInput) async -> Result<StoreDetailResponse, Error> {
         let request = StoreApi.fetchStoreDetail(input)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func fetchStoreCategories() async -> Result<[StoreCategoryResponse], Error> {
         let request = StoreApi.fetchStoreCategories
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func saveStore(storeId: String, isDelete: Bool) async -> Result<String, Error> {
         let request = StoreApi.saveStore(storeId: storeId, isDelete: isDelete)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func reportStore(storeId: Int, reportReason: String) async -> Result<String, Error> {
         let request = StoreApi.reportStore(storeId: storeId, reportReason: reportReason)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func fetchStorePhotos(storeId: Int, cursor: String?) async -> Result<ContentsWithCursorResponse<StoreImageResponse>, Error> {
         let request = StoreApi.fetchStorePhotos(storeId: storeId, cursor: cursor)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func fetchNewPosts(storeId: Int, cursor: CursorInput?) async -> Result<ContentsWithCursorResponse<StoreNewsPostResponse>, Error> {
         let request = StoreApi.fetchStoreNewPosts(storeId: storeId, cursorInput: cursor)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func fetchDisplayItems(storeId: Int, itemTypes: [DisplayItemType]) async -> Result<[DisplayItemResponse], Error> {
         let request = StoreApi.fetchDisplayItems(storeId: storeId, itemTypes: itemTypes)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func togglePostSticker(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput) async -> Result<Void, Error> {
         let request = StoreApi.togglePostSticker(storeId: storeId, postId: postId, input: input)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func createStore(input: StoreCreateRequestInput, nonceToken: String) async -> Result<StoreCreateResponse, Error> {
         let request = StoreApi.createStore(input: input, nonceToken: nonceToken)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func verifyStoreOwner(storeId: Int, token: String) async -> Result<String?, Error> {
         let request = StoreApi.verifyStoreOwner(storeId: storeId, token: token)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func visitStore(storeId: Int, visitType: VisitType) async -> Result<String, Error> {
         let request = StoreApi.visitStore(storeId: storeId, visitType: visitType)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func fetchStoreActivities(storeId: Int) async -> Result<StoreActivitiesResponse, Error> {
         let request = StoreApi.fetchStoreActivities(storeId: storeId)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput) async -> Result<StoreReviewResponse, Error> {
         let request = StoreApi.updateStoreReview(storeId: storeId, reviewId: reviewId, input: input)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     /// Uploads photos of a store as multipart/form-data: one "images" part per file, plus the store id as a field.
     public func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile]) async -> Result<[StoreImageResponse], Error> {
         let request = StoreApi.uploadStoreImages(storeId: storeId, boundary: boundary, images: images)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func writeReview(input: WriteReviewRequestInput) async -> Result<StoreReviewResponse, Error> {
         let request = StoreApi.writeReview(input: input)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     /// Reviews of a store, with a sort order and any extra filters as query items.
     public func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?) async -> Result<ContentsWithCursorResponse<StoreReviewResponse>, Error> {
         let request = StoreApi.fetchStoreReviews(storeId: storeId, cursorInput: cursor, filters: filters)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 }

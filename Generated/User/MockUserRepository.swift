@@ -40,7 +40,7 @@ public final class MockUserRepository: UserRepository {
     }
 
     public func fetchMyUser() async -> Result<UserResponse, Error> {
-        await fetchMyUserMock.call(())
+        await self.fetchMyUserMock.call(())
     }
 
     // MARK: - updateNickname(name:)
@@ -63,7 +63,7 @@ public final class MockUserRepository: UserRepository {
     }
 
     public func updateNickname(name: String) async -> Result<UserResponse, Error> {
-        await updateNicknameMock.call(name)
+        await self.updateNicknameMock.call(name)
     }
 
     // MARK: - fetchMyPlaces(placeType:cursor:size:)
@@ -86,7 +86,7 @@ public final class MockUserRepository: UserRepository {
     }
 
     public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async -> Result<ContentsWithCursorResponse<PlaceResponse>, Error> {
-        await fetchMyPlacesMock.call((placeType: placeType, cursor: cursor, size: size))
+        await self.fetchMyPlacesMock.call((placeType: placeType, cursor: cursor, size: size))
     }
 
     // MARK: - deletePlace(placeType:placeId:)
@@ -109,7 +109,7 @@ public final class MockUserRepository: UserRepository {
     }
 
     public func deletePlace(placeType: PlaceType, placeId: String) async -> Result<Void, Error> {
-        await deletePlaceMock.call((placeType: placeType, placeId: placeId))
+        await self.deletePlaceMock.call((placeType: placeType, placeId: placeId))
     }
 
     // MARK: - registerDevice(input:)
@@ -132,7 +132,7 @@ public final class MockUserRepository: UserRepository {
     }
 
     public func registerDevice(input: DeviceRegisterInput) async -> Result<Void, Error> {
-        await registerDeviceMock.call(input)
+        await self.registerDeviceMock.call(input)
     }
 
     // MARK: - signout()
@@ -153,7 +153,7 @@ public final class MockUserRepository: UserRepository {
     }
 
     public func signout() async -> Result<Void, Error> {
-        await signoutMock.call(())
+        await self.signoutMock.call(())
     }
 
     // MARK: - signinDemo(code:)
@@ -176,7 +176,7 @@ public final class MockUserRepository: UserRepository {
     }
 
     public func signinDemo(code: String) async -> Result<String, Error> {
-        await signinDemoMock.call(code)
+        await self.signinDemoMock.call(code)
     }
 
     // MARK: - editUserSetting(input:)
@@ -199,7 +199,7 @@ public final class MockUserRepository: UserRepository {
     }
 
     public func editUserSetting(input: UserSettingInput) async -> Result<Void, Error> {
-        await editUserSettingMock.call(input)
+        await self.editUserSettingMock.call(input)
     }
 
     // MARK: - saveMyPlace(input:)
@@ -222,6 +222,6 @@ public final class MockUserRepository: UserRepository {
     }
 
     public func saveMyPlace(input: SaveMyPlaceInput) async -> Result<PlaceResponse, Error> {
-        await saveMyPlaceMock.call(input)
+        await self.saveMyPlaceMock.call(input)
     }
 }

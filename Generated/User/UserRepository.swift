@@ -26,47 +26,47 @@ public struct UserRepositoryImpl: UserRepository {
 
     public func fetchMyUser() async -> Result<UserResponse, Error> {
         let request = UserApi.fetchMyUser
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     /// Renames the user; the repository calls it updateNickname(name:).
     public func updateNickname(name: String) async -> Result<UserResponse, Error> {
         let request = UserApi.editNickname(nickname: name)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async -> Result<ContentsWithCursorResponse<PlaceResponse>, Error> {
         let request = UserApi.fetchMyPlaces(placeType: placeType, cursor: cursor, size: size)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func deletePlace(placeType: PlaceType, placeId: String) async -> Result<Void, Error> {
         let request = UserApi.deletePlace(placeType: placeType, placeId: placeId)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func registerDevice(input: DeviceRegisterInput) async -> Result<Void, Error> {
         let request = UserApi.registerDevice(input: input)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func signout() async -> Result<Void, Error> {
         let request = UserApi.signout
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func signinDemo(code: String) async -> Result<String, Error> {
         let request = UserApi.signinDemo(code: code)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func editUserSetting(input: UserSettingInput) async -> Result<Void, Error> {
         let request = UserApi.editUserSetting(input: input)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func saveMyPlace(input: SaveMyPlaceInput) async -> Result<PlaceResponse, Error> {
         let request = UserApi.saveMyPlace(input: input)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 }

@@ -100,7 +100,7 @@ final class ProjectionTests: XCTestCase {
         assertContains(files["Api.swift"], "    case fetchStoreNewPosts(storeId: Int, cursorInput: String?, DetailInput)\n")
         let repository = files["Repository.swift"]
         assertContains(repository, "    func fetchNewPosts(storeId: Int, cursor: String?, input: DetailInput) async -> Result<ContentsWithCursorResponse<Post>, Error>\n")
-        assertContains(repository, "        let request = StoreApi.fetchStoreNewPosts(storeId: storeId, cursorInput: cursor, input)\n        return await manager.request(requestType: request)\n")
+        assertContains(repository, "        let request = StoreApi.fetchStoreNewPosts(storeId: storeId, cursorInput: cursor, input)\n        return await self.manager.request(requestType: request)\n")
         assertContains(files["Mock.swift"], "MockMethod<(storeId: Int, cursor: String?, input: DetailInput), ContentsWithCursorResponse<Post>>(\"MockStoreRepository.fetchNewPosts(storeId:cursor:input:)\")")
     }
 

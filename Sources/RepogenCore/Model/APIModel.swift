@@ -7,6 +7,23 @@ package struct APIModel: Sendable, Equatable {
     package var imports: [String]
     package var models: [Model] = []
     package var endpoints: [Endpoint]
+    /// The module-level types the spec declares (its top-level models), with where each is named.
+    package var modelDeclarations: [TypeDeclaration] = []
+}
+
+/// A type a spec puts in its module: a model, or a type generated for the domain.
+package struct TypeDeclaration: Sendable, Equatable {
+    package var name: String
+    /// Where the spec names it: the model's name, or the spec file's start for generated types.
+    package var location: SourceLocation
+    /// What it is, for messages: "model 'Store'", "the repository protocol of 'store.json'".
+    package var what: String
+
+    package init(name: String, location: SourceLocation, what: String) {
+        self.name = name
+        self.location = location
+        self.what = what
+    }
 }
 
 /// A validated model: a `Codable` struct or a string enum.

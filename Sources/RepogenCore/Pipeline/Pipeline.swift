@@ -30,6 +30,8 @@ package struct GenerateOptions: Sendable {
 package struct Generation: Sendable, Equatable {
     package var files: [OutputFile]
     package var warnings: [Diagnostic]
+    /// The module-level types the generated files declare: the spec's models and the domain's four types.
+    package var declarations: [TypeDeclaration] = []
 }
 
 /// The pipeline: read -> decode -> validate -> project -> render, all in memory. Nothing touches the disk until
@@ -51,23 +53,27 @@ package enum Pipeline {
         var files: [OutputFile] = []
         var warnings: [Diagnostic] = []
         var domains: [String: String] = [:]
+        var generations: [Generation] = []
         for path in specPaths {
             let domain = OutputLayout.domain(forSpecPath: path)
             if let other = domains[domain] {
-                diagnostics.append(
-                    Diagnostic(.error, "'\(path)' and '\(other)' both generate the domain '\(domain)'", path: path))
+                diagnostics.append(Diagnostic(
+                    .error, "'\(path)' and '\(other)' both generate the domain '\(domain)'",
+                    at: SourceLocation(path: path, line: 1, column: 1)))
                 continue
             }
             domains[domain] = path
             do {
                 let file = try readSpecFile(path)
                 let generation = try generate(file: file, library: library, options: options)
+                generations.append(generation)
                 files += generation.files
                 warnings += generation.warnings
             } catch {
                 diagnostics += error.diagnostics
             }
         }
+        diagnostics += crossCheck(generations)
         if !diagnostics.isEmpty {
             throw DiagnosticsError(diagnostics)
         }
@@ -93,7 +99,8 @@ package enum Pipeline {
         var warnings: [Diagnostic] = []
         var model: APIModel
         do {
-            model = try validateSpec(spec, domain: domain, warnings: &warnings)
+            model = try validateSpec(
+                spec, domain: domain, warnings: &warnings, modules: [options.runtimeModule] + options.imports)
         } catch {
             throw DiagnosticsError(inSourceOrder(decodeDiagnostics + error.diagnostics))
         }
@@ -119,7 +126,58 @@ package enum Pipeline {
                     .error, "cannot render template '\(entry.template)': \(error)", path: options.templatesPath)])
             }
         }
-        return Generation(files: files, warnings: warnings)
+        let start = SourceLocation(path: file.path, line: 1, column: 1)
+        let names = DomainNames(domain: domain)
+        let generated = [
+            (names.api, "the API enum"), (names.repository, "the repository protocol"), (names.impl, "the repository"),
+            (names.mock, "the mock repository"),
+        ].map { TypeDeclaration(name: $0.0, location: start, what: "\($0.1) generated for '\(file.path)'") }
+        return Generation(files: files, warnings: warnings, declarations: model.modelDeclarations + generated)
+    }
+
+    /// Problems between specs generated into one module: a type declared twice (the same model in two specs, a
+    /// model named like another domain's generated type, `a.json` beside `mock-a.json`), and output paths that
+    /// differ only by letter case (one file on a case-insensitive file system, as macOS has by default).
+    /// Each is reported at the later declaration, naming the first.
+    package static func crossCheck(_ generations: [Generation]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var types: [String: TypeDeclaration] = [:]
+        var files: [String: String] = [:]
+        var fileNames: [String: String] = [:]
+        for generation in generations {
+            for declaration in generation.declarations {
+                if let first = types[declaration.name] {
+                    diagnostics.append(Diagnostic(
+                        .error,
+                        "\(declaration.what) and \(first.what) (\(first.location)) both declare the type "
+                            + "'\(declaration.name)'; one module cannot have two", at: declaration.location))
+                } else {
+                    types[declaration.name] = declaration
+                }
+            }
+            let specPath = generation.declarations.last?.location.path ?? ""
+            for file in generation.files {
+                let folded = file.relativePath.lowercased()
+                if let other = files[folded], other != file.relativePath {
+                    diagnostics.append(Diagnostic(
+                        .error,
+                        "the output file '\(file.relativePath)' differs from '\(other)' only by letter case; they are "
+                            + "one file on a case-insensitive file system (macOS)",
+                        at: SourceLocation(path: specPath, line: 1, column: 1)))
+                }
+                files[folded] = file.relativePath
+                // A Swift target cannot hold two files of the same name, even in different folders.
+                let name = (file.relativePath as NSString).lastPathComponent.lowercased()
+                if let other = fileNames[name], other != file.relativePath, other.lowercased() != folded {
+                    diagnostics.append(Diagnostic(
+                        .error,
+                        "the output file '\(file.relativePath)' has the name of '\(other)'; a Swift target cannot "
+                            + "hold two files of one name", at: SourceLocation(path: specPath, line: 1, column: 1)))
+                }
+                fileNames[name] = file.relativePath
+            }
+        }
+        return diagnostics
     }
 
     /// Reads a spec file from disk.

@@ -16,6 +16,7 @@ enum RequestProjection {
                 pattern: SwiftCode.casePattern(endpoint, binding: [reference.input]),
                 lines: ["return " + SwiftCode.expression(reference, inputs: inputs)])
         case .fields(let entries):
+            let params = SwiftCode.freshName("params", avoiding: inputs)
             var used: Set<Int> = []
             var fixed: [String] = []
             var conditional: [String] = []
@@ -28,7 +29,7 @@ enum RequestProjection {
                     if SwiftCode.isOptional(reference, inputs: inputs) {
                         let plain = reference.members.isEmpty && reference.mappedMembers == nil
                         conditional.append(plain ? "if let \(expression) {" : "if let value = \(expression) {")
-                        conditional.append("    params[\(key)] = \(plain ? expression : "value")")
+                        conditional.append("    \(params)[\(key)] = \(plain ? expression : "value")")
                         conditional.append("}")
                     } else {
                         fixed.append("\(key): \(expression)")
@@ -48,41 +49,42 @@ enum RequestProjection {
             }
             var lines: [String]
             if fixed.isEmpty {
-                lines = ["var params = RequestParameters()"]
+                lines = ["var \(params) = RequestParameters()"]
             } else {
-                lines = dictionary(fixed, open: "var params: RequestParameters = ", close: "")
+                lines = dictionary(fixed, open: "var \(params): RequestParameters = ", close: "")
             }
             lines += conditional
-            lines.append("return params")
+            lines.append("return \(params)")
             return SwitchCase(pattern: pattern, lines: lines)
         case .merged(let parts):
             // Statements in the order written: spreads, then keys; the runtime reports a key given twice.
+            let params = SwiftCode.freshName("params", avoiding: inputs)
             var used: Set<Int> = []
-            var lines = ["var params = RequestParameters()"]
+            var lines = ["var \(params) = RequestParameters()"]
             for part in parts {
                 switch part {
                 case .spread(let reference):
                     used.insert(reference.input)
-                    lines += assignment(reference, inputs: inputs) { "params.spread(\($0))" }
+                    lines += assignment(reference, inputs: inputs) { "\(params).spread(\($0))" }
                 case .fields(let entries):
                     for entry in entries {
                         let key = SwiftCode.stringLiteral(entry.key)
                         switch entry.value {
                         case .reference(let reference):
                             used.insert(reference.input)
-                            lines += assignment(reference, inputs: inputs) { "params[\(key)] = \($0)" }
+                            lines += assignment(reference, inputs: inputs) { "\(params)[\(key)] = \($0)" }
                         case .text(let parts):
                             used.formUnion(SwiftCode.usedInputs(parts))
-                            lines.append("params[\(key)] = " + SwiftCode.interpolatedLiteral(parts, inputs: inputs))
+                            lines.append("\(params)[\(key)] = " + SwiftCode.interpolatedLiteral(parts, inputs: inputs))
                         case .number(let text):
-                            lines.append("params[\(key)] = \(text)")
+                            lines.append("\(params)[\(key)] = \(text)")
                         case .bool(let flag):
-                            lines.append("params[\(key)] = \(flag)")
+                            lines.append("\(params)[\(key)] = \(flag)")
                         }
                     }
                 }
             }
-            lines.append("return params")
+            lines.append("return \(params)")
             return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: used), lines: lines)
         }
     }
@@ -167,23 +169,24 @@ enum RequestProjection {
         }
         var used = Set(upload.files.map(\.value.input))
         upload.fields.forEach { used.formUnion(SwiftCode.usedInputs($0.value)) }
-        var lines = ["var form = UploadForm()"]
+        let form = SwiftCode.freshName("form", avoiding: endpoint.inputs)
+        var lines = ["var \(form) = UploadForm()"]
         for (name, parts) in upload.fields {
-            lines.append("form.add(\(SwiftCode.stringLiteral(name)), \(SwiftCode.stringExpression(parts, inputs: endpoint.inputs)))")
+            lines.append("\(form).add(\(SwiftCode.stringLiteral(name)), \(SwiftCode.stringExpression(parts, inputs: endpoint.inputs)))")
         }
         for (name, reference) in upload.files {
             let value = SwiftCode.expression(reference, inputs: endpoint.inputs)
             let type = endpoint.inputs[reference.input].type.description
             let key = SwiftCode.stringLiteral(name)
             if reference.members.isEmpty && type == "[UploadFile]" {
-                lines.append("form.add(\(key), files: \(value))")
+                lines.append("\(form).add(\(key), files: \(value))")
             } else if reference.members.isEmpty && type == "UploadFile" {
-                lines.append("form.add(\(key), file: \(value))")
+                lines.append("\(form).add(\(key), file: \(value))")
             } else {
-                lines += ["if let file = \(value) {", "    form.add(\(key), file: file)", "}"]
+                lines += ["if let file = \(value) {", "    \(form).add(\(key), file: file)", "}"]
             }
         }
-        lines.append("return form")
+        lines.append("return \(form)")
         return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: used), lines: lines)
     }
 }

@@ -23,6 +23,23 @@ enum SwiftCode {
         return result
     }
 
+    /// Text for a `//` comment: every character that could end the line (or that Swift warns about) escaped as in
+    /// a string literal, so `a\nb` stays one line.
+    static func commentText(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028
+                || scalar.value == 0x2029 || (0x200E...0x200F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+                || (0x2066...0x2069).contains(scalar.value)
+            {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     /// A quoted string literal.
     static func stringLiteral(_ text: String) -> String {
         "\"" + escapedLiteralContents(text) + "\""
@@ -75,8 +92,13 @@ enum SwiftCode {
         if parts.count == 1, case .reference(let reference) = parts[0] {
             let input = inputs[reference.input]
             let expression = self.expression(reference, inputs: inputs)
-            if reference.members.isEmpty && input.type.description == "String" {
+            let type = reference.type?.description ?? (reference.members.isEmpty ? input.type.description : nil)
+            if type == "String" || type == "Swift.String" {
                 return expression
+            }
+            // `UUID`, `URL` and `Decimal` have no `String(_:)`; their description is their text.
+            if let type, ["UUID", "URL", "Decimal", "Foundation.UUID", "Foundation.URL", "Foundation.Decimal"].contains(type) {
+                return "\"\\(\(expression))\""
             }
             return "String(\(expression))"
         }
@@ -115,6 +137,23 @@ enum SwiftCode {
             used.contains(index) ? "let " + SwiftIdentifier.escaped(endpoint.inputs[index].name) : "_"
         }
         return name + "(" + bindings.joined(separator: ", ") + ")"
+    }
+
+    /// A local variable name that no input of the case shadows or clashes with: `base`, else `base_`, `base__`…
+    static func freshName(_ base: String, avoiding inputs: [Input]) -> String {
+        freshName(base, avoiding: Set(inputs.map(\.name)))
+    }
+
+    static func freshName(_ base: String, avoiding names: Set<String>) -> String {
+        var name = base
+        while names.contains(name) { name += "_" }
+        return name
+    }
+
+    /// An argument label in a call or a tuple expression: keywords need no backticks there (Swift warns about
+    /// them), except `inout`.
+    static func callLabel(_ name: String) -> String {
+        name == "inout" ? "`inout`" : name
     }
 
     /// `RequestMethod` member for an HTTP method.

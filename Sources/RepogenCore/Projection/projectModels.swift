@@ -13,7 +13,10 @@ func docLines(_ text: String?) -> MustacheValue {
         omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" })
     while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
     return .array(lines.map { line in
-        let clean = String(String.UnicodeScalarView(line.unicodeScalars.filter { $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) }))
+        let clean = String(String.UnicodeScalarView(line.unicodeScalars.filter { scalar in
+            scalar == "\t" || (scalar.value >= 0x20 && scalar.value != 0x7F && scalar.value != 0x85
+                && !(0x202A...0x202E).contains(scalar.value) && !(0x2066...0x2069).contains(scalar.value))
+        }))
         let trimmed = clean.trimmingTrailingWhitespace()
         return .string(trimmed.isEmpty ? "///" : "/// " + trimmed)
     })
@@ -69,7 +72,11 @@ private func projectModel(_ model: Model, isFirst: Bool, access: String) -> Must
         })
         value["hasEncode"] = .bool(leavesOut)
         if leavesOut {
-            value["encodeLines"] = .array(fields.map { field in
+            // With nothing to encode the container is still made, so the model encodes as `{}`.
+            let opening = fields.contains { $0.isEncoded }
+                ? "var container = encoder.container(keyedBy: CodingKeys.self)"
+                : "_ = encoder.container(keyedBy: CodingKeys.self)"
+            value["encodeLines"] = .array([.string(opening)] + fields.map { field in
                 let name = SwiftIdentifier.escaped(field.name)
                 guard field.isEncoded else { return .string("// '\(field.name)' is not encoded (encode: false).") }
                 let call = field.type.isOptional ? "encodeIfPresent" : "encode"

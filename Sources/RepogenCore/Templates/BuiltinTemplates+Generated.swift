@@ -121,7 +121,7 @@ extension {{apiName}}: RequestType {
     }
 
     {{access}}func {{signature}} async -> {{resultType}} {
-        await {{memberPrefix}}Mock.call({{argumentsValue}})
+        await self.{{memberPrefix}}Mock.call({{argumentsValue}})
     }
 {{/endpoints}}
 }
@@ -164,8 +164,8 @@ extension {{apiName}}: RequestType {
     {{.}}
 {{/doc}}
     {{access}}func {{signature}} async -> {{resultType}} {
-        let request = {{construction}}
-        return await manager.request(requestType: request)
+        let {{requestName}} = {{construction}}
+        return await self.manager.request(requestType: {{requestName}})
     }
 {{/endpoints}}
 }
@@ -217,7 +217,6 @@ import {{module}}
 {{#hasEncode}}
 
     {{access}}func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
 {{#encodeLines}}
         {{.}}
 {{/encodeLines}}

@@ -47,6 +47,21 @@ struct TypeScope {
         return modules.contains(head) || external.contains(head)
     }
 
+    /// Type names the generated code or the runtime uses, which a model of the same name would shadow in the
+    /// generated files (a model `Result` breaks every `Result<…, Error>`), and the modules it names.
+    static let reserved: Set<String> = [
+        // Swift
+        "Result", "Error", "Encodable", "Decodable", "Codable", "Sendable", "Equatable", "Hashable", "CaseIterable",
+        "CodingKey", "CodingKeys", "Encoder", "Decoder", "Optional", "Array", "Dictionary", "Set", "Never",
+        "AnyObject", "Task", "RawRepresentable", "CustomStringConvertible",
+        // The runtime library
+        "RequestType", "RequestMethod", "HTTPHeaderType", "RequestParameters", "PathComponent", "NetworkManager",
+        "NetworkConfiguration", "NetworkError", "UploadForm", "MockMethod", "MockRepositoryError", "EmptyResponse",
+        "DeviceLocation", "DecodingFailure",
+        // Modules
+        "Swift", "Foundation", "FoundationNetworking", "RepogenRuntime",
+    ]
+
     var candidates: [String] {
         Array(Self.builtins) + Array(models) + Array(external)
     }
@@ -72,9 +87,35 @@ extension SpecValidator {
         return ok
     }
 
+    /// Built-in types that are not `Codable`: they can be inputs (in a path, a header, an upload) but not fields,
+    /// responses or params.
+    static let notCodable: [String: String] = [
+        "Character": "'Character', which is not Codable; use String",
+        "Swift.Character": "'Character', which is not Codable; use String",
+        "UploadFile": "'UploadFile', which is not Codable; it can only be an input sent as a file of an 'upload'",
+    ]
+
+    mutating func checkCodable(_ type: SwiftType, at location: SourceLocation, what: String) -> Bool {
+        guard let name = type.referencedNames.first(where: { Self.notCodable[$0] != nil }), let reason = Self.notCodable[name]
+        else { return true }
+        error("\(what) uses \(reason)", at: location)
+        return false
+    }
+
+    /// `Void` is only a whole response ("no body"): inside another type, as a field or an input, it is not `Codable`.
+    mutating func checkNoVoid(_ type: SwiftType, at location: SourceLocation, what: String) -> Bool {
+        guard type.referencedNames.contains(where: { $0 == "Void" || $0 == "Swift.Void" }) || type.description.contains("()")
+        else { return true }
+        error(
+            "\(what) uses 'Void', which has no value to encode or decode; only a whole response may be 'Void' "
+                + "(no body)", at: location)
+        return false
+    }
+
     /// Collects the names a spec defines, before anything refers to them.
-    mutating func declareTypes(_ spec: Spec, imports: [String], reserved: Set<String>) {
+    mutating func declareTypes(_ spec: Spec, imports: [String], generated: Set<String>, modules: Set<String>) {
         types.modules.formUnion(imports)
+        let reserved = generated
         for name in spec.externalTypes {
             if SwiftType.parse(name.value).map(\.simpleName) == .success(name.value) || isQualifiedName(name.value) {
                 types.external.insert(name.value)
@@ -82,11 +123,13 @@ extension SpecValidator {
                 error("external type '\(name.value)' is not a valid type name", at: name.location)
             }
         }
-        declareModels(spec.models, parent: nil, reserved: reserved)
+        declareModels(spec.models, parent: nil, reserved: reserved, modules: modules)
     }
 
     /// Registers models under their qualified names, nested ones included, and checks their names.
-    private mutating func declareModels(_ models: [ModelSpec], parent: ModelSpec?, reserved: Set<String>) {
+    private mutating func declareModels(
+        _ models: [ModelSpec], parent: ModelSpec?, reserved: Set<String>, modules: Set<String>
+    ) {
         let prefix = parent.map { qualifiedName(of: $0) + "." } ?? ""
         for model in models {
             let name = model.name
@@ -96,6 +139,10 @@ extension SpecValidator {
                 error("model name '\(name.value)' is not a valid Swift type name", at: name.location)
             } else if TypeScope.builtins.contains(name.value) {
                 error("model '\(name.value)' would hide the standard type of the same name", at: name.location)
+            } else if TypeScope.reserved.contains(name.value) || modules.contains(name.value) {
+                error(
+                    "model '\(name.value)' would hide the type or module of that name, which the generated code uses; "
+                        + "rename the model", at: name.location)
             } else if parent == nil, reserved.contains(name.value) {
                 error("model '\(name.value)' clashes with a type repogen generates for this spec", at: name.location)
             } else if parent == nil, types.external.contains(name.value) {
@@ -128,7 +175,7 @@ extension SpecValidator {
                 }
                 types.enumCases[qualified] = rawValues
             }
-            declareModels(model.nested, parent: model, reserved: reserved)
+            declareModels(model.nested, parent: model, reserved: reserved, modules: modules)
         }
     }
 
@@ -148,7 +195,81 @@ extension SpecValidator {
     }
 
     mutating func validateModels(_ specs: [ModelSpec]) -> [Model] {
-        specs.compactMap { validateModel($0) }
+        let models = specs.compactMap { validateModel($0) }
+        checkRecursion()
+        return models
+    }
+
+    /// A struct that contains itself by value (`Node { next: Node? }`, or `A { b: B }` with `B { a: A? }`) has
+    /// infinite size: Swift rejects it. Arrays and dictionaries hold their elements indirectly, so `[Node]` is fine.
+    private mutating func checkRecursion() {
+        var state: [String: Int] = [:]  // 1: on the current path, 2: done
+        var path: [(model: String, field: Field)] = []
+        var reported: Set<String> = []
+        func visit(_ model: String) {
+            state[model] = 1
+            let scope = model.split(separator: ".").map(String.init)
+            for field in types.fields[model] ?? [] {
+                for next in directModels(field.type, scope: scope, depth: 0) where types.fields[next] != nil {
+                    path.append((model, field))
+                    if state[next] == 1 {
+                        let cycle = path.drop { $0.model != next }
+                        let route = cycle.map { "\($0.model).\($0.field.name)" }.joined(separator: " → ")
+                        if let location = fieldLocations[model + "." + field.name], reported.insert(route).inserted {
+                            error(
+                                "model '\(next)' contains itself by value (\(route)), which a struct cannot; hold it "
+                                    + "in an array ('[\(next)]') or drop the field", at: location)
+                        }
+                    } else if state[next] == nil {
+                        visit(next)
+                    }
+                    path.removeLast()
+                }
+            }
+            state[model] = 2
+        }
+        for model in types.fields.keys.sorted() where state[model] == nil {
+            visit(model)
+        }
+    }
+
+    /// The models a value of `type` (written in `scope`) stores by value: not inside an array or a dictionary.
+    private func directModels(_ type: SwiftType, scope: [String], depth: Int) -> [String] {
+        guard depth < 16 else { return [] }
+        switch type.shape {
+        case .optional(let wrapped): return directModels(wrapped, scope: scope, depth: depth + 1)
+        case .array, .dictionary: return []
+        case .named(let name, let arguments):
+            guard let model = types.model(named: name, in: scope) else { return [] }
+            var result = [model]
+            let parameters = types.typeParameters[model] ?? []
+            for (index, argument) in arguments.enumerated() where index < parameters.count {
+                if storesByValue(parameters[index], in: model, depth: depth + 1) {
+                    result += directModels(argument, scope: scope, depth: depth + 1)
+                }
+            }
+            return result
+        }
+    }
+
+    /// Whether generic `model` stores a value of its type parameter `parameter` directly.
+    private func storesByValue(_ parameter: String, in model: String, depth: Int) -> Bool {
+        guard depth < 16 else { return false }
+        func direct(_ type: SwiftType) -> Bool {
+            switch type.shape {
+            case .optional(let wrapped): return direct(wrapped)
+            case .array, .dictionary: return false
+            case .named(let name, let arguments):
+                if name == parameter && arguments.isEmpty { return true }
+                let scope = model.split(separator: ".").map(String.init)
+                guard let inner = types.model(named: name, in: scope) else { return false }
+                let parameters = types.typeParameters[inner] ?? []
+                return arguments.enumerated().contains { index, argument in
+                    index < parameters.count && direct(argument) && storesByValue(parameters[index], in: inner, depth: depth + 1)
+                }
+            }
+        }
+        return (types.fields[model] ?? []).contains { direct($0.type) }
     }
 
     private mutating func validateModel(_ spec: ModelSpec) -> Model? {
@@ -161,7 +282,9 @@ extension SpecValidator {
             if !SwiftIdentifier.isValid(parameter.value) || SwiftIdentifier.keywords.contains(parameter.value) {
                 error("type parameter '\(parameter.value)' of '\(name)' is not a valid Swift identifier", at: parameter.location)
                 ok = false
-            } else if parameters.contains(parameter.value) || types.knows(parameter.value) {
+            } else if parameters.contains(parameter.value) || types.knows(parameter.value)
+                || TypeScope.reserved.contains(parameter.value)
+            {
                 error("type parameter '\(parameter.value)' of '\(name)' is already a type name", at: parameter.location)
                 ok = false
             }
@@ -201,6 +324,11 @@ extension SpecValidator {
                 ok = false
                 continue
             }
+            if spec.name.value == "CodingKeys" {
+                error("field name 'CodingKeys' clashes with the coding keys of '\(model)'", at: spec.name.location)
+                ok = false
+                continue
+            }
             let key = spec.jsonKey?.value ?? spec.name.value
             if let other = keys[key] {
                 error("\(what) has the JSON key '\(key)', which field '\(other)' already uses", at: (spec.jsonKey ?? spec.name).location)
@@ -211,7 +339,9 @@ extension SpecValidator {
             case .success(let type):
                 guard
                     checkReferences(
-                        type, at: spec.type.location, what: what, typeParameters: typeParameters, scope: scope)
+                        type, at: spec.type.location, what: what, typeParameters: typeParameters, scope: scope),
+                    checkNoVoid(type, at: spec.type.location, what: what),
+                    checkCodable(type, at: spec.type.location, what: what)
                 else {
                     ok = false
                     continue
@@ -225,6 +355,7 @@ extension SpecValidator {
                         ok = false
                     }
                 }
+                fieldLocations[scope.joined(separator: ".") + "." + spec.name.value] = spec.name.location
                 fields.append(Field(
                     name: spec.name.value, type: type, jsonKey: key, documentation: spec.description?.value,
                     defaultValue: defaultValue, isEncoded: spec.encode?.value ?? true))

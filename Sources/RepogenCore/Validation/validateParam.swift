@@ -63,6 +63,7 @@ extension SpecValidator {
                     at: text.location)
                 return nil
             }
+            if let type = reference.type, !checkCodable(type, at: text.location, what: place) { return nil }
             if inQuery, !checkQueryObject(reference, scope: scope, at: text.location, place: place) { return nil }
             return .value(reference)
         case .fields(let fields):
@@ -109,6 +110,12 @@ extension SpecValidator {
                 ok = false
                 continue
             }
+            if case .reference(let reference) = value, let type = reference.type,
+                !checkCodable(type, at: field.value.location, what: "param '\(field.key.value)' of '\(scope.endpoint)'")
+            {
+                ok = false
+                continue
+            }
             if inQuery, case .reference(let reference) = value, let type = reference.type,
                 let problem = TypeScope.queryProblem(types.valueKind(type, scope: reference.typeScope))
             {
@@ -134,6 +141,7 @@ extension SpecValidator {
             return nil
         }
         let name = "'\(text.value.dropFirst().dropLast())'"
+        if let type = reference.type, !checkCodable(type, at: text.location, what: place) { return nil }
         if let type = reference.type {
             switch types.valueKind(type, scope: reference.typeScope) {
             case .object(let model):

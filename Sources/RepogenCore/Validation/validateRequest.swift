@@ -89,6 +89,14 @@ extension SpecValidator {
             guard walk(mapped, from: raw.root + "[]") else { return nil }
             current = current.map { (SwiftType.array(of: $0.type), $0.scope) }
         }
+        // Where the value is written as text (a path, a header, a boundary, a form field, a text param), its type
+        // must have one text form.
+        if !allowOptional, let (type, typeScope) = current,
+            let problem = textProblem(type, scope: typeScope, reference: raw.text)
+        {
+            error("\(place) uses '\(raw.text)', which \(problem)", at: location)
+            return nil
+        }
         if !allowOptional && optional {
             let what = raw.members.isEmpty ? "the optional input '\(raw.root)'" : "'\(raw.text)', which is optional"
             error(
@@ -100,6 +108,37 @@ extension SpecValidator {
         reference.type = current?.type
         reference.typeScope = current?.scope ?? []
         return reference
+    }
+
+    /// Built-in types with one text form, written with `String(value)` (or `"\(value)"` for the last three).
+    static let textTypes: Set<String> = [
+        "String", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
+        "UInt64", "Double", "Float", "Decimal", "UUID", "URL",
+    ]
+
+    /// Why a value of `type` cannot be written as text, or nil when it can (or is an external type, which repogen
+    /// trusts).
+    func textProblem(_ type: SwiftType, scope: [String], reference: String) -> String? {
+        let base = type.unwrapped
+        switch base.shape {
+        case .array, .dictionary:
+            return "is a '\(base)', not one value that can be written as text"
+        case .optional:
+            return nil
+        case .named(let name, _):
+            if let model = types.model(named: name, in: scope) {
+                if types.enumCases[model] != nil {
+                    return "is the enum '\(model)'; write its raw value, '{\(reference).rawValue}'"
+                }
+                return "is the model '\(model)', not one value that can be written as text; name one of its fields"
+            }
+            let plain = name.hasPrefix("Swift.") || name.hasPrefix("Foundation.") ? String(name.drop { $0 != "." }.dropFirst()) : name
+            if Self.textTypes.contains(plain) { return nil }
+            if TypeScope.builtins.contains(plain) {
+                return "is a '\(plain)', with no single text form here; pass it as a String"
+            }
+            return nil
+        }
     }
 
     /// What reading `member` of a value of `type` gives.

@@ -6,9 +6,10 @@
 ///   - warnings: receives the warnings when there are no errors.
 /// - Throws: `DiagnosticsError` with every problem found, warnings included, when there are errors.
 package func validateSpec(
-    _ spec: Spec, domain: String, warnings: inout [Diagnostic]
+    _ spec: Spec, domain: String, warnings: inout [Diagnostic], modules: [String] = []
 ) throws(DiagnosticsError) -> APIModel {
     var validator = SpecValidator()
+    validator.modules = Set(modules)
     let model = validator.validate(spec, domain: domain)
     if validator.diagnostics.hasErrors {
         throw DiagnosticsError(validator.diagnostics.diagnostics)
@@ -21,6 +22,10 @@ package func validateSpec(
 struct SpecValidator {
     var diagnostics = DiagnosticCollector()
     var types = TypeScope()
+    /// Modules the generated files import besides the spec's own (the runtime module, the config's imports).
+    var modules: Set<String> = []
+    /// Where each field is named, by `Model.field` (qualified model name).
+    var fieldLocations: [String: SourceLocation] = [:]
     /// The qualified name of each declared model, by `TypeScope.key`.
     var nestedPaths: [String: String] = [:]
 
@@ -44,7 +49,9 @@ struct SpecValidator {
             }
         }
         let names = DomainNames(domain: domain)
-        declareTypes(spec, imports: imports, reserved: [names.api, names.repository, names.impl, names.mock])
+        declareTypes(
+            spec, imports: imports, generated: [names.api, names.repository, names.impl, names.mock],
+            modules: modules.union(imports))
         let models = validateModels(spec.models)
         if spec.endpoints.isEmpty && spec.declaredEndpointCount == 0 {
             error("the spec has no endpoints", at: fileLocation)
@@ -65,7 +72,12 @@ struct SpecValidator {
         }
         var seen: Set<String> = []
         checkMockMembers(spec.endpoints.filter { seen.insert($0.name.value).inserted }, domain: domain)
-        return APIModel(domain: domain, specPath: spec.path, imports: imports, models: models, endpoints: endpoints)
+        let declarations = spec.models.map {
+            TypeDeclaration(name: $0.name.value, location: $0.name.location, what: "model '\($0.name.value)'")
+        }
+        return APIModel(
+            domain: domain, specPath: spec.path, imports: imports, models: models, endpoints: endpoints,
+            modelDeclarations: declarations)
     }
 
     mutating func checkIdentifier(_ name: Located<String>, what: String) -> Bool {
@@ -103,7 +115,12 @@ struct SpecValidator {
             switch SwiftType.parse(responseSpec.value) {
             case .success(let type):
                 ok = checkReferences(type, at: responseSpec.location, what: "the response of '\(name)'") && ok
-                response = type.description == "Void" || type.description == "()" ? nil : type.description
+                let isVoid = type.description == "Void" || type.description == "Swift.Void"
+                if !isVoid {
+                    ok = checkNoVoid(type, at: responseSpec.location, what: "the response of '\(name)'") && ok
+                    ok = checkCodable(type, at: responseSpec.location, what: "the response of '\(name)'") && ok
+                }
+                response = isVoid ? nil : type.description
             case .failure(let failure):
                 error("invalid response type: \(failure.message)", at: responseSpec.location)
                 ok = false
@@ -164,6 +181,7 @@ struct SpecValidator {
                         Input(name: spec.name.value, type: type, argumentLabel: label.value, unlabeled: spec.unlabeled))
                 }
                 inputOK = checkReferences(type, at: spec.type.location, what: "input '\(spec.name.value)'") && inputOK
+                inputOK = checkNoVoid(type, at: spec.type.location, what: "input '\(spec.name.value)'") && inputOK
             case .failure(let failure):
                 error("invalid type for input '\(spec.name.value)': \(failure.message)", at: spec.type.location)
                 inputOK = false

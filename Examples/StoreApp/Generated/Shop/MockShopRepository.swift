@@ -35,7 +35,7 @@ public final class MockShopRepository: ShopRepository {
     }
 
     public func fetchProducts(sort: ProductSort, cursor: String?) async -> Result<[Product], Error> {
-        await fetchProductsMock.call((sort: sort, cursor: cursor))
+        await self.fetchProductsMock.call((sort: sort, cursor: cursor))
     }
 
     // MARK: - fetchProduct(productId:)
@@ -58,6 +58,6 @@ public final class MockShopRepository: ShopRepository {
     }
 
     public func fetchProduct(productId: Int) async -> Result<Product, Error> {
-        await fetchProductMock.call(productId)
+        await self.fetchProductMock.call(productId)
     }
 }

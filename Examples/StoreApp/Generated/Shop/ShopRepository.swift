@@ -20,11 +20,11 @@ public struct ShopRepositoryImpl: ShopRepository {
     /// A page of products, newest first unless sorted otherwise.
     public func fetchProducts(sort: ProductSort, cursor: String?) async -> Result<[Product], Error> {
         let request = ShopApi.fetchProducts(sort: sort, cursor: cursor)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 
     public func fetchProduct(productId: Int) async -> Result<Product, Error> {
         let request = ShopApi.fetchProduct(productId: productId)
-        return await manager.request(requestType: request)
+        return await self.manager.request(requestType: request)
     }
 }

@@ -1,0 +1,136 @@
+import Foundation
+import RepogenCore
+import XCTest
+
+/// "Accepted means it compiles": many random specs (hostile names, every type form, nested and generic models,
+/// defaults, merged params) go through the pipeline; every spec repogen accepts must type-check in Swift 6 mode
+/// with warnings as errors against the runtime library, and every spec it rejects must get located errors.
+///
+/// CI runs a fixed seed and count. A longer run: `bash Tests/Generative/run.sh 2000 [seed]`
+/// (`REPOGEN_GENERATIVE_COUNT`, `REPOGEN_GENERATIVE_SEED`). Failing specs are kept under
+/// `.build/generative-failures/` for a look.
+final class GenerativeTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func testEveryAcceptedSpecCompiles() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let count = Int(environment["REPOGEN_GENERATIVE_COUNT"] ?? "") ?? 120
+        let seed = UInt64(environment["REPOGEN_GENERATIVE_SEED"] ?? "") ?? 20_261_123
+        guard let swiftc = Self.findSwiftc() else { throw XCTSkip("swiftc is not on the PATH") }
+
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-generative-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let library = try TemplateSet.builtin.library(templatesPath: nil)
+
+        // Generate in batches: one module each, so one type-check covers many specs.
+        let batchSize = 60
+        var accepted = 0
+        var rejected = 0
+        let runtime = try buildRuntimeModule(swiftc: swiftc, in: work)
+        for batchStart in stride(from: 0, to: count, by: batchSize) {
+            var generations: [(path: String, text: String, generation: Generation)] = []
+            for index in batchStart..<min(count, batchStart + batchSize) {
+                var generator = SpecGenerator(seed: seed &+ UInt64(index) &* 7919, domain: "G\(index)")
+                let text = generator.spec()
+                let path = "g\(index).json"
+                do {
+                    let generation = try Pipeline.generate(file: SpecFile(path: path, text: text), library: library, options: GenerateOptions())
+                    generations.append((path, text, generation))
+                } catch {
+                    rejected += 1
+                    if environment["REPOGEN_GENERATIVE_DEBUG"] != nil, let first = error.diagnostics.first(where: { $0.severity == .error }) {
+                        print("rejected: \(first)")
+                    }
+                    for diagnostic in error.diagnostics where diagnostic.severity == .error {
+                        XCTAssertNotNil(diagnostic.location, "\(path): an error without a line and column: \(diagnostic)")
+                        XCTAssertFalse(diagnostic.description.contains("\n"), "\(path): a diagnostic on several lines: \(diagnostic)")
+                    }
+                }
+            }
+            // Specs generated together: a clash between two of them is an error too; keep the first of each pair.
+            var kept = generations
+            while true {
+                let clashes = Pipeline.crossCheck(kept.map(\.generation))
+                guard let clash = clashes.first?.location?.path else { break }
+                XCTAssertNotNil(clashes.first?.location)
+                kept.removeAll { $0.path == clash }
+                rejected += 1
+            }
+            accepted += kept.count
+            try typeCheck(kept, batch: batchStart / batchSize, runtime: runtime, swiftc: swiftc, work: work)
+        }
+        // The generator must keep producing specs that pass, or this check proves nothing.
+        XCTAssertGreaterThan(accepted, count / 5, "only \(accepted) of \(count) random specs were accepted")
+        print("generative check: \(accepted) accepted and type-checked, \(rejected) rejected with located errors (seed \(seed))")
+    }
+
+    /// Compiles Sources/RepogenRuntime into a module the generated files can import.
+    func buildRuntimeModule(swiftc: String, in work: URL) throws -> URL {
+        let folder = work.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let sources = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources/RepogenRuntime").path)
+            .filter { $0.hasSuffix(".swift") }.sorted()
+            .map { Self.root.appendingPathComponent("Sources/RepogenRuntime/\($0)").path }
+        let output = try run(swiftc, [
+            "-emit-module", "-module-name", "RepogenRuntime", "-parse-as-library", "-swift-version", "6",
+            "-emit-module-path", folder.appendingPathComponent("RepogenRuntime.swiftmodule").path,
+        ] + sources)
+        XCTAssertEqual(output.status, 0, "the runtime did not compile: \(output.text)")
+        return folder
+    }
+
+    func typeCheck(
+        _ specs: [(path: String, text: String, generation: Generation)], batch: Int, runtime: URL, swiftc: String, work: URL
+    ) throws {
+        guard !specs.isEmpty else { return }
+        let folder = work.appendingPathComponent("batch\(batch)")
+        var files: [String] = []
+        var owner: [String: String] = [:]
+        for spec in specs {
+            for file in spec.generation.files {
+                let url = folder.appendingPathComponent(file.relativePath)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.contents.utf8).write(to: url)
+                files.append(url.path)
+                owner[url.path] = spec.path
+            }
+        }
+        let output = try run(swiftc, [
+            "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Generated\(batch)",
+            "-I", runtime.path,
+        ] + files)
+        guard output.status != 0 else { return }
+        // Name the specs whose files the compiler complained about, and keep them for a look.
+        let failing = Set(owner.filter { output.text.contains($0.key) }.map(\.value)).sorted()
+        let keep = Self.root.appendingPathComponent(".build/generative-failures")
+        try? FileManager.default.createDirectory(at: keep, withIntermediateDirectories: true)
+        for spec in specs where failing.contains(spec.path) {
+            try? Data(spec.text.utf8).write(to: keep.appendingPathComponent(spec.path))
+        }
+        let shown = output.text.split(separator: "\n").filter { $0.contains("error:") }.prefix(30).joined(separator: "\n")
+        XCTFail("accepted specs did not compile (\(failing.joined(separator: ", ")); kept in \(keep.path)):\n\(shown)")
+    }
+
+    static func findSwiftc() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = String(folder) + "/swiftc"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, text: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

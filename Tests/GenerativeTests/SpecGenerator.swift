@@ -1,0 +1,338 @@
+import Foundation
+
+/// A small deterministic random generator (SplitMix64), so a seed always gives the same specs.
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+
+    mutating func chance(_ probability: Double) -> Bool {
+        Double(next() % 1_000_000) / 1_000_000 < probability
+    }
+
+    mutating func pick<T>(_ items: [T]) -> T {
+        items[int(0...(items.count - 1))]
+    }
+}
+
+extension SeededRandom: RandomNumberGenerator {}
+
+/// Makes random specs that are mostly valid but full of names and shapes that have broken generated code before:
+/// Swift keywords, names the generated code and the runtime use, Unicode, every type form, nested and generic
+/// models, defaults, merged params, domain defaults. A spec repogen accepts must compile; one it rejects must get
+/// located errors.
+struct SpecGenerator {
+    var random: SeededRandom
+    /// The domain stem, used to make most model names unique across the specs of one run.
+    let domain: String
+
+    static let plainNames = ["id", "name", "value", "count", "title", "cursor", "size", "kind", "items", "flag", "note", "page"]
+    static let hostileNames = [
+        "in", "for", "where", "repeat", "default", "class", "let", "var", "inout", "func", "self", "Type", "init",
+        "manager", "request", "params", "form", "file", "container", "encoder", "decoder", "CodingKeys", "method",
+        "path", "header", "param", "usingQuery", "upload", "result", "error", "description", "rawValue", "Any", "true",
+        "nil", "some", "any", "async", "await", "throws", "super", "is", "as", "이름", "café", "x_1", "_x", "Self",
+        "Protocol", "encode", "body", "hashValue", "callsCount", "lock", "_lock", "value_", "params_", "newValue",
+        "get", "set", "willSet", "didSet", "mutating", "static", "protocol", "extension", "switch", "case", "return",
+        "internal", "public", "open", "operator", "subscript", "deinit", "while", "try", "catch", "throw", "guard",
+        "defer", "do", "else", "if", "import", "typealias", "associatedtype", "fileprivate", "private", "struct",
+        "enum", "break", "continue", "fallthrough", "rethrows", "false", "consume", "copy", "discard", "each",
+        "borrowing", "consuming", "macro", "package", "nonisolated", "isolated", "actor", "Sendable",
+    ]
+    static let hostileTypeNames = [
+        "Result", "Error", "Sendable", "Codable", "RequestType", "NetworkManager", "RequestMethod", "RequestParameters",
+        "PathComponent", "MockMethod", "UploadForm", "CodingKeys", "Foundation", "Swift", "RepogenRuntime", "Optional",
+        "Never", "Encoder", "Decoder", "상품", "Ünïcode", "Type", "Self", "Any", "String", "Data", "T", "Array",
+        "Equatable", "Hashable", "Task", "HTTPHeaderType", "EmptyResponse", "NetworkError", "G0Api", "G1Repository",
+        "MockG2Repository", "G3RepositoryImpl", "Protocol", "Void", "Int",
+    ]
+    static let builtinTypes = [
+        "String", "Int", "Bool", "Double", "Date", "URL", "UUID", "Int8", "UInt64", "Decimal", "Data", "Character",
+        "Float", "Int32", "UInt",
+    ]
+
+    /// A model while the spec is being made: its qualified name, whether it is a struct, its fields' types.
+    struct ModelInfo {
+        var name: String
+        var isStruct: Bool
+        var isGeneric: Bool
+        var fields: [(name: String, type: String)]
+        var rawValues: [String]
+    }
+
+    var models: [ModelInfo] = []
+    var usedNames: Set<String> = []
+
+    init(seed: UInt64, domain: String) {
+        random = SeededRandom(seed: seed)
+        self.domain = domain
+    }
+
+    mutating func identifier() -> String {
+        if random.chance(0.2) { return random.pick(Self.hostileNames) }
+        return random.pick(Self.plainNames) + (random.chance(0.5) ? "" : String(random.int(1...9)))
+    }
+
+    /// Names unique in a list, unless the dice say to repeat one (which must then be an error).
+    mutating func identifiers(_ count: Int) -> [String] {
+        var names: [String] = []
+        for _ in 0..<count {
+            var name = identifier()
+            var tries = 0
+            while names.contains(name), tries < 5, !random.chance(0.05) {
+                name = identifier()
+                tries += 1
+            }
+            names.append(name)
+        }
+        return names
+    }
+
+    mutating func typeName() -> String {
+        if random.chance(0.06) { return random.pick(Self.hostileTypeNames) }
+        var name = domain + random.pick(["Item", "Page", "Node", "Kind", "Info", "Detail", "Input", "Response"])
+        while usedNames.contains(name) { name += String(random.int(0...9)) }
+        usedNames.insert(name)
+        return name
+    }
+
+    /// A type for a field or an input: built in, a model of the spec, and wrappers around them.
+    mutating func type(depth: Int = 0, allowGeneric: Bool = true, typeParameter: String? = nil) -> String {
+        var base: String
+        let roll = random.int(0...9)
+        if let typeParameter, random.chance(0.3) {
+            base = typeParameter
+        } else if roll < 5 || models.isEmpty {
+            base = random.pick(Self.builtinTypes)
+            if base == "Character", random.chance(0.9) { base = "String" }
+        } else {
+            let model = random.pick(models)
+            base = model.name
+            if model.isGeneric {
+                base += "<" + (allowGeneric && depth < 2 ? type(depth: depth + 1, allowGeneric: false) : "String") + ">"
+            }
+        }
+        if random.chance(0.01) { base = random.chance(0.5) ? "Void" : base + ".Nope" }
+        switch random.int(0...9) {
+        case 0...5: return base
+        case 6: return base + "?"
+        case 7: return "[" + base + "]"
+        case 8: return "[String: " + base + "]"
+        default: return depth < 2 ? "[" + type(depth: depth + 1, typeParameter: typeParameter) + "]?" : base
+        }
+    }
+
+    /// A JSON value for a field's default: usually one of its type, sometimes not.
+    mutating func defaultValue(for type: String) -> Any {
+        if random.chance(0.1) { return random.pick([Any]([1, "x", true, [Any](), [String: Any](), NSNull()])) }
+        if type.hasSuffix("?") { return random.chance(0.4) ? NSNull() : defaultValue(for: String(type.dropLast())) }
+        if type.hasPrefix("[String: ") { return random.chance(0.7) ? [String: Any]() : ["k": defaultValue(for: String(type.dropFirst(9).dropLast()))] }
+        if type.hasPrefix("[") { return random.chance(0.5) ? [Any]() : [defaultValue(for: String(type.dropFirst().dropLast()))] }
+        switch type {
+        case "String": return random.pick(["", "a \"b\" \\ c", "\\(x)", "#\"", "한글", "line\nbreak"])
+        case "Character": return random.pick(["a", "é", "ab"])
+        case "Int", "Int32", "Int8", "UInt", "UInt64": return random.pick([0, 20, -1, 127, 300])
+        case "Double", "Float", "Decimal": return random.pick([0, 1.5, -2.25, 1e3] as [Any])
+        case "Bool": return random.chance(0.5)
+        default:
+            if let model = models.first(where: { $0.name == type }), !model.isStruct, !model.rawValues.isEmpty {
+                return random.chance(0.9) ? random.pick(model.rawValues) : "NOT_A_VALUE"
+            }
+            return "2024-01-01"
+        }
+    }
+
+    mutating func model(name: String, nestedLevel: Int) -> [String: Any] {
+        if random.chance(0.3) {
+            let count = random.int(1...4)
+            var values: [Any] = []
+            var raws: [String] = []
+            for _ in 0..<count {
+                var raw = random.pick(["OPEN", "CLOSED", "open-status", "A_B", "1st", "é", "default", "self", "CamelCase", "x y", "OPEN"])
+                if raws.contains(raw), random.chance(0.95) { raw += String(raws.count) }
+                raws.append(raw)
+                values.append(random.chance(0.2) ? ["name": identifier(), "value": raw] as [String: Any] : raw)
+            }
+            models.append(ModelInfo(name: name, isStruct: false, isGeneric: false, fields: [], rawValues: raws))
+            return ["enum": values]
+        }
+        let generic = nestedLevel == 0 && random.chance(0.15)
+        var result: [String: Any] = [:]
+        if generic { result["typeParameters"] = [random.chance(0.9) ? "T" : random.pick(Self.hostileTypeNames)] }
+        var nested: [String: Any] = [:]
+        if nestedLevel < 2 && random.chance(0.25) {
+            let nestedName = random.chance(0.8) ? random.pick(["Image", "Option", "Location", "Entry"]) : typeName()
+            let saved = models
+            nested[nestedName] = model(name: name + "." + nestedName, nestedLevel: nestedLevel + 1)
+            // Inside the parent, the nested model is known by its short name too.
+            if let added = models.last, added.name == name + "." + nestedName {
+                models = saved + [added, ModelInfo(name: nestedName, isStruct: added.isStruct, isGeneric: false, fields: added.fields, rawValues: added.rawValues)]
+            }
+        }
+        var fields: [String: Any] = [:]
+        var fieldTypes: [(String, String)] = []
+        for fieldName in identifiers(random.int(1...5)) {
+            let fieldType = type(typeParameter: generic ? "T" : nil)
+            fieldTypes.append((fieldName, fieldType))
+            var field: [String: Any] = ["type": fieldType]
+            if random.chance(0.15) { field["json"] = random.pick(["snake_key", "with space", "q\"uote", "é", "a-b", fieldName]) }
+            let plainType = fieldType.replacingOccurrences(of: "?", with: "")
+            let supported = !["Date", "URL", "UUID", "Data", "T"].contains(where: plainType.contains)
+                && !models.contains { $0.isStruct && plainType.contains($0.name) }
+            if random.chance(supported ? 0.3 : 0.03) { field["default"] = defaultValue(for: fieldType) }
+            if random.chance(0.15) { field["encode"] = false }
+            if random.chance(0.1) { field["description"] = random.pick(["doc */ comment", "line\nbreak", "/// x", "\u{2028}sep"]) }
+            fields[fieldName] = field.count == 1 && random.chance(0.5) ? fieldType : field
+        }
+        // The short nested name only means the nested model inside this one.
+        models.removeAll { info in nested.keys.contains(info.name) }
+        models.append(ModelInfo(name: name, isStruct: true, isGeneric: generic, fields: fieldTypes, rawValues: []))
+        result["fields"] = fields
+        if !nested.isEmpty { result["models"] = nested }
+        return result
+    }
+
+    static let scalarTypes: Set<String> = ["String", "Int", "Bool", "Double", "UUID", "Int8", "UInt64", "Decimal", "Character", "Float", "Int32", "UInt"]
+
+    func isScalar(_ type: String) -> Bool {
+        Self.scalarTypes.contains(type) || models.contains { $0.name == type && !$0.isStruct }
+    }
+
+    /// References that are one non-optional scalar: they fit a path, a header or a query item.
+    func scalarReferences(_ inputs: [(name: String, type: String)]) -> [String] {
+        var result: [String] = []
+        for input in inputs {
+            if Self.scalarTypes.contains(input.type) { result.append("{\(input.name)}") }
+            if let model = models.first(where: { $0.name == input.type }) {
+                if model.isStruct {
+                    for field in model.fields where isScalar(field.type) { result.append("{\(input.name).\(field.name)}") }
+                } else {
+                    result.append("{\(input.name).rawValue}")
+                }
+            }
+        }
+        return result
+    }
+
+    /// A reference for a path or header: usually a scalar one, sometimes anything (which must then be an error).
+    mutating func reference(to inputs: [(name: String, type: String)]) -> String {
+        let scalars = scalarReferences(inputs)
+        if !scalars.isEmpty, random.chance(0.93) { return random.pick(scalars) }
+        guard !inputs.isEmpty, random.chance(0.9) else { return "{nope}" }
+        return "{\(random.pick(inputs).name)}"
+    }
+
+    mutating func endpoint() -> [String: Any] {
+        var endpoint: [String: Any] = ["name": identifier()]
+        if random.chance(0.2) { endpoint["repositoryMethod"] = identifier() }
+        if random.chance(0.1) { endpoint["description"] = random.pick(["Fetches */ things", "a\nb", "`code`"]) }
+        var inputs: [(name: String, type: String)] = []
+        var inputSpecs: [[String: Any]] = []
+        for name in identifiers(random.int(0...4)) {
+            // Mostly scalars and models, as real endpoints have.
+            var type: String
+            if random.chance(0.5) {
+                type = random.pick(["String", "Int", "Bool", "Double", "Int64"])
+            } else if let model = models.filter({ !$0.name.contains(".") || random.chance(0.5) }).randomElement(using: &random) {
+                type = model.name + (model.isGeneric ? "<String>" : "")
+            } else {
+                type = self.type()
+            }
+            if random.chance(0.15) { type += "?" }
+            if random.chance(0.05) { type = self.type() }
+            inputs.append((name, type))
+            var input: [String: Any] = ["name": name, "type": type]
+            if random.chance(0.15) { input["argument"] = identifier() }
+            if random.chance(0.1) { input["unlabeled"] = true }
+            inputSpecs.append(input)
+        }
+        if random.chance(0.08) {
+            inputs.append(("images", "[UploadFile]"))
+            inputSpecs.append(["name": "images", "type": "[UploadFile]"])
+            endpoint["upload"] = ["files": ["images": "{images}"], "fields": ["n": "1"]]
+        }
+        if !inputSpecs.isEmpty { endpoint["inputs"] = inputSpecs }
+        let methods = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+        var method = endpoint["upload"] != nil ? "POST" : random.pick(methods)
+        if let flag = inputs.first(where: { $0.type == "Bool" }), endpoint["upload"] == nil, random.chance(0.4) {
+            let other = random.pick(methods)
+            endpoint["method"] = ["if": flag.name, "then": method, "else": other]
+            if other == "GET" || other == "DELETE" { method = other }
+        } else {
+            endpoint["method"] = method
+        }
+        var path = "/api/" + (random.chance(0.97) ? random.pick(["a", "b-c", "d_e", "~f", "x/y", "%C3%A9", "a:b@c"]) : "é")
+        if !scalarReferences(inputs).isEmpty || random.chance(0.1) {
+            for _ in 0..<random.int(0...2) { path += "/" + reference(to: inputs) }
+        }
+        endpoint["path"] = path
+        let toQuery = method == "GET" || method == "DELETE" || endpoint["upload"] != nil
+        let structs = inputs.filter { input in models.contains { $0.isStruct && input.type.hasPrefix($0.name) } }
+        let dictionaries = inputs.filter { $0.type.hasPrefix("[String: ") }
+        let scalars = scalarReferences(inputs) + inputs.filter { $0.type.hasSuffix("?") && Self.scalarTypes.contains(String($0.type.dropLast())) }.map { "{\($0.name)}" }
+        switch random.int(0...4) {
+        case 1 where !toQuery || !structs.isEmpty || random.chance(0.1):
+            if let input = (structs.isEmpty || (!toQuery && random.chance(0.3)) ? inputs : structs).randomElement(using: &random) {
+                endpoint["param"] = "{\(input.name)}"
+            }
+        case 2 where !scalars.isEmpty:
+            var param: [String: Any] = [:]
+            for key in identifiers(random.int(1...3)) {
+                param[key] = random.chance(0.7) ? random.pick(scalars) : random.pick([Any]([true, 20, "LATEST", "x-\(random.pick(scalars))"]))
+            }
+            endpoint["param"] = param
+        case 3 where !(structs + dictionaries).isEmpty:
+            var parts: [Any] = []
+            for _ in 0..<random.int(1...3) {
+                if random.chance(0.6) {
+                    parts.append("{\(random.pick(structs + dictionaries).name)}")
+                } else if !scalars.isEmpty {
+                    parts.append(["k\(random.int(0...9))": random.pick(scalars)])
+                }
+            }
+            endpoint["param"] = parts
+        default: break
+        }
+        if random.chance(0.2) { endpoint["usingQuery"] = random.chance(0.5) }
+        let hasText = !scalarReferences(inputs).isEmpty || random.chance(0.1)
+        switch random.int(0...5) {
+        case 0: endpoint["header"] = random.pick(["json", "default", "location"])
+        case 1 where hasText: endpoint["header"] = ["custom": ["X-A": reference(to: inputs), "X-B": "const " + reference(to: inputs)]]
+        case 2: endpoint["header"] = ["multipart": random.chance(0.5) && hasText ? reference(to: inputs) : "boundary"]
+        default: break
+        }
+        if random.chance(0.7) { endpoint["response"] = random.chance(0.03) ? "Void" : type() }
+        return endpoint
+    }
+
+    /// One spec as JSON text.
+    mutating func spec() -> String {
+        var root: [String: Any] = [:]
+        var modelSpecs: [String: Any] = [:]
+        for _ in 0..<random.int(0...5) {
+            let name = typeName()
+            modelSpecs[name] = model(name: name, nestedLevel: 0)
+        }
+        if !modelSpecs.isEmpty { root["models"] = modelSpecs }
+        if random.chance(0.2) {
+            root["defaults"] = random.chance(0.5) ? ["usingQuery": random.chance(0.5)] : ["header": "location"]
+        }
+        root["endpoints"] = (0..<random.int(1...6)).map { _ in endpoint() }
+        let data = try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
+        return String(decoding: data ?? Data(), as: UTF8.self)
+    }
+}

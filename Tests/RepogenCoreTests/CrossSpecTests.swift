@@ -1,0 +1,75 @@
+import Foundation
+import RepogenCore
+import XCTest
+
+/// Specs generated together share one module: a type declared twice, or two output files that are one file on a
+/// case-insensitive file system, are errors at the place of each, before anything is written.
+final class CrossSpecTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-cross-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Writes the specs, generates them together, and returns the diagnostics with the folder left out.
+    func diagnostics(_ specs: [(String, String)]) throws -> [String] {
+        var paths: [String] = []
+        for (name, text) in specs {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+            paths.append(url.path)
+        }
+        do {
+            _ = try Pipeline.generate(specPaths: paths, options: GenerateOptions())
+            return []
+        } catch {
+            return error.diagnostics.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") }
+        }
+    }
+
+    static let endpoint = #""endpoints": [{ "name": "a", "method": "GET", "path": "/a" }]"#
+
+    func testTheSameModelInTwoSpecs() throws {
+        let model = #"{ "models": { "Shared": { "fields": { "id": "Int" } } }, \#(Self.endpoint) }"#
+        XCTAssertEqual(
+            try diagnostics([("store.json", model), ("user.json", "\n" + model)]),
+            ["user.json:2:15: error: model 'Shared' and model 'Shared' (store.json:1:15) both declare the type 'Shared'; one module cannot have two"])
+    }
+
+    func testAModelNamedLikeAnotherDomainsGeneratedType() throws {
+        XCTAssertEqual(
+            try diagnostics([
+                ("store.json", "{ \(Self.endpoint) }"),
+                ("user.json", #"{ "models": { "StoreApi": { "fields": { "id": "Int" } } }, \#(Self.endpoint) }"#),
+            ]),
+            ["user.json:1:15: error: model 'StoreApi' and the API enum generated for 'store.json' (store.json:1:1) both declare the type 'StoreApi'; one module cannot have two"])
+    }
+
+    func testDomainsWhoseGeneratedNamesCollide() throws {
+        // `a.json` makes `MockARepository` (its mock); `mock-a.json` makes `MockARepository` (its protocol).
+        let result = try diagnostics([("a.json", "{ \(Self.endpoint) }"), ("mock-a.json", "{ \(Self.endpoint) }")])
+        XCTAssertEqual(
+            result.first,
+            "mock-a.json:1:1: error: the repository protocol generated for 'mock-a.json' and the mock repository generated for 'a.json' (a.json:1:1) both declare the type 'MockARepository'; one module cannot have two")
+        XCTAssertTrue(result.contains { $0.contains("a Swift target cannot hold two files of one name") }, "\(result)")
+    }
+
+    func testOutputPathsThatDifferOnlyByCase() throws {
+        let result = try diagnostics([("store.json", "{ \(Self.endpoint) }"), ("STORE.json", "{ \(Self.endpoint) }")])
+        XCTAssertTrue(
+            result.contains { $0.hasPrefix("STORE.json:1:1: error: the output file 'STORE/STOREModels.swift' differs from 'Store/StoreModels.swift' only by letter case") },
+            "\(result)")
+    }
+
+    func testTheSameDomainTwiceHasALocation() throws {
+        XCTAssertEqual(
+            try diagnostics([("a/store.json", "{ \(Self.endpoint) }"), ("b/store.yaml", "endpoints: [{ name: a, method: GET, path: /a }]")]),
+            ["b/store.yaml:1:1: error: 'b/store.yaml' and 'a/store.json' both generate the domain 'Store'"])
+    }
+}
