@@ -43,12 +43,27 @@ public struct MustacheLibrary: Sendable {
     }
 
     /// Renders the template `name` against `context`.
+    ///
+    /// The work is bounded (see `RenderLimits`): partials that include each other in a loop or fan out
+    /// (each including the next twice) stop with an error at the tag where the budget ran out, instead of
+    /// running for hours or filling memory.
     public func render(_ name: String, _ context: MustacheValue) throws(MustacheError) -> String {
+        try render(name, context, limits: RenderLimits())
+    }
+
+    /// Renders the template `name` against `context` within `limits` (for tests of the limits).
+    package func render(_ name: String, _ context: MustacheValue, limits: RenderLimits) throws(MustacheError) -> String {
         guard let template = templates[name] else {
             throw MustacheError(templateName: name, line: 0, column: 0, message: "no template named '\(name)'")
         }
-        var renderer = Renderer(library: self, stack: [context])
-        try renderer.render(template.nodes, indentation: "", blocks: [:])
+        var renderer = Renderer(library: self, stack: [context], limits: limits)
+        do {
+            try renderer.render(template.nodes, indentation: "", blocks: [:])
+        } catch {
+            // A budget that ran out outside every section and partial tag: no position to give.
+            guard error.templateName.isEmpty else { throw error }
+            throw MustacheError(templateName: name, line: 0, column: 0, message: error.message)
+        }
         return renderer.output
     }
 
@@ -65,6 +80,27 @@ public struct MustacheLibrary: Sendable {
     }
 }
 
+/// How much work one render may do. The include-depth limit alone does not bound it: 40 partials that
+/// each include the next twice stay 40 deep but render 2^40 times.
+///
+/// The defaults are far above what real templates need. repogen's built-in templates render a synthetic spec
+/// of 10,000 endpoints (`Benchmarks/make_spec.py`) as 21.5 MB in four files; the largest, `Mock.swift`, is
+/// 13 MB in 1.3 million steps (a step is one node rendered or one item of a section's list), and every file
+/// takes one step per 6 to 12 bytes. 256 MB of output and 50 million steps per render leave a margin of
+/// about 20 and 38 times over that, and still stop a runaway template within seconds (about 5 s for
+/// 50 million partial includes in a release build), before its output takes more than 256 MB of memory.
+package struct RenderLimits: Sendable {
+    /// The most steps (nodes rendered, plus items of the lists sections iterate) one render may take.
+    package var maximumSteps: Int
+    /// The most bytes (UTF-8) one render may output.
+    package var maximumOutputBytes: Int
+
+    package init(maximumSteps: Int = 50_000_000, maximumOutputBytes: Int = 256 << 20) {
+        self.maximumSteps = maximumSteps
+        self.maximumOutputBytes = maximumOutputBytes
+    }
+}
+
 /// Walks a node tree, writing its output.
 struct Renderer {
     /// How deep partials and parents may include one another (a template may include itself).
@@ -73,27 +109,44 @@ struct Renderer {
     let library: MustacheLibrary
     /// The context stack; names are looked up from the top (last) down.
     var stack: [MustacheValue]
+    let limits: RenderLimits
     var output = ""
     var includeDepth = 0
+    /// Steps taken so far, against `limits.maximumSteps`.
+    var steps = 0
+
+    init(library: MustacheLibrary, stack: [MustacheValue], limits: RenderLimits = RenderLimits()) {
+        self.library = library
+        self.stack = stack
+        self.limits = limits
+    }
 
     mutating func render(_ nodes: [Node], indentation: String, blocks: [String: [Node]]) throws(MustacheError) {
         for node in nodes {
+            try step()
             switch node {
             case .text(let text):
-                output += text
+                try write(text)
             case .lineStart:
-                output += indentation
+                try write(indentation)
             case .variable(let name, let escaped):
                 let text = lookup(name).interpolatedText
-                output += escaped && library.escaping == .html ? Renderer.escapeHTML(text) : text
-            case .section(let name, let inverted, let children):
-                let value = lookup(name)
-                if inverted {
-                    if !value.isTruthy { try render(children, indentation: indentation, blocks: blocks) }
-                } else if case .array(let items) = value {
-                    for item in items { try renderPushing(item, children, indentation: indentation, blocks: blocks) }
-                } else if value.isTruthy {
-                    try renderPushing(value, children, indentation: indentation, blocks: blocks)
+                try write(escaped && library.escaping == .html ? Renderer.escapeHTML(text) : text)
+            case .section(let name, let inverted, let children, let location):
+                do {
+                    let value = lookup(name)
+                    if inverted {
+                        if !value.isTruthy { try render(children, indentation: indentation, blocks: blocks) }
+                    } else if case .array(let items) = value {
+                        for item in items {
+                            try step()
+                            try renderPushing(item, children, indentation: indentation, blocks: blocks)
+                        }
+                    } else if value.isTruthy {
+                        try renderPushing(value, children, indentation: indentation, blocks: blocks)
+                    }
+                } catch {
+                    throw Renderer.locate(error, at: location)
                 }
             case .partial(let include):
                 guard let template = template(for: include) else { continue }
@@ -107,6 +160,38 @@ struct Renderer {
                 try render(blocks[name] ?? children, indentation: indentation, blocks: blocks)
             }
         }
+    }
+
+    /// Counts one step of the budget: an increment and a compare.
+    @inline(__always)
+    private mutating func step() throws(MustacheError) {
+        steps &+= 1
+        if steps > limits.maximumSteps { throw budgetError() }
+    }
+
+    /// Appends to the output, within the budget. (`utf8.count` of a native string is stored, not counted.)
+    @inline(__always)
+    private mutating func write(_ text: String) throws(MustacheError) {
+        output += text
+        if output.utf8.count > limits.maximumOutputBytes { throw budgetError() }
+    }
+
+    /// The error for a spent budget. It has no position yet (an empty template name): the innermost
+    /// section or partial tag it unwinds through gives it its own (see `locate`).
+    @inline(never)
+    private func budgetError() -> MustacheError {
+        let what =
+            steps > limits.maximumSteps
+            ? "expands to more than \(limits.maximumSteps) steps"
+            : "outputs more than \(limits.maximumOutputBytes) bytes"
+        return MustacheError(
+            templateName: "", line: 0, column: 0,
+            message: "rendering stopped: the template \(what) (do partials include each other in a loop or fan out?)")
+    }
+
+    /// Gives a budget error the position of the tag being rendered when the budget ran out.
+    private static func locate(_ error: MustacheError, at location: SourceLocation) -> MustacheError {
+        error.templateName.isEmpty ? location.error(error.message) : error
     }
 
     private mutating func renderPushing(
@@ -125,7 +210,12 @@ struct Renderer {
         }
         includeDepth += 1
         defer { includeDepth -= 1 }
-        try render(template.nodes, indentation: indentation + include.indentation, blocks: blocks)
+        do {
+            let indentation = include.indentation.isEmpty ? indentation : indentation + include.indentation
+            try render(template.nodes, indentation: indentation, blocks: blocks)
+        } catch {
+            throw Renderer.locate(error, at: include.location)
+        }
     }
 
     private func template(for include: Include) -> ParsedTemplate? {

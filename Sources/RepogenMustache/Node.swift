@@ -22,8 +22,9 @@ indirect enum Node: Sendable {
     case lineStart
     /// `{{name}}`, or `{{{name}}}` / `{{&name}}` when `escaped` is false.
     case variable(VariableName, escaped: Bool)
-    /// `{{#name}}...{{/name}}`, or `{{^name}}...{{/name}}` when `inverted`.
-    case section(VariableName, inverted: Bool, children: [Node])
+    /// `{{#name}}...{{/name}}`, or `{{^name}}...{{/name}}` when `inverted`; `location` is the opening tag's,
+    /// for errors raised while rendering.
+    case section(VariableName, inverted: Bool, children: [Node], location: SourceLocation)
     /// `{{>name}}` or `{{>*name}}`; `indentation` is the whitespace before a standalone tag.
     case partial(Include)
     /// `{{<name}}...{{/name}}`: includes a template, overriding the blocks given here.

@@ -122,7 +122,8 @@ struct Parser {
         case .block:
             append(.block(open.name, children: frame.children))
         default:
-            append(.section(VariableName(open.name), inverted: kind == .inverted, children: frame.children))
+            append(.section(
+                VariableName(open.name), inverted: kind == .inverted, children: frame.children, location: location(of: open)))
         }
     }
 
