@@ -194,4 +194,24 @@ final class CLITests: CLITestCase {
         XCTAssertTrue(result.stderr.hasPrefix("tpl/Mock.swift.mustache:2:"), result.stderr)
         XCTAssertEqual(files(), ["item.json", "tpl", "tpl/Mock.swift.mustache"])
     }
+
+    func testTemplateThatFansOutStopsWithATemplateError() throws {
+        // Forty partials, each including the next twice: 2^40 renders, stopped by the render budget. (The last
+        // one's 1,000 empty lines make most of the 50 million steps cheap ones, so the debug build stops sooner.)
+        try write(validSpec, to: "item.json")
+        try write("{{header}}\n{{>fan0}}\n", to: "tpl/Mock.swift.mustache")
+        for index in 0..<40 {
+            try write("{{>fan\(index + 1)}}{{>fan\(index + 1)}}", to: "tpl/fan\(index).mustache")
+        }
+        try write(String(repeating: "\n", count: 1_000), to: "tpl/fan40.mustache")
+        let result = try run(["generate", "item.json", "--templates", "tpl"])
+        XCTAssertEqual(result.status, 3)
+        XCTAssertTrue(result.stderr.hasPrefix("tpl/fan"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                ": error: cannot render template 'Mock.swift': rendering stopped: the template expands to more than "
+                    + "50000000 steps (do partials include each other in a loop or fan out?)\n1 error; nothing was written\n"),
+            result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: workDirectory.appendingPathComponent("Generated").path))
+    }
 }

@@ -122,8 +122,8 @@ package enum Pipeline {
             case .success(let text):
                 files.append(OutputFile(relativePath: entry.relativePath, contents: text))
             case .failure(let error):
-                throw DiagnosticsError([Diagnostic(
-                    .error, "cannot render template '\(entry.template)': \(error)", path: options.templatesPath)])
+                throw DiagnosticsError([options.templates.renderDiagnostic(
+                    error, rendering: entry.template, templatesPath: options.templatesPath)])
             }
         }
         let start = SourceLocation(path: file.path, line: 1, column: 1)

@@ -64,4 +64,22 @@ package struct TemplateSet: Sendable {
             throw Diagnostic(.error, error.message, at: SourceLocation(path: file, line: error.line, column: error.column))
         }
     }
+
+    /// The diagnostic for an error raised while rendering `template` (such as a template that fans out past the
+    /// render budget): at the template file and tag it names, in the user's folder or the built-in set.
+    package func renderDiagnostic(_ error: MustacheError, rendering template: String, templatesPath: String?) -> Diagnostic {
+        let message = "cannot render template '\(template)': \(error.message)"
+        guard error.line > 0 else {
+            return Diagnostic(.error, message, path: templatesPath)
+        }
+        let fileName = error.templateName + BuiltinTemplatesSource.fileExtension
+        var folder = "<built-in>"
+        if let templatesPath,
+            FileManager.default.fileExists(atPath: (templatesPath as NSString).appendingPathComponent(fileName))
+        {
+            folder = templatesPath
+        }
+        let location = SourceLocation(path: folder + "/" + fileName, line: error.line, column: error.column)
+        return Diagnostic(.error, message, at: location)
+    }
 }
