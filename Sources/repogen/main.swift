@@ -113,6 +113,7 @@ func generate(_ arguments: GenerateArguments) -> ExitCode {
         if !arguments.quiet {
             for path in report.written { print("wrote \(path)") }
             for path in report.removed { print("removed \(path)") }
+            for path in report.removedTemporaries { print("removed \(path) (a temporary file an interrupted run left)") }
             if arguments.verbose {
                 for path in report.unchanged { print("unchanged \(path)") }
             }
@@ -129,20 +130,10 @@ func exportTemplates(to directory: String) -> ExitCode {
     let files = BuiltinTemplates.all.keys.sorted().map { name in
         OutputFile(relativePath: name + BuiltinTemplatesSource.fileExtension, contents: BuiltinTemplates.all[name] ?? "")
     }
-    for file in files {
-        let path = (directory as NSString).appendingPathComponent(file.relativePath)
-        if FileManager.default.fileExists(atPath: path) {
-            printError("\(path): error: already exists; export to an empty folder")
-            return .writeFailed
-        }
-    }
     do {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        for file in files {
-            try Data(file.contents.utf8).write(to: URL(fileURLWithPath: (directory as NSString).appendingPathComponent(file.relativePath)))
-        }
+        _ = try FileWriter.export(files, to: directory)
     } catch {
-        printError("\(directory): error: \(error.localizedDescription)")
+        printError(error.description)
         return .writeFailed
     }
     print("exported \(files.count) templates to \(directory)")

@@ -5,24 +5,32 @@ package struct WriteReport: Sendable, Equatable {
     package var written: [String] = []
     package var unchanged: [String] = []
     package var removed: [String] = []
+    /// Temporary files that an interrupted run (killed while writing) left behind, now removed.
+    package var removedTemporaries: [String] = []
 }
 
-/// Writes rendered files below an output folder: only files whose bytes change, each atomically (temporary file
-/// plus rename in the same folder), never outside the folder, and never over a file repogen did not generate.
+/// Writes rendered files below an output folder: only files whose bytes change, each atomically (a temporary file
+/// repogen creates itself, then a rename in the same folder), never outside the folder, never through a symbolic
+/// link, and never over a file repogen did not generate. Failures name the generated file and say why in plain
+/// words (`no space left on device`, `permission denied`, `it is inside 'Generated/Store', which is a file`).
 package enum FileWriter {
     /// Writes `files` below `directory`.
     /// - Throws: `Diagnostic` before anything is written when a file would land outside the folder or would
     ///   overwrite a file without repogen's header; `Diagnostic` when the disk refuses a write.
-    /// Then removes `stale` files (relative paths below `directory`, found by `StaleFiles`).
+    /// First removes the temporary files an interrupted run left in the folders it writes to; last removes `stale`
+    /// files (relative paths below `directory`, found by `StaleFiles`).
     package static func write(
         _ files: [OutputFile], to directory: String, removing stale: [String] = []
     ) throws(Diagnostic) -> WriteReport {
         var report = WriteReport()
-        var pending: [(path: String, file: OutputFile)] = []
+        var pending: [(path: String, bytes: [UInt8])] = []
+        var folders: Set<String> = [directory]
         for file in files {
             let path = try destination(of: file, in: directory)
-            if let existing = FileManager.default.contents(atPath: path) {
-                if existing.elementsEqual(file.contents.utf8) {
+            folders.insert((path as NSString).deletingLastPathComponent)
+            let bytes = Array(file.contents.utf8)
+            if let existing = try existingContents(of: path) {
+                if existing == bytes {
                     report.unchanged.append(path)
                     continue
                 }
@@ -32,65 +40,200 @@ package enum FileWriter {
                         path: path)
                 }
             }
-            pending.append((path, file))
+            pending.append((path, bytes))
         }
-        for (path, file) in pending {
-            try writeAtomically(Data(file.contents.utf8), to: path)
-            report.written.append(path)
-        }
+        var stalePaths: [String] = []
         for relativePath in stale {
             let path = try destination(of: OutputFile(relativePath: relativePath, contents: ""), in: directory)
-            guard let existing = FileManager.default.contents(atPath: path), OutputFile.isGenerated(existing) else { continue }
+            folders.insert((path as NSString).deletingLastPathComponent)
+            stalePaths.append(path)
+        }
+        for folder in folders.sorted() {
+            report.removedTemporaries += try removeStaleTemporaries(in: folder)
+        }
+        for (path, bytes) in pending {
+            try writeAtomically(bytes, to: path, replacing: true)
+            report.written.append(path)
+        }
+        for path in stalePaths {
+            guard let existing = try? POSIXFile.contentsIfPresent(path), OutputFile.isGenerated(existing) else { continue }
             do {
-                try FileManager.default.removeItem(atPath: path)
+                try POSIXFile.remove(path)
             } catch {
-                throw Diagnostic(.error, "cannot remove the stale file: \(error.localizedDescription)", path: path)
+                throw Diagnostic(.error, "cannot remove the stale file: \(POSIXFile.reason(errno: error.code))", path: path)
             }
             report.removed.append(path)
             // A folder the removal leaves empty goes too (only that one: it held a generated file).
             let folder = (path as NSString).deletingLastPathComponent
-            if folder != directory, (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
-                try? FileManager.default.removeItem(atPath: folder)
-            }
+            if folder != directory { POSIXFile.removeFolderIfEmpty(folder) }
         }
         return report
     }
 
-    /// The full path of a file, checked to stay inside `directory`.
+    /// Creates `files` below `directory` (`repogen templates export`): the folder itself and everything in it must
+    /// not be a symbolic link, and no file may exist yet; each file appears atomically and never replaces anything.
+    /// - Returns: the paths written.
+    package static func export(_ files: [OutputFile], to directory: String) throws(Diagnostic) -> [String] {
+        var folder = directory
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        let name = (folder as NSString).lastPathComponent
+        // The folder is checked like the files in it: the writes start from the folder it is in.
+        let base: String
+        let prefix: String
+        if folder == "/" || name == "." || name == ".." {
+            (base, prefix) = (folder, "")
+        } else {
+            (base, prefix) = ((folder as NSString).deletingLastPathComponent, name + "/")
+        }
+        var paths: [String] = []
+        for file in files {
+            let path = try destination(of: OutputFile(relativePath: prefix + file.relativePath, contents: ""), in: base)
+            if POSIXFile.kind(of: path) != .missing {
+                throw Diagnostic(.error, "already exists; export to an empty folder", path: path)
+            }
+            paths.append(path)
+        }
+        if POSIXFile.kind(of: folder) == .folder {
+            _ = try removeStaleTemporaries(in: folder)
+        }
+        for (path, file) in zip(paths, files) {
+            try writeAtomically(Array(file.contents.utf8), to: path, replacing: false)
+        }
+        return paths
+    }
+
+    /// The full path of a file, checked to stay inside `directory`: nothing on the way may be a symbolic link
+    /// (so a link cannot lead a write outside the folder) or a file, and the file itself may not be a folder.
     package static func destination(of file: OutputFile, in directory: String) throws(Diagnostic) -> String {
         let components = file.relativePath.split(separator: "/", omittingEmptySubsequences: false)
         if file.relativePath.hasPrefix("/") || components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) {
             throw Diagnostic(.error, "refusing to write '\(file.relativePath)': it is not a plain path inside the output folder", path: directory)
         }
-        // Nothing on the way may be a symbolic link, so a link cannot lead a write outside the folder.
+        let full = components.reduce(directory) { ($0 as NSString).appendingPathComponent(String($1)) }
         var path = directory
-        for component in components {
+        for (index, component) in components.enumerated() {
             path = (path as NSString).appendingPathComponent(String(component))
-            if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil {
-                throw Diagnostic(.error, "refusing to write through the symbolic link '\(path)'", path: directory)
+            let isLast = index == components.count - 1
+            switch POSIXFile.kind(of: path) {
+            case .missing:
+                return full
+            case .symbolicLink:
+                throw Diagnostic(.error, "refusing to write through the symbolic link '\(path)'", path: full)
+            case .folder:
+                if isLast { throw Diagnostic(.error, "cannot write: a folder of that name is in the way", path: full) }
+            case .file:
+                if !isLast { throw Diagnostic(.error, "cannot write: it is inside '\(path)', which is a file", path: full) }
+            case .other:
+                let what = isLast ? "something that is not a regular file is in the way" : "it is inside '\(path)', which is not a folder"
+                throw Diagnostic(.error, "cannot write: \(what)", path: full)
             }
         }
-        return path
+        return full
     }
 
-    static func writeAtomically(_ data: Data, to path: String) throws(Diagnostic) {
+    /// The contents of the file at `path`, nil if there is none.
+    static func existingContents(of path: String) throws(Diagnostic) -> [UInt8]? {
+        do {
+            return try POSIXFile.contentsIfPresent(path)
+        } catch {
+            throw Diagnostic(.error, "cannot read the existing file: \(POSIXFile.reason(errno: error.code, writing: path))", path: path)
+        }
+    }
+
+    /// Writes a temporary file next to `path` and renames it to `path`, so that `path` never holds a partial file.
+    /// Without `replacing`, fails when anything (even a dangling symbolic link) is at `path`.
+    static func writeAtomically(_ bytes: [UInt8], to path: String, replacing: Bool) throws(Diagnostic) {
+        func failure(_ error: ErrnoError) -> Diagnostic {
+            if !replacing, error.code == EEXIST, POSIXFile.kind(of: path) != .missing {
+                return Diagnostic(.error, "already exists; export to an empty folder", path: path)
+            }
+            return writeFailure(error, path: path)
+        }
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
-        let temporary = (folder as NSString).appendingPathComponent(".\(name).repogen-\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-                throw Diagnostic(.error, "cannot write a temporary file", path: temporary)
-            }
-            if rename(temporary, path) != 0 {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(atPath: temporary)
-                throw Diagnostic(.error, "cannot replace the file: \(reason)", path: path)
-            }
-        } catch let diagnostic as Diagnostic {
-            throw diagnostic
+            try POSIXFile.makeFolders(folder)
         } catch {
-            throw Diagnostic(.error, "cannot write: \(error.localizedDescription)", path: path)
+            throw failure(error)
         }
+        var temporary = ""
+        for attempt in 1... {
+            temporary = (folder as NSString).appendingPathComponent(temporaryName(for: name))
+            do {
+                try POSIXFile.create(temporary, bytes: bytes)
+                break
+            } catch where error.code == EEXIST && attempt < 10 {
+                continue  // the random part collided; take another
+            } catch {
+                // The file is not there yet: an error about the temporary file is an error about writing the file.
+                throw failure(error.code == EEXIST ? ErrnoError(EIO) : error)
+            }
+        }
+        do {
+            if replacing {
+                try POSIXFile.rename(temporary, to: path)
+            } else {
+                try POSIXFile.renameWithoutReplacing(temporary, to: path)
+            }
+        } catch {
+            try? POSIXFile.remove(temporary)
+            throw failure(error)
+        }
+    }
+
+    /// The error for a failed write of the file at `path` (also when the call that failed was on its temporary
+    /// file): `path: error: cannot write: no space left on device`.
+    package static func writeFailure(_ error: ErrnoError, path: String) -> Diagnostic {
+        Diagnostic(.error, "cannot write: \(POSIXFile.reason(errno: error.code, writing: path))", path: path)
+    }
+
+    // MARK: Temporary files
+
+    /// The name of a temporary file for `name`: `.<name>.repogen-<process id>-<8 random hex digits>.tmp`.
+    static func temporaryName(for name: String) -> String {
+        let random = String(UInt32.random(in: .min ... .max), radix: 16)
+        return ".\(name).repogen-\(POSIXFile.currentProcess)-\(String(repeating: "0", count: 8 - random.count) + random).tmp"
+    }
+
+    /// The process id in a name of repogen's temporary files, or nil when `fileName` is not one. Also matches
+    /// `.<name>.repogen-<process id>.tmp`, the name earlier versions used.
+    package static func temporaryFileProcess(_ fileName: String) -> Int32?? {
+        guard fileName.hasPrefix("."), fileName.hasSuffix(".tmp") else { return nil }
+        let body = fileName.dropFirst().dropLast(4)
+        guard let marker = body.range(of: ".repogen-", options: .backwards), marker.lowerBound > body.startIndex else {
+            return nil
+        }
+        let parts = body[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        func isDigits(_ text: Substring) -> Bool { !text.isEmpty && text.count <= 10 && text.allSatisfy { ("0"..."9").contains($0) } }
+        func isHex(_ text: Substring) -> Bool { text.count == 8 && text.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) } }
+        guard isDigits(parts[0]), parts.count == 1 || (parts.count == 2 && isHex(parts[1])) else { return nil }
+        return .some(Int32(parts[0]))
+    }
+
+    /// Removes repogen's temporary files in `folder` (regular files of exactly repogen's naming pattern, nothing
+    /// else) whose process is no longer running: what a run killed while writing left behind.
+    /// - Returns: the paths removed.
+    package static func removeStaleTemporaries(in folder: String) throws(Diagnostic) -> [String] {
+        // A folder that cannot be read is not written to either; that write says why.
+        guard let names = try? POSIXFile.names(in: folder) else { return [] }
+        var removed: [String] = []
+        for name in names.sorted() {
+            guard let process = temporaryFileProcess(name) else { continue }
+            // A running repogen may be about to rename its temporary file; this process has made none yet.
+            if let process, process != POSIXFile.currentProcess, POSIXFile.isRunning(process) { continue }
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard POSIXFile.kind(of: path) == .file else { continue }
+            do {
+                try POSIXFile.remove(path)
+            } catch where error.code == ENOENT {
+                continue
+            } catch {
+                throw Diagnostic(
+                    .error, "cannot remove this temporary file an interrupted run left: \(POSIXFile.reason(errno: error.code))",
+                    path: path)
+            }
+            removed.append(path)
+        }
+        return removed
     }
 }

@@ -214,10 +214,12 @@ package enum Pipeline {
         {
             throw DiagnosticsError([tooLarge(size, path: path)])
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DiagnosticsError([Diagnostic(.error, "cannot read the spec file", path: path)])
+        do throws(ErrnoError) {
+            guard let bytes = try POSIXFile.contentsIfPresent(path, followingLinks: true) else { throw ErrnoError(ENOENT) }
+            return SpecFile(path: path, bytes: bytes)
+        } catch {
+            throw DiagnosticsError([Diagnostic(.error, "cannot read the spec file: \(POSIXFile.reason(errno: error.code))", path: path)])
         }
-        return SpecFile(path: path, bytes: [UInt8](data))
     }
 
     /// The spec path written in a generated file's header: relative to the current folder, `/`-separated, so the

@@ -24,14 +24,20 @@ package struct TemplateSet: Sendable {
         }
         let names: [String]
         do {
-            names = try manager.contentsOfDirectory(atPath: directory)
+            names = try POSIXFile.names(in: directory)
         } catch {
-            throw Diagnostic(.error, "cannot read the templates folder: \(error.localizedDescription)", path: directory)
+            throw Diagnostic(.error, "cannot read the templates folder: \(POSIXFile.reason(errno: error.code))", path: directory)
         }
         for file in names.sorted() where file.hasSuffix(BuiltinTemplatesSource.fileExtension) {
             let path = (directory as NSString).appendingPathComponent(file)
-            guard let data = manager.contents(atPath: path) else {
-                throw Diagnostic(.error, "cannot read the template", path: path)
+            let data: [UInt8]
+            do throws(ErrnoError) {
+                guard let bytes = try POSIXFile.contentsIfPresent(path, followingLinks: true) else {
+                    throw ErrnoError(ENOENT)
+                }
+                data = bytes
+            } catch {
+                throw Diagnostic(.error, "cannot read the template: \(POSIXFile.reason(errno: error.code))", path: path)
             }
             let text = String(decoding: data, as: UTF8.self)
             guard text.utf8.elementsEqual(data) else {
