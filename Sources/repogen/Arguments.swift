@@ -53,12 +53,22 @@ enum ArgumentParser {
         var index = 0
         var onlyPositional = false
         func value(for option: String, inline: String?) throws(UsageError) -> String {
-            if let inline { return inline }
-            index += 1
-            guard index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" else {
-                throw UsageError(message: "missing value for '\(option)'", command: "generate")
+            let value: String
+            if let inline {
+                value = inline
+            } else {
+                index += 1
+                guard index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" else {
+                    throw UsageError(message: "missing value for '\(option)'", command: "generate")
+                }
+                value = arguments[index]
             }
-            return arguments[index]
+            // An empty path would silently mean the current folder.
+            if value.isEmpty, let what = ["--output": "a folder", "-o": "a folder", "--templates": "a folder",
+                                          "-t": "a folder", "--config": "a file", "-c": "a file"][option] {
+                throw UsageError(message: "the value of '\(option)' is empty; give \(what)", command: "generate")
+            }
+            return value
         }
         while index < arguments.count {
             let argument = arguments[index]
@@ -67,7 +77,7 @@ enum ArgumentParser {
                 index += 1
                 continue
             }
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let name = parts[0]
             let inline = parts.count == 2 ? parts[1] : nil
             switch name {
@@ -106,6 +116,9 @@ enum ArgumentParser {
         case "export":
             guard arguments.count == 2, !arguments[1].hasPrefix("-") else {
                 throw UsageError(message: "give one folder to export to, e.g. 'repogen templates export MyTemplates'", command: "templates")
+            }
+            guard !arguments[1].isEmpty else {
+                throw UsageError(message: "the folder to export to is empty; give a folder, e.g. 'repogen templates export MyTemplates'", command: "templates")
             }
             return .templatesExport(directory: arguments[1])
         case "--help", "-h", nil:

@@ -200,4 +200,38 @@ final class SafeWriteTests: CLITestCase {
         XCTAssertEqual(folder.status, 3)
         XCTAssertEqual(folder.stderr, "tpl: error: cannot read the templates folder: permission denied\n1 error; nothing was written\n")
     }
+
+    // MARK: empty paths
+
+    func testEmptyPathsAreErrors() throws {
+        try write(validSpec, to: "item.json")
+        for arguments in [["--output", ""], ["--output="], ["-o", ""], ["--templates", ""], ["--templates="], ["--config", ""]] {
+            let result = try run(["generate", "item.json"] + arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.stderr.hasPrefix("error: the value of '\(arguments[0].split(separator: "=")[0])' is empty; give a "), result.stderr)
+        }
+        let export = try run(["templates", "export", ""])
+        XCTAssertEqual(export.status, 2)
+        XCTAssertTrue(export.stderr.hasPrefix("error: the folder to export to is empty"), export.stderr)
+        XCTAssertEqual(files(), ["item.json"], "nothing written")
+
+        try write("{\n  \"specs\": [\"item.json\", \"\"],\n  \"output\": \"\",\n  \"templates\": \"\"\n}\n", to: "repogen.json")
+        let json = try run(["generate"])
+        XCTAssertEqual(json.status, 3)
+        XCTAssertEqual(
+            json.stderr,
+            """
+            repogen.json:2:26: error: a spec path is empty; give a path
+            repogen.json:3:13: error: 'output' is empty; give a path
+            repogen.json:4:16: error: 'templates' is empty; give a path
+            3 errors; nothing was written
+
+            """)
+        try FileManager.default.removeItem(atPath: path("repogen.json"))
+        try write("specs: [item.json]\noutput: ''\n", to: "repogen.yaml")
+        let yaml = try run(["generate"])
+        XCTAssertEqual(yaml.status, 3)
+        XCTAssertEqual(yaml.stderr, "repogen.yaml:2:9: error: 'output' is empty; give a path\n1 error; nothing was written\n")
+        XCTAssertEqual(files(), ["item.json", "repogen.yaml"])
+    }
 }

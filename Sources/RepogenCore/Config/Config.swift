@@ -58,16 +58,25 @@ package struct Config: Sendable, Equatable {
         func resolve(_ value: String) -> String {
             base.isEmpty || value.hasPrefix("/") ? value : (base as NSString).appendingPathComponent(value)
         }
+        /// A path, resolved; an empty one is an error (it would silently mean the config's folder).
+        func resolvedPath(_ value: Located<String>?, what: String) -> String? {
+            guard let value else { return nil }
+            guard !value.value.isEmpty else {
+                reader.diagnostics.error("\(what) is empty; give a path", at: value.location)
+                return nil
+            }
+            return resolve(value.value)
+        }
         if let members = reader.members(of: root, what: "the config", allowed: keys) {
             if let node = members["specs"]?.value {
                 if case .string = node.kind {
-                    config.specs = reader.string(node, what: "'specs'").map { [resolve($0.value)] } ?? []
+                    config.specs = resolvedPath(reader.string(node, what: "'specs'"), what: "'specs'").map { [$0] } ?? []
                 } else if let list = reader.array(node, what: "'specs'") {
-                    config.specs = list.compactMap { reader.string($0, what: "a spec path") }.map { resolve($0.value) }
+                    config.specs = list.compactMap { resolvedPath(reader.string($0, what: "a spec path"), what: "a spec path") }
                 }
             }
-            config.output = reader.string(members, "output", what: "the config").map { resolve($0.value) }
-            config.templates = reader.string(members, "templates", what: "the config").map { resolve($0.value) }
+            config.output = resolvedPath(reader.string(members, "output", what: "the config"), what: "'output'")
+            config.templates = resolvedPath(reader.string(members, "templates", what: "the config"), what: "'templates'")
             if let level = reader.string(members, "accessLevel", what: "the config") {
                 config.accessLevel = AccessLevel(rawValue: level.value)
                 if config.accessLevel == nil {
