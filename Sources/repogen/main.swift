@@ -11,7 +11,7 @@ func run(_ arguments: [String]) -> ExitCode {
     do {
         command = try ArgumentParser.parse(arguments)
     } catch {
-        printError("error: \(error.message)")
+        printError("error: \(Diagnostic.oneLine(error.message))")
         let help = error.command.map { "repogen \($0) --help" } ?? "repogen --help"
         printError("hint: see '\(help)'")
         return .usage

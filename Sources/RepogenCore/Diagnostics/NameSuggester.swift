@@ -3,15 +3,18 @@ package enum NameSuggester {
     /// The candidate nearest to `name` by edit distance, if it is near enough to be a plausible typo.
     package static func suggestion(for name: String, among candidates: [String]) -> String? {
         let lowered = Array(name.lowercased())
+        let limit = max(1, min(3, candidates.isEmpty ? 0 : (lowered.count + 2) / 3))
         var best: (name: String, distance: Int)?
         for candidate in candidates.sorted() {
-            let distance = editDistance(lowered, Array(candidate.lowercased()))
+            let other = Array(candidate.lowercased())
+            // The distance is at least the difference in length: a far longer name (a megabyte key) is no typo.
+            guard abs(other.count - lowered.count) <= limit else { continue }
+            let distance = editDistance(lowered, other)
             if best == nil || distance < (best?.distance ?? Int.max) {
                 best = (candidate, distance)
             }
         }
         guard let best else { return nil }
-        let limit = max(1, min(3, candidates.isEmpty ? 0 : (name.count + 2) / 3))
         return best.distance <= limit ? best.name : nil
     }
 
