@@ -35,7 +35,9 @@ final class GenerativeTests: XCTestCase {
                 let text = generator.spec()
                 let path = "g\(index).json"
                 do {
-                    let generation = try Pipeline.generate(file: SpecFile(path: path, text: text), library: library, options: GenerateOptions())
+                    // Every third spec is generated with internal access, as `--access-level internal` does.
+                    let options = GenerateOptions(accessLevel: index % 3 == 0 ? .internal : .public)
+                    let generation = try Pipeline.generate(file: SpecFile(path: path, text: text), library: library, options: options)
                     generations.append((path, text, generation))
                 } catch {
                     rejected += 1

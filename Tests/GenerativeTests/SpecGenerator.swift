@@ -315,7 +315,15 @@ struct SpecGenerator {
         case 2: endpoint["header"] = ["multipart": random.chance(0.5) && hasText ? reference(to: inputs) : "boundary"]
         default: break
         }
-        if random.chance(0.7) { endpoint["response"] = random.chance(0.03) ? "Void" : type() }
+        if random.chance(0.7) {
+            endpoint["response"] = random.chance(0.03) ? "Void" : type()
+            if random.chance(0.2) {
+                endpoint["example"] = random.pick([Any]([
+                    ["a": "\"#", "b": "\\#\"##", "c": "line\nbreak\u{2028}", "d": [1, 2.5, true, NSNull()]] as [String: Any],
+                    "#\"", [String: Any](), [Any](), 42, "\u{0}\u{7F}",
+                ]))
+            }
+        }
         return endpoint
     }
 
