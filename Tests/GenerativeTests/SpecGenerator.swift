@@ -83,6 +83,11 @@ struct SpecGenerator {
     }
 
     mutating func identifier() -> String {
+        if random.chance(0.008) {
+            // Type names where a value name goes: this domain's generated types, its models, the runtime's.
+            return random.pick([domain + "Api", "Mock" + domain + "Repository", "Result", "String", "NetworkManager", "Error"]
+                + models.map(\.name).filter { !$0.contains(".") })
+        }
         if random.chance(0.2) { return random.pick(Self.hostileNames) }
         return random.pick(Self.plainNames) + (random.chance(0.5) ? "" : String(random.int(1...9)))
     }

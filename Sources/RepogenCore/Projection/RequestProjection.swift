@@ -84,7 +84,8 @@ enum RequestProjection {
                     }
                 }
             }
-            lines.append("return \(params)")
+            // An empty list (or empty parts) adds nothing: no variable that is never mutated.
+            lines = lines.count == 1 ? ["return RequestParameters()"] : lines + ["return \(params)"]
             return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: used), lines: lines)
         }
     }

@@ -24,6 +24,8 @@ struct SpecValidator {
     var types = TypeScope()
     /// Modules the generated files import besides the spec's own (the runtime module, the config's imports).
     var modules: Set<String> = []
+    /// The types generated for the domain: `StoreApi`, `StoreRepository`, `StoreRepositoryImpl`, `MockStoreRepository`.
+    var generatedNames: Set<String> = []
     /// Where each field is named, by `Model.field` (qualified model name).
     var fieldLocations: [String: SourceLocation] = [:]
     /// The qualified name of each declared model, by `TypeScope.key`.
@@ -49,8 +51,9 @@ struct SpecValidator {
             }
         }
         let names = DomainNames(domain: domain)
+        generatedNames = [names.api, names.repository, names.impl, names.mock]
         declareTypes(
-            spec, imports: imports, generated: [names.api, names.repository, names.impl, names.mock],
+            spec, imports: imports, generated: generatedNames,
             modules: modules.union(imports))
         let models = validateModels(spec.models)
         if spec.endpoints.isEmpty && spec.declaredEndpointCount == 0 {
@@ -80,10 +83,27 @@ struct SpecValidator {
             modelDeclarations: declarations)
     }
 
+    /// A name of a value (a case, a method, an input, a label, a field): a valid identifier, and not the name of
+    /// a type the generated code uses, which it would hide (`func StoreApi()` makes `StoreApi.x` mean the method).
     mutating func checkIdentifier(_ name: Located<String>, what: String) -> Bool {
-        if SwiftIdentifier.isValid(name.value) { return true }
-        error("\(what) '\(name.value)' is not a valid Swift identifier", at: name.location)
-        return false
+        guard SwiftIdentifier.isValid(name.value) else {
+            error("\(what) '\(name.value)' is not a valid Swift identifier", at: name.location)
+            return false
+        }
+        if isTypeName(name.value) {
+            error(
+                "\(what) '\(name.value)' is the name of a type the generated code uses, which it would hide; "
+                    + "use another name (values are usually lowerCamelCase)", at: name.location)
+            return false
+        }
+        return true
+    }
+
+    /// Whether `name` names a type or module the generated files can refer to.
+    func isTypeName(_ name: String) -> Bool {
+        TypeScope.builtins.contains(name) || TypeScope.reserved.contains(name) || generatedNames.contains(name)
+            || types.external.contains(name) || types.modules.contains(name) || modules.contains(name)
+            || types.models.contains(name) || types.models.contains { $0.hasSuffix("." + name) }
     }
 
     mutating func validateEndpoint(_ spec: EndpointSpec, defaults: EndpointDefaultsSpec? = nil) -> Endpoint? {
