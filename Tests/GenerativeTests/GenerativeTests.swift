@@ -67,6 +67,42 @@ final class GenerativeTests: XCTestCase {
         print("generative check: \(accepted) accepted and type-checked, \(rejected) rejected with located errors (seed \(seed))")
     }
 
+    /// A domain of more endpoints than one `switch` can hold (Swift gives up proving exhaustiveness at about 600
+    /// cases): its cases go into nested enums, and the whole output still type-checks with warnings as errors.
+    func testADomainOfHundredsOfEndpointsCompiles() throws {
+        guard let swiftc = Self.findSwiftc() else { throw XCTSkip("swiftc is not on the PATH") }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-large-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        var endpoints: [String] = [
+            // Names the nested enums would take: they must not clash.
+            #"{ "name": "cases0", "method": "GET", "path": "/c" }"#,
+            #"{ "name": "signout", "method": "DELETE", "path": "/s" }"#,
+        ]
+        for index in 0..<700 {
+            switch index % 5 {
+            case 0:
+                endpoints.append(#"{ "name": "fetch\#(index)", "method": "GET", "path": "/i/{id}", "inputs": [{ "name": "id", "type": "Int" }, { "name": "in", "type": "String?" }], "param": { "in": "{in}" }, "response": "[Item]" }"#)
+            case 1:
+                endpoints.append(#"{ "name": "save\#(index)", "method": { "if": "isDelete", "then": "DELETE", "else": "PUT" }, "path": "/i/{id}", "inputs": [{ "name": "id", "type": "String" }, { "name": "isDelete", "type": "Bool" }], "response": "String" }"#)
+            case 2:
+                endpoints.append(#"{ "name": "detail\#(index)", "method": "GET", "path": "/i/{input.id}", "inputs": [{ "name": "input", "type": "Item", "unlabeled": true }], "header": { "custom": { "X-Id": "{input.id}" } }, "response": "Item?" }"#)
+            case 3:
+                endpoints.append(#"{ "name": "report\#(index)", "method": "DELETE", "path": "/i", "inputs": [{ "name": "item", "type": "Item" }], "param": ["{item}", { "why": "x" }], "usingQuery": false }"#)
+            default:
+                endpoints.append(#"{ "name": "upload\#(index)", "method": "POST", "path": "/u", "inputs": [{ "name": "images", "type": "[UploadFile]" }], "upload": { "files": { "images": "{images}" } } }"#)
+            }
+        }
+        let text = #"{ "models": { "Item": { "fields": { "id": "Int", "name": "String" } } }, "endpoints": [\#(endpoints.joined(separator: ",\n"))] }"#
+        let library = try TemplateSet.builtin.library(templatesPath: nil)
+        let generation = try Pipeline.generate(file: SpecFile(path: "large.json", text: text), library: library, options: GenerateOptions())
+        let api = try XCTUnwrap(generation.files.first { $0.relativePath.hasSuffix("LargeApi.swift") }?.contents)
+        XCTAssertTrue(api.contains("    case cases0_(Cases0)\n"), "the nested enums avoid the endpoint named cases0")
+        XCTAssertTrue(api.contains("    static var signout: LargeApi {\n        .cases0_(.signout)\n    }\n"))
+        let runtime = try buildRuntimeModule(swiftc: swiftc, in: work)
+        try typeCheck([("large.json", text, generation)], batch: 0, runtime: runtime, swiftc: swiftc, work: work)
+    }
+
     /// Compiles Sources/RepogenRuntime into a module the generated files can import.
     func buildRuntimeModule(swiftc: String, in work: URL) throws -> URL {
         let folder = work.appendingPathComponent("modules")

@@ -8,6 +8,9 @@ package func projectDefault(
 ) -> MustacheValue {
     let names = DomainNames(domain: model.domain)
     let endpoints = model.endpoints.map { projectEndpoint($0, names: names) }
+    let hasUsingQuery = model.endpoints.contains { $0.usingQuery != nil }
+    let hasUploads = model.endpoints.contains { $0.upload != nil }
+    let grouping = projectGroups(model, names: names, hasUsingQuery: hasUsingQuery, hasUploads: hasUploads)
     let modules = ["Foundation", runtimeModule] + model.imports.filter { $0 != "Foundation" && $0 != runtimeModule }
     return .dictionary([
         // The path is the user's (a folder may hold a newline): escaped so that it cannot end the comment's line.
@@ -22,16 +25,86 @@ package func projectDefault(
         "endpoints": .array(endpoints),
         "models": projectModels(model.models, access: accessLevel.modifier),
         "access": .string(accessLevel.modifier),
-        "hasUsingQueryOverrides": .bool(model.endpoints.contains { $0.usingQuery != nil }),
-        "hasUploads": .bool(model.endpoints.contains { $0.upload != nil }),
+        "hasUsingQueryOverrides": .bool(hasUsingQuery),
+        "hasUploads": .bool(hasUploads),
+        "isGrouped": .bool(grouping != nil),
+        "groups": .array(grouping?.groups ?? []),
+        "requestMembers": .array(grouping?.dispatch ?? []),
     ])
+}
+
+/// The most cases one `switch` of the API enum's members has.
+///
+/// Swift proves a `switch` over an enum with associated values exhaustive in time that grows quadratically, and
+/// gives up ("unable to check that this switch is exhaustive in reasonable time") at about 600 cases. A domain with
+/// more endpoints than this keeps its cases in nested enums of at most this many (`StoreApi.Cases0`, …), each with
+/// its own `RequestType` members; `StoreApi` holds one case per nested enum and forwards to it, and a static
+/// factory per endpoint keeps `StoreApi.fetchStore(storeId:)` working as before.
+package let maximumSwitchCases = 256
+
+/// The member declarations of `RequestType`, with the cases that compute each, for the members a domain uses.
+private func requestMembers(
+    hasUsingQuery: Bool, hasUploads: Bool, cases: (String) -> [MustacheValue]
+) -> [MustacheValue] {
+    var members = [("param", "Encodable?"), ("method", "RequestMethod"), ("header", "HTTPHeaderType"), ("path", "String")]
+    if hasUsingQuery { members.append(("usingQuery", "Bool")) }
+    if hasUploads { members.append(("upload", "UploadForm?")) }
+    return members.enumerated().map { index, member in
+        .dictionary([
+            "name": .string(member.0), "type": .string(member.1), "isFirst": .bool(index == 0),
+            "cases": .array(cases(member.0)),
+        ])
+    }
+}
+
+/// For a domain of more than `maximumSwitchCases` endpoints: its nested enums, and the top-level members that
+/// forward to them. Nil for a smaller domain.
+private func projectGroups(
+    _ model: APIModel, names: DomainNames, hasUsingQuery: Bool, hasUploads: Bool
+) -> (groups: [MustacheValue], dispatch: [MustacheValue])? {
+    guard model.endpoints.count > maximumSwitchCases else { return nil }
+    // Names no endpoint and no model uses: a nested type hides a model of its name inside the enum.
+    var taken = Set(model.endpoints.map(\.caseName) + model.models.map(\.name))
+    let chunks = stride(from: 0, to: model.endpoints.count, by: maximumSwitchCases).map {
+        Array(model.endpoints[$0..<min($0 + maximumSwitchCases, model.endpoints.count)])
+    }
+    var groups: [MustacheValue] = []
+    var dispatchCases: [(name: String, pattern: String)] = []
+    for (index, chunk) in chunks.enumerated() {
+        let typeName = SwiftCode.freshName("Cases\(index)", avoiding: taken)
+        let caseName = SwiftCode.freshName("cases\(index)", avoiding: taken)
+        taken.formUnion([typeName, caseName])
+        dispatchCases.append((caseName, ".\(caseName)(let cases)"))
+        let builders: [String: (Endpoint) -> SwitchCase] = [
+            "param": RequestProjection.param, "method": RequestProjection.method, "header": RequestProjection.header,
+            "path": RequestProjection.path, "usingQuery": RequestProjection.usingQuery, "upload": RequestProjection.upload,
+        ]
+        groups.append(.dictionary([
+            "typeName": .string(typeName),
+            "caseName": .string(caseName),
+            "endpoints": .array(chunk.enumerated().map { offset, endpoint in
+                projectEndpoint(endpoint, names: names, group: caseName, isFirst: index == 0 && offset == 0)
+            }),
+            "requestMembers": .array(requestMembers(hasUsingQuery: hasUsingQuery, hasUploads: hasUploads) { member in
+                chunk.map { switchCase(builders[member]!($0)) }
+            }),
+        ]))
+    }
+    let dispatch = requestMembers(hasUsingQuery: hasUsingQuery, hasUploads: hasUploads) { member in
+        dispatchCases.map { group in
+            switchCase(SwitchCase(pattern: group.pattern, lines: ["return cases.\(member)"]))
+        }
+    }
+    return (groups, dispatch)
 }
 
 private func switchCase(_ value: SwitchCase) -> MustacheValue {
     .dictionary(["pattern": .string(value.pattern), "lines": .array(value.lines.map(MustacheValue.string))])
 }
 
-private func projectEndpoint(_ endpoint: Endpoint, names: DomainNames) -> MustacheValue {
+private func projectEndpoint(
+    _ endpoint: Endpoint, names: DomainNames, group: String? = nil, isFirst: Bool = false
+) -> MustacheValue {
     let inputs = endpoint.inputs
     let caseName = SwiftIdentifier.escaped(endpoint.caseName)
     let methodName = SwiftIdentifier.escaped(endpoint.methodName)
@@ -51,6 +124,22 @@ private func projectEndpoint(_ endpoint: Endpoint, names: DomainNames) -> Mustac
     }
     let construction =
         names.api + "." + caseName + (inputs.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
+
+    // In a grouped domain, a static factory in the API enum builds each case: `StoreApi.fetchStore(storeId:)`.
+    var factory: [MustacheValue] = []
+    if let group {
+        let parameters = inputs.map { input in
+            (input.unlabeled ? "_ " : "") + SwiftIdentifier.escaped(input.name) + ": " + input.type.description
+        }
+        let values = inputs.map { input in
+            input.unlabeled ? SwiftIdentifier.escaped(input.name) : SwiftCode.callLabel(input.name) + ": " + SwiftIdentifier.escaped(input.name)
+        }
+        let declaration = inputs.isEmpty
+            ? "static var \(caseName): \(names.api)"
+            : "static func \(caseName)(\(parameters.joined(separator: ", "))) -> \(names.api)"
+        let body = ".\(group)(.\(caseName)" + (inputs.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")") + ")"
+        factory = [.dictionary(["declaration": .string(declaration), "body": .string(body), "isFirst": .bool(isFirst)])]
+    }
 
     let success = endpoint.response ?? "Void"
     let argumentsType: String
@@ -73,6 +162,7 @@ private func projectEndpoint(_ endpoint: Endpoint, names: DomainNames) -> Mustac
         "caseName": .string(caseName),
         "doc": docLines(endpoint.documentation),
         "caseDeclaration": .string(caseDeclaration),
+        "factory": .array(factory),
         "param": switchCase(RequestProjection.param(endpoint)),
         "method": switchCase(RequestProjection.method(endpoint)),
         "header": switchCase(RequestProjection.header(endpoint)),

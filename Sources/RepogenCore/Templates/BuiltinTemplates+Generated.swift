@@ -8,15 +8,55 @@ package enum BuiltinTemplates {
         "Api.swift": #"""
 {{> _header}}
 enum {{apiName}} {
+{{^isGrouped}}
 {{#endpoints}}
 {{#doc}}
     {{.}}
 {{/doc}}
     case {{caseDeclaration}}
 {{/endpoints}}
+{{/isGrouped}}
+{{#isGrouped}}
+{{#groups}}
+    case {{caseName}}({{typeName}})
+{{/groups}}
+{{#groups}}
+
+    enum {{typeName}} {
+{{#endpoints}}
+{{#doc}}
+        {{.}}
+{{/doc}}
+        case {{caseDeclaration}}
+{{/endpoints}}
+    }
+{{/groups}}
+{{/isGrouped}}
 }
+{{#isGrouped}}
+
+// The cases are grouped in nested enums so that Swift can check each `switch` quickly; these build them.
+extension {{apiName}} {
+{{#groups}}
+{{#endpoints}}
+{{#factory}}
+{{^isFirst}}
+
+{{/isFirst}}
+{{#doc}}
+    {{.}}
+{{/doc}}
+    {{declaration}} {
+        {{body}}
+    }
+{{/factory}}
+{{/endpoints}}
+{{/groups}}
+}
+{{/isGrouped}}
 
 extension {{apiName}}: RequestType {
+{{^isGrouped}}
     var param: Encodable? {
         switch self {
 {{#endpoints}}
@@ -80,7 +120,41 @@ extension {{apiName}}: RequestType {
         }
     }
 {{/hasUploads}}
+{{/isGrouped}}
+{{#isGrouped}}
+{{#requestMembers}}
+{{^isFirst}}
+
+{{/isFirst}}
+    var {{name}}: {{type}} {
+        switch self {
+{{#cases}}
+        {{> _case}}
+{{/cases}}
+        }
+    }
+{{/requestMembers}}
+{{/isGrouped}}
 }
+{{#isGrouped}}
+{{#groups}}
+
+extension {{apiName}}.{{typeName}} {
+{{#requestMembers}}
+{{^isFirst}}
+
+{{/isFirst}}
+    var {{name}}: {{type}} {
+        switch self {
+{{#cases}}
+        {{> _case}}
+{{/cases}}
+        }
+    }
+{{/requestMembers}}
+}
+{{/groups}}
+{{/isGrouped}}
 
 """#,
         "Mock.swift": #"""
