@@ -28,42 +28,50 @@ package enum TemplateString {
     /// Splits `text` into literal parts and references.
     /// - Returns: the parts, or a message describing the first syntax error.
     package static func parse(_ text: String) -> Result<[RawPart], TemplateSyntaxError> {
+        // Braces are ASCII: scan the UTF-8 bytes and copy the text between them in runs.
+        let utf8 = text.utf8
         var parts: [RawPart] = []
         var literal = ""
-        var characters = text[...]
-        while let character = characters.first {
-            characters = characters.dropFirst()
-            if character == "{" {
-                if characters.first == "{" {
-                    literal.append("{")
-                    characters = characters.dropFirst()
-                    continue
-                }
-                guard let close = characters.firstIndex(of: "}") else {
-                    return .failure(TemplateSyntaxError(message: "unclosed '{' in '\(text)'"))
-                }
-                let inner = String(characters[..<close])
-                characters = characters[characters.index(after: close)...]
-                switch parseReference(inner) {
-                case .success(let reference):
-                    if !literal.isEmpty {
-                        parts.append(.literal(literal))
-                        literal = ""
-                    }
-                    parts.append(.reference(reference))
-                case .failure(let error):
-                    return .failure(error)
-                }
-            } else if character == "}" {
-                guard characters.first == "}" else {
-                    return .failure(TemplateSyntaxError(message: "unmatched '}' in '\(text)'; write '}}' for a brace"))
-                }
-                literal.append("}")
-                characters = characters.dropFirst()
-            } else {
-                literal.append(character)
-            }
+        var runStart = utf8.startIndex
+        var index = utf8.startIndex
+        func flush(upTo end: String.Index) {
+            if runStart < end { literal += text[runStart..<end] }
         }
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            guard byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") else {
+                index = utf8.index(after: index)
+                continue
+            }
+            flush(upTo: index)
+            let next = utf8.index(after: index)
+            if next < utf8.endIndex, utf8[next] == byte {
+                // `{{` or `}}`: a literal brace.
+                literal += byte == UInt8(ascii: "{") ? "{" : "}"
+                index = utf8.index(after: next)
+                runStart = index
+                continue
+            }
+            if byte == UInt8(ascii: "}") {
+                return .failure(TemplateSyntaxError(message: "unmatched '}' in '\(text)'; write '}}' for a brace"))
+            }
+            guard let close = utf8[next...].firstIndex(of: UInt8(ascii: "}")) else {
+                return .failure(TemplateSyntaxError(message: "unclosed '{' in '\(text)'"))
+            }
+            switch parseReference(String(text[next..<close])) {
+            case .success(let reference):
+                if !literal.isEmpty {
+                    parts.append(.literal(literal))
+                    literal = ""
+                }
+                parts.append(.reference(reference))
+            case .failure(let error):
+                return .failure(error)
+            }
+            index = utf8.index(after: close)
+            runStart = index
+        }
+        flush(upTo: utf8.endIndex)
         if !literal.isEmpty { parts.append(.literal(literal)) }
         return .success(parts)
     }

@@ -7,10 +7,17 @@ package func projectDefault(
     _ model: APIModel, runtimeModule: String = "RepogenRuntime", accessLevel: AccessLevel = .public
 ) -> MustacheValue {
     let names = DomainNames(domain: model.domain)
-    let endpoints = model.endpoints.map { projectEndpoint($0, names: names) }
     let hasUsingQuery = model.endpoints.contains { $0.usingQuery != nil }
     let hasUploads = model.endpoints.contains { $0.upload != nil }
-    let grouping = projectGroups(model, names: names, hasUsingQuery: hasUsingQuery, hasUploads: hasUploads)
+    let groupNames = groupNames(model)
+    // Each endpoint is projected once; a grouped domain's groups reuse the same values.
+    let endpoints = model.endpoints.enumerated().map { index, endpoint in
+        projectEndpoint(
+            endpoint, names: names, group: groupNames.isEmpty ? nil : groupNames[index / maximumSwitchCases].caseName,
+            isFirst: index == 0)
+    }
+    let grouping = projectGroups(
+        endpoints, groupNames: groupNames, hasUsingQuery: hasUsingQuery, hasUploads: hasUploads)
     let modules = ["Foundation", runtimeModule] + model.imports.filter { $0 != "Foundation" && $0 != runtimeModule }
     return .dictionary([
         // The path is the user's (a folder may hold a newline): escaped so that it cannot end the comment's line.
@@ -57,42 +64,45 @@ private func requestMembers(
     }
 }
 
-/// For a domain of more than `maximumSwitchCases` endpoints: its nested enums, and the top-level members that
-/// forward to them. Nil for a smaller domain.
-private func projectGroups(
-    _ model: APIModel, names: DomainNames, hasUsingQuery: Bool, hasUploads: Bool
-) -> (groups: [MustacheValue], dispatch: [MustacheValue])? {
-    guard model.endpoints.count > maximumSwitchCases else { return nil }
-    // Names no endpoint and no model uses: a nested type hides a model of its name inside the enum.
+/// The nested enums of a domain of more than `maximumSwitchCases` endpoints (type and case names no endpoint or model
+/// uses: a nested type hides a model of its name inside the enum); none for a smaller domain.
+private func groupNames(_ model: APIModel) -> [(typeName: String, caseName: String)] {
+    guard model.endpoints.count > maximumSwitchCases else { return [] }
     var taken = Set(model.endpoints.map(\.caseName) + model.models.map(\.name))
-    let chunks = stride(from: 0, to: model.endpoints.count, by: maximumSwitchCases).map {
-        Array(model.endpoints[$0..<min($0 + maximumSwitchCases, model.endpoints.count)])
-    }
-    var groups: [MustacheValue] = []
-    var dispatchCases: [(name: String, pattern: String)] = []
-    for (index, chunk) in chunks.enumerated() {
+    return stride(from: 0, to: model.endpoints.count, by: maximumSwitchCases).enumerated().map { index, _ in
         let typeName = SwiftCode.freshName("Cases\(index)", avoiding: taken)
         let caseName = SwiftCode.freshName("cases\(index)", avoiding: taken)
         taken.formUnion([typeName, caseName])
-        dispatchCases.append((caseName, ".\(caseName)(let cases)"))
-        let builders: [String: (Endpoint) -> SwitchCase] = [
-            "param": RequestProjection.param, "method": RequestProjection.method, "header": RequestProjection.header,
-            "path": RequestProjection.path, "usingQuery": RequestProjection.usingQuery, "upload": RequestProjection.upload,
-        ]
+        return (typeName, caseName)
+    }
+}
+
+/// For a grouped domain: its nested enums (with the endpoints' projections), and the top-level members that
+/// forward to them. Nil for a smaller domain.
+private func projectGroups(
+    _ endpoints: [MustacheValue], groupNames: [(typeName: String, caseName: String)], hasUsingQuery: Bool,
+    hasUploads: Bool
+) -> (groups: [MustacheValue], dispatch: [MustacheValue])? {
+    guard !groupNames.isEmpty else { return nil }
+    var groups: [MustacheValue] = []
+    for (index, names) in groupNames.enumerated() {
+        let chunk = Array(endpoints[(index * maximumSwitchCases)..<min((index + 1) * maximumSwitchCases, endpoints.count)])
         groups.append(.dictionary([
-            "typeName": .string(typeName),
-            "caseName": .string(caseName),
-            "endpoints": .array(chunk.enumerated().map { offset, endpoint in
-                projectEndpoint(endpoint, names: names, group: caseName, isFirst: index == 0 && offset == 0)
-            }),
+            "typeName": .string(names.typeName),
+            "caseName": .string(names.caseName),
+            "endpoints": .array(chunk),
             "requestMembers": .array(requestMembers(hasUsingQuery: hasUsingQuery, hasUploads: hasUploads) { member in
-                chunk.map { switchCase(builders[member]!($0)) }
+                // The endpoint's own `{ pattern, lines }` for this member.
+                chunk.compactMap { endpoint in
+                    guard case .dictionary(let values) = endpoint else { return nil }
+                    return values[member]
+                }
             }),
         ]))
     }
     let dispatch = requestMembers(hasUsingQuery: hasUsingQuery, hasUploads: hasUploads) { member in
-        dispatchCases.map { group in
-            switchCase(SwitchCase(pattern: group.pattern, lines: ["return cases.\(member)"]))
+        groupNames.map { group in
+            switchCase(SwitchCase(pattern: ".\(group.caseName)(let cases)", lines: ["return cases.\(member)"]))
         }
     }
     return (groups, dispatch)

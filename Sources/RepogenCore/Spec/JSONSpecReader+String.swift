@@ -3,16 +3,15 @@ extension JSONSpecReader {
     mutating func readString() throws(Diagnostic) -> String {
         let start = position
         position += 1
-        var scalars = String.UnicodeScalarView()
+        // Runs between escapes are copied whole (most strings are one run), not a scalar at a time.
+        var result = ""
         var runStart = position
         func flush(_ reader: JSONSpecReader, upTo end: Int) throws(Diagnostic) {
             guard runStart < end else { return }
-            let slice = reader.bytes[runStart..<end]
-            let text = String(decoding: slice, as: UTF8.self)
-            guard text.utf8.elementsEqual(slice) else {
+            guard let text = String(validating: reader.bytes[runStart..<end], as: UTF8.self) else {
                 throw reader.fail("invalid UTF-8 in a string", at: runStart)
             }
-            scalars.append(contentsOf: text.unicodeScalars)
+            if result.isEmpty { result = text } else { result += text }
         }
         while true {
             guard position < bytes.count else {
@@ -22,14 +21,14 @@ extension JSONSpecReader {
             if byte == UInt8(ascii: "\"") {
                 try flush(self, upTo: position)
                 position += 1
-                return String(scalars)
+                return result
             }
             if byte < 0x20 {
                 throw fail("control character in a string; escape it (for example '\\n')")
             }
             if byte == UInt8(ascii: "\\") {
                 try flush(self, upTo: position)
-                scalars.append(try readEscape())
+                result.unicodeScalars.append(try readEscape())
                 runStart = position
                 continue
             }
