@@ -36,7 +36,10 @@ package func projectDefault(
         "hasUploads": .bool(hasUploads),
         "isGrouped": .bool(grouping != nil),
         "groups": .array(grouping?.groups ?? []),
-        "requestMembers": .array(grouping?.dispatch ?? []),
+        // The `RequestType` members of the API enum: each endpoint's case, or in a grouped domain one per group.
+        "requestMembers": .array(grouping?.dispatch ?? requestMembers(hasUsingQuery: hasUsingQuery, hasUploads: hasUploads) {
+            memberCases(endpoints, $0)
+        }),
     ])
 }
 
@@ -91,12 +94,8 @@ private func projectGroups(
             "typeName": .string(names.typeName),
             "caseName": .string(names.caseName),
             "endpoints": .array(chunk),
-            "requestMembers": .array(requestMembers(hasUsingQuery: hasUsingQuery, hasUploads: hasUploads) { member in
-                // The endpoint's own `{ pattern, lines }` for this member.
-                chunk.compactMap { endpoint in
-                    guard case .dictionary(let values) = endpoint else { return nil }
-                    return values[member]
-                }
+            "requestMembers": .array(requestMembers(hasUsingQuery: hasUsingQuery, hasUploads: hasUploads) {
+                memberCases(chunk, $0)
             }),
         ]))
     }
@@ -106,6 +105,14 @@ private func projectGroups(
         }
     }
     return (groups, dispatch)
+}
+
+/// The endpoints' own `{ pattern, lines }` for one `RequestType` member (`param`, `method`, …).
+private func memberCases(_ endpoints: [MustacheValue], _ member: String) -> [MustacheValue] {
+    endpoints.compactMap { endpoint in
+        guard case .dictionary(let values) = endpoint else { return nil }
+        return values[member]
+    }
 }
 
 private func switchCase(_ value: SwitchCase) -> MustacheValue {

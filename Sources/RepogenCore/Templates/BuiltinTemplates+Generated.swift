@@ -56,102 +56,13 @@ extension {{apiName}} {
 {{/isGrouped}}
 
 extension {{apiName}}: RequestType {
-{{^isGrouped}}
-    var param: Encodable? {
-        switch self {
-{{#endpoints}}
-{{#param}}
-        {{> _case}}
-{{/param}}
-{{/endpoints}}
-        }
-    }
-
-    var method: RequestMethod {
-        switch self {
-{{#endpoints}}
-{{#method}}
-        {{> _case}}
-{{/method}}
-{{/endpoints}}
-        }
-    }
-
-    var header: HTTPHeaderType {
-        switch self {
-{{#endpoints}}
-{{#header}}
-        {{> _case}}
-{{/header}}
-{{/endpoints}}
-        }
-    }
-
-    var path: String {
-        switch self {
-{{#endpoints}}
-{{#path}}
-        {{> _case}}
-{{/path}}
-{{/endpoints}}
-        }
-    }
-{{#hasUsingQueryOverrides}}
-
-    var usingQuery: Bool {
-        switch self {
-{{#endpoints}}
-{{#usingQuery}}
-        {{> _case}}
-{{/usingQuery}}
-{{/endpoints}}
-        }
-    }
-{{/hasUsingQueryOverrides}}
-{{#hasUploads}}
-
-    var upload: UploadForm? {
-        switch self {
-{{#endpoints}}
-{{#upload}}
-        {{> _case}}
-{{/upload}}
-{{/endpoints}}
-        }
-    }
-{{/hasUploads}}
-{{/isGrouped}}
-{{#isGrouped}}
-{{#requestMembers}}
-{{^isFirst}}
-
-{{/isFirst}}
-    var {{name}}: {{type}} {
-        switch self {
-{{#cases}}
-        {{> _case}}
-{{/cases}}
-        }
-    }
-{{/requestMembers}}
-{{/isGrouped}}
+{{> _members}}
 }
 {{#isGrouped}}
 {{#groups}}
 
 extension {{apiName}}.{{typeName}} {
-{{#requestMembers}}
-{{^isFirst}}
-
-{{/isFirst}}
-    var {{name}}: {{type}} {
-        switch self {
-{{#cases}}
-        {{> _case}}
-{{/cases}}
-        }
-    }
-{{/requestMembers}}
+{{> _members}}
 }
 {{/groups}}
 {{/isGrouped}}
@@ -259,6 +170,21 @@ case {{pattern}}:
 import {{module}}
 {{/imports}}
 
+
+"""#,
+        "_members": #"""
+{{#requestMembers}}
+{{^isFirst}}
+
+{{/isFirst}}
+    var {{name}}: {{type}} {
+        switch self {
+{{#cases}}
+        {{> _case}}
+{{/cases}}
+        }
+    }
+{{/requestMembers}}
 
 """#,
         "_model": #"""

@@ -104,7 +104,7 @@ extension SpecValidator {
 
     /// `Void` is only a whole response ("no body"): inside another type, as a field or an input, it is not `Codable`.
     mutating func checkNoVoid(_ type: SwiftType, at location: SourceLocation, what: String) -> Bool {
-        guard type.referencedNames.contains(where: { $0 == "Void" || $0 == "Swift.Void" }) || type.description.contains("()")
+        guard type.referencedNames.contains(where: { $0 == "Void" || $0 == "Swift.Void" })
         else { return true }
         error(
             "\(what) uses 'Void', which has no value to encode or decode; only a whole response may be 'Void' "
