@@ -62,8 +62,7 @@ enum DefaultValue {
             }
             return "[" + entries.joined(separator: ", ") + "]"
         case (.named(let rawName, let arguments), _):
-            let name = rawName.hasPrefix("Swift.") || rawName.hasPrefix("Foundation.")
-                ? String(rawName.drop { $0 != "." }.dropFirst()) : rawName
+            let name = TypeScope.unqualified(rawName)
             if arguments.isEmpty, let model = types.model(named: rawName, in: scope) {
                 guard let cases = types.enumCases[model] else {
                     throw Failure(message: "cannot be written for '\(type)': defaults are for numbers, strings, booleans, enums and lists of them")

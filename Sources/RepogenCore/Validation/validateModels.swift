@@ -62,6 +62,17 @@ struct TypeScope {
         "Swift", "Foundation", "FoundationNetworking", "RepogenRuntime",
     ]
 
+    /// `Swift.String` -> `String`, `Foundation.Date` -> `Date`; other names as they are.
+    static func unqualified(_ name: String) -> String {
+        for module in ["Swift.", "Foundation."] where name.hasPrefix(module) {
+            return String(name.dropFirst(module.count))
+        }
+        return name
+    }
+
+    /// The last component of every nested model's name (`Image` for `Review.Image`).
+    var nestedNames: Set<String> = []
+
     var candidates: [String] {
         Array(Self.builtins) + Array(models) + Array(external)
     }
@@ -165,6 +176,7 @@ extension SpecValidator {
             let qualified = prefix + name.value
             nestedPaths[Self.key(model)] = qualified
             types.models.insert(qualified)
+            if parent != nil { types.nestedNames.insert(name.value) }
             types.typeParameters[qualified] = model.typeParameters.map(\.value)
             if case .enumeration(let cases) = model.kind {
                 var rawValues: [String: String] = [:]

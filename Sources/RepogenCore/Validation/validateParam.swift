@@ -27,7 +27,7 @@ extension TypeScope {
             if let model = model(named: name, in: scope) {
                 return enumCases[model] != nil ? .scalar : .object(model)
             }
-            let plain = name.hasPrefix("Swift.") || name.hasPrefix("Foundation.") ? String(name.drop { $0 != "." }.dropFirst()) : name
+            let plain = TypeScope.unqualified(name)
             return Self.scalars.contains(plain) ? .scalar : .unknown
         }
     }

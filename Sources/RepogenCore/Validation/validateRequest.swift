@@ -132,7 +132,7 @@ extension SpecValidator {
                 }
                 return "is the model '\(model)', not one value that can be written as text; name one of its fields"
             }
-            let plain = name.hasPrefix("Swift.") || name.hasPrefix("Foundation.") ? String(name.drop { $0 != "." }.dropFirst()) : name
+            let plain = TypeScope.unqualified(name)
             if Self.textTypes.contains(plain) { return nil }
             if TypeScope.builtins.contains(plain) {
                 return "is a '\(plain)', with no single text form here; pass it as a String"

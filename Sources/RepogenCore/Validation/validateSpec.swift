@@ -103,7 +103,7 @@ struct SpecValidator {
     func isTypeName(_ name: String) -> Bool {
         TypeScope.builtins.contains(name) || TypeScope.reserved.contains(name) || generatedNames.contains(name)
             || types.external.contains(name) || types.modules.contains(name) || modules.contains(name)
-            || types.models.contains(name) || types.models.contains { $0.hasSuffix("." + name) }
+            || types.models.contains(name) || types.nestedNames.contains(name)
     }
 
     mutating func validateEndpoint(_ spec: EndpointSpec, defaults: EndpointDefaultsSpec? = nil) -> Endpoint? {
