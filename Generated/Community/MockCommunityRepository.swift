@@ -5,104 +5,36 @@ import RepogenRuntime
 
 /// A `CommunityRepository` for tests and previews: it records every call and answers with what you stub.
 ///
-/// For each method `name`: stub `nameResult` (every call), `nameResults` (a queue, one per call, used first) or
-/// `nameHandler` (computes each answer, used before both); read `nameCallsCount`, `nameCalled`,
-/// `nameReceivedArguments` (the last call) and `nameReceivedInvocations` (every call). A call with nothing stubbed
-/// returns `.failure(MockRepositoryError.notStubbed(...))` naming the method. Safe to use from concurrent tasks.
+/// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call), `results` (a queue, one
+/// per call, used first) or `handler` (computes each answer, used before both); read its `callsCount`, `called`,
+/// `receivedArguments` (the last call) and `receivedInvocations` (every call); `reset()` forgets calls and stubs.
+/// A call with nothing stubbed returns `.failure(MockRepositoryError.notStubbed(...))` naming the method. Safe to
+/// use from concurrent tasks.
+///
+///     mock.nameMock.result = .success(value)
+///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockCommunityRepository: CommunityRepository {
-    private let fetchPollsMock = MockMethod<PollListInput, ContentsWithCursorResponse<PollResponse>>("MockCommunityRepository.fetchPolls(input:)")
-    private let createPollMock = MockMethod<PollCreateRequestInput, PollCreateResponse>("MockCommunityRepository.createPoll(input:)")
-    private let votePollMock = MockMethod<(pollId: String, optionIds: [String]), Void>("MockCommunityRepository.votePoll(pollId:optionIds:)")
-    private let deletePollMock = MockMethod<String, Void>("MockCommunityRepository.deletePoll(pollId:)")
+    /// Calls and stubs of `fetchPolls(input:)`.
+    public let fetchPollsMock = MockMethod<PollListInput, ContentsWithCursorResponse<PollResponse>>("MockCommunityRepository.fetchPolls(input:)")
+    /// Calls and stubs of `createPoll(input:)`.
+    public let createPollMock = MockMethod<PollCreateRequestInput, PollCreateResponse>("MockCommunityRepository.createPoll(input:)")
+    /// Calls and stubs of `votePoll(pollId:optionIds:)`.
+    public let votePollMock = MockMethod<(pollId: String, optionIds: [String]), Void>("MockCommunityRepository.votePoll(pollId:optionIds:)")
+    /// Calls and stubs of `deletePoll(pollId:)`.
+    public let deletePollMock = MockMethod<String, Void>("MockCommunityRepository.deletePoll(pollId:)")
 
     public init() { }
 
-    // MARK: - fetchPolls(input:)
-
-    public var fetchPollsCallsCount: Int { fetchPollsMock.callsCount }
-    public var fetchPollsCalled: Bool { fetchPollsMock.called }
-    public var fetchPollsReceivedArguments: PollListInput? { fetchPollsMock.receivedArguments }
-    public var fetchPollsReceivedInvocations: [PollListInput] { fetchPollsMock.receivedInvocations }
-    public var fetchPollsResult: Result<ContentsWithCursorResponse<PollResponse>, Error>? {
-        get { fetchPollsMock.result }
-        set { fetchPollsMock.result = newValue }
-    }
-    public var fetchPollsResults: [Result<ContentsWithCursorResponse<PollResponse>, Error>] {
-        get { fetchPollsMock.results }
-        set { fetchPollsMock.results = newValue }
-    }
-    public var fetchPollsHandler: (@Sendable (PollListInput) async -> Result<ContentsWithCursorResponse<PollResponse>, Error>)? {
-        get { fetchPollsMock.handler }
-        set { fetchPollsMock.handler = newValue }
-    }
-
     public func fetchPolls(input: PollListInput) async -> Result<ContentsWithCursorResponse<PollResponse>, Error> {
         await self.fetchPollsMock.call(input)
-    }
-
-    // MARK: - createPoll(input:)
-
-    public var createPollCallsCount: Int { createPollMock.callsCount }
-    public var createPollCalled: Bool { createPollMock.called }
-    public var createPollReceivedArguments: PollCreateRequestInput? { createPollMock.receivedArguments }
-    public var createPollReceivedInvocations: [PollCreateRequestInput] { createPollMock.receivedInvocations }
-    public var createPollResult: Result<PollCreateResponse, Error>? {
-        get { createPollMock.result }
-        set { createPollMock.result = newValue }
-    }
-    public var createPollResults: [Result<PollCreateResponse, Error>] {
-        get { createPollMock.results }
-        set { createPollMock.results = newValue }
-    }
-    public var createPollHandler: (@Sendable (PollCreateRequestInput) async -> Result<PollCreateResponse, Error>)? {
-        get { createPollMock.handler }
-        set { createPollMock.handler = newValue }
     }
 
     public func createPoll(input: PollCreateRequestInput) async -> Result<PollCreateResponse, Error> {
         await self.createPollMock.call(input)
     }
 
-    // MARK: - votePoll(pollId:optionIds:)
-
-    public var votePollCallsCount: Int { votePollMock.callsCount }
-    public var votePollCalled: Bool { votePollMock.called }
-    public var votePollReceivedArguments: (pollId: String, optionIds: [String])? { votePollMock.receivedArguments }
-    public var votePollReceivedInvocations: [(pollId: String, optionIds: [String])] { votePollMock.receivedInvocations }
-    public var votePollResult: Result<Void, Error>? {
-        get { votePollMock.result }
-        set { votePollMock.result = newValue }
-    }
-    public var votePollResults: [Result<Void, Error>] {
-        get { votePollMock.results }
-        set { votePollMock.results = newValue }
-    }
-    public var votePollHandler: (@Sendable ((pollId: String, optionIds: [String])) async -> Result<Void, Error>)? {
-        get { votePollMock.handler }
-        set { votePollMock.handler = newValue }
-    }
-
     public func votePoll(pollId: String, optionIds: [String]) async -> Result<Void, Error> {
         await self.votePollMock.call((pollId: pollId, optionIds: optionIds))
-    }
-
-    // MARK: - deletePoll(pollId:)
-
-    public var deletePollCallsCount: Int { deletePollMock.callsCount }
-    public var deletePollCalled: Bool { deletePollMock.called }
-    public var deletePollReceivedArguments: String? { deletePollMock.receivedArguments }
-    public var deletePollReceivedInvocations: [String] { deletePollMock.receivedInvocations }
-    public var deletePollResult: Result<Void, Error>? {
-        get { deletePollMock.result }
-        set { deletePollMock.result = newValue }
-    }
-    public var deletePollResults: [Result<Void, Error>] {
-        get { deletePollMock.results }
-        set { deletePollMock.results = newValue }
-    }
-    public var deletePollHandler: (@Sendable (String) async -> Result<Void, Error>)? {
-        get { deletePollMock.handler }
-        set { deletePollMock.handler = newValue }
     }
 
     public func deletePoll(pollId: String) async -> Result<Void, Error> {

@@ -5,54 +5,24 @@ import RepogenRuntime
 
 /// A `EscapingRepository` for tests and previews: it records every call and answers with what you stub.
 ///
-/// For each method `name`: stub `nameResult` (every call), `nameResults` (a queue, one per call, used first) or
-/// `nameHandler` (computes each answer, used before both); read `nameCallsCount`, `nameCalled`,
-/// `nameReceivedArguments` (the last call) and `nameReceivedInvocations` (every call). A call with nothing stubbed
-/// returns `.failure(MockRepositoryError.notStubbed(...))` naming the method. Safe to use from concurrent tasks.
+/// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call), `results` (a queue, one
+/// per call, used first) or `handler` (computes each answer, used before both); read its `callsCount`, `called`,
+/// `receivedArguments` (the last call) and `receivedInvocations` (every call); `reset()` forgets calls and stubs.
+/// A call with nothing stubbed returns `.failure(MockRepositoryError.notStubbed(...))` naming the method. Safe to
+/// use from concurrent tasks.
+///
+///     mock.nameMock.result = .success(value)
+///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockEscapingRepository: EscapingRepository {
-    private let sendMock = MockMethod<(id: Int, note: String, kind: TrickyKind), Tricky>("MockEscapingRepository.send(id:note:kind:)")
-    private let returnMock = MockMethod<Void, String>("MockEscapingRepository.return()")
+    /// Calls and stubs of `send(id:note:kind:)`.
+    public let sendMock = MockMethod<(id: Int, note: String, kind: TrickyKind), Tricky>("MockEscapingRepository.send(id:note:kind:)")
+    /// Calls and stubs of `return()`.
+    public let returnMock = MockMethod<Void, String>("MockEscapingRepository.return()")
 
     public init() { }
 
-    // MARK: - send(id:note:kind:)
-
-    public var sendCallsCount: Int { sendMock.callsCount }
-    public var sendCalled: Bool { sendMock.called }
-    public var sendReceivedArguments: (id: Int, note: String, kind: TrickyKind)? { sendMock.receivedArguments }
-    public var sendReceivedInvocations: [(id: Int, note: String, kind: TrickyKind)] { sendMock.receivedInvocations }
-    public var sendResult: Result<Tricky, Error>? {
-        get { sendMock.result }
-        set { sendMock.result = newValue }
-    }
-    public var sendResults: [Result<Tricky, Error>] {
-        get { sendMock.results }
-        set { sendMock.results = newValue }
-    }
-    public var sendHandler: (@Sendable ((id: Int, note: String, kind: TrickyKind)) async -> Result<Tricky, Error>)? {
-        get { sendMock.handler }
-        set { sendMock.handler = newValue }
-    }
-
     public func send(id: Int, note: String, kind: TrickyKind) async -> Result<Tricky, Error> {
         await self.sendMock.call((id: id, note: note, kind: kind))
-    }
-
-    // MARK: - return()
-
-    public var returnCallsCount: Int { returnMock.callsCount }
-    public var returnCalled: Bool { returnMock.called }
-    public var returnResult: Result<String, Error>? {
-        get { returnMock.result }
-        set { returnMock.result = newValue }
-    }
-    public var returnResults: [Result<String, Error>] {
-        get { returnMock.results }
-        set { returnMock.results = newValue }
-    }
-    public var returnHandler: (@Sendable () async -> Result<String, Error>)? {
-        get { returnMock.handlerWithoutArguments }
-        set { returnMock.handlerWithoutArguments = newValue }
     }
 
     public func `return`() async -> Result<String, Error> {

@@ -5,414 +5,114 @@ import RepogenRuntime
 
 /// A `StoreRepository` for tests and previews: it records every call and answers with what you stub.
 ///
-/// For each method `name`: stub `nameResult` (every call), `nameResults` (a queue, one per call, used first) or
-/// `nameHandler` (computes each answer, used before both); read `nameCallsCount`, `nameCalled`,
-/// `nameReceivedArguments` (the last call) and `nameReceivedInvocations` (every call). A call with nothing stubbed
-/// returns `.failure(MockRepositoryError.notStubbed(...))` naming the method. Safe to use from concurrent tasks.
+/// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call), `results` (a queue, one
+/// per call, used first) or `handler` (computes each answer, used before both); read its `callsCount`, `called`,
+/// `receivedArguments` (the last call) and `receivedInvocations` (every call); `reset()` forgets calls and stubs.
+/// A call with nothing stubbed returns `.failure(MockRepositoryError.notStubbed(...))` naming the method. Safe to
+/// use from concurrent tasks.
+///
+///     mock.nameMock.result = .success(value)
+///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockStoreRepository: StoreRepository {
-    private let fetchAroundStoresMock = MockMethod<FetchAroundStoreInput, ContentsWithCursorResponse<StoreWithExtraResponse>>("MockStoreRepository.fetchAroundStores(input:)")
-    private let fetchDetailMock = MockMethod<FetchStoreDetailInput, StoreDetailResponse>("MockStoreRepository.fetchDetail(input:)", exampleJSON: #"{"storeId":42,"name":"Bungeoppang on the corner","categories":["BUNGEOPPANG"],"opened_at":"2024-05-01T09:30:00Z"}"#)
-    private let fetchStoreCategoriesMock = MockMethod<Void, [StoreCategoryResponse]>("MockStoreRepository.fetchStoreCategories()", exampleJSON: #"[{"categoryId":"BUNGEOPPANG","name":"붕어빵"},{"categoryId":"HOTTEOK","name":"호떡"}]"#)
-    private let saveStoreMock = MockMethod<(storeId: String, isDelete: Bool), String>("MockStoreRepository.saveStore(storeId:isDelete:)")
-    private let reportStoreMock = MockMethod<(storeId: Int, reportReason: String), String>("MockStoreRepository.reportStore(storeId:reportReason:)")
-    private let fetchStorePhotosMock = MockMethod<(storeId: Int, cursor: String?), ContentsWithCursorResponse<StoreImageResponse>>("MockStoreRepository.fetchStorePhotos(storeId:cursor:)")
-    private let fetchNewPostsMock = MockMethod<(storeId: Int, cursor: CursorInput?), ContentsWithCursorResponse<StoreNewsPostResponse>>("MockStoreRepository.fetchNewPosts(storeId:cursor:)")
-    private let fetchDisplayItemsMock = MockMethod<(storeId: Int, itemTypes: [DisplayItemType]), [DisplayItemResponse]>("MockStoreRepository.fetchDisplayItems(storeId:itemTypes:)")
-    private let togglePostStickerMock = MockMethod<(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput), Void>("MockStoreRepository.togglePostSticker(storeId:postId:input:)")
-    private let createStoreMock = MockMethod<(input: StoreCreateRequestInput, nonceToken: String), StoreCreateResponse>("MockStoreRepository.createStore(input:nonceToken:)")
-    private let verifyStoreOwnerMock = MockMethod<(storeId: Int, token: String), String?>("MockStoreRepository.verifyStoreOwner(storeId:token:)")
-    private let visitStoreMock = MockMethod<(storeId: Int, visitType: VisitType), String>("MockStoreRepository.visitStore(storeId:visitType:)")
-    private let fetchStoreActivitiesMock = MockMethod<Int, StoreActivitiesResponse>("MockStoreRepository.fetchStoreActivities(storeId:)")
-    private let updateStoreReviewMock = MockMethod<(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput), StoreReviewResponse>("MockStoreRepository.updateStoreReview(storeId:reviewId:input:)")
-    private let uploadStoreImagesMock = MockMethod<(storeId: Int, boundary: String, images: [UploadFile]), [StoreImageResponse]>("MockStoreRepository.uploadStoreImages(storeId:boundary:images:)")
-    private let writeReviewMock = MockMethod<WriteReviewRequestInput, StoreReviewResponse>("MockStoreRepository.writeReview(input:)")
-    private let fetchStoreReviewsMock = MockMethod<(storeId: Int, cursor: CursorInput, filters: [String: String]?), ContentsWithCursorResponse<StoreReviewResponse>>("MockStoreRepository.fetchStoreReviews(storeId:cursor:filters:)")
+    /// Calls and stubs of `fetchAroundStores(input:)`.
+    public let fetchAroundStoresMock = MockMethod<FetchAroundStoreInput, ContentsWithCursorResponse<StoreWithExtraResponse>>("MockStoreRepository.fetchAroundStores(input:)")
+    /// Calls and stubs of `fetchDetail(input:)`.
+    public let fetchDetailMock = MockMethod<FetchStoreDetailInput, StoreDetailResponse>("MockStoreRepository.fetchDetail(input:)", exampleJSON: #"{"storeId":42,"name":"Bungeoppang on the corner","categories":["BUNGEOPPANG"],"opened_at":"2024-05-01T09:30:00Z"}"#)
+    /// Calls and stubs of `fetchStoreCategories()`.
+    public let fetchStoreCategoriesMock = MockMethod<Void, [StoreCategoryResponse]>("MockStoreRepository.fetchStoreCategories()", exampleJSON: #"[{"categoryId":"BUNGEOPPANG","name":"붕어빵"},{"categoryId":"HOTTEOK","name":"호떡"}]"#)
+    /// Calls and stubs of `saveStore(storeId:isDelete:)`.
+    public let saveStoreMock = MockMethod<(storeId: String, isDelete: Bool), String>("MockStoreRepository.saveStore(storeId:isDelete:)")
+    /// Calls and stubs of `reportStore(storeId:reportReason:)`.
+    public let reportStoreMock = MockMethod<(storeId: Int, reportReason: String), String>("MockStoreRepository.reportStore(storeId:reportReason:)")
+    /// Calls and stubs of `fetchStorePhotos(storeId:cursor:)`.
+    public let fetchStorePhotosMock = MockMethod<(storeId: Int, cursor: String?), ContentsWithCursorResponse<StoreImageResponse>>("MockStoreRepository.fetchStorePhotos(storeId:cursor:)")
+    /// Calls and stubs of `fetchNewPosts(storeId:cursor:)`.
+    public let fetchNewPostsMock = MockMethod<(storeId: Int, cursor: CursorInput?), ContentsWithCursorResponse<StoreNewsPostResponse>>("MockStoreRepository.fetchNewPosts(storeId:cursor:)")
+    /// Calls and stubs of `fetchDisplayItems(storeId:itemTypes:)`.
+    public let fetchDisplayItemsMock = MockMethod<(storeId: Int, itemTypes: [DisplayItemType]), [DisplayItemResponse]>("MockStoreRepository.fetchDisplayItems(storeId:itemTypes:)")
+    /// Calls and stubs of `togglePostSticker(storeId:postId:input:)`.
+    public let togglePostStickerMock = MockMethod<(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput), Void>("MockStoreRepository.togglePostSticker(storeId:postId:input:)")
+    /// Calls and stubs of `createStore(input:nonceToken:)`.
+    public let createStoreMock = MockMethod<(input: StoreCreateRequestInput, nonceToken: String), StoreCreateResponse>("MockStoreRepository.createStore(input:nonceToken:)")
+    /// Calls and stubs of `verifyStoreOwner(storeId:token:)`.
+    public let verifyStoreOwnerMock = MockMethod<(storeId: Int, token: String), String?>("MockStoreRepository.verifyStoreOwner(storeId:token:)")
+    /// Calls and stubs of `visitStore(storeId:visitType:)`.
+    public let visitStoreMock = MockMethod<(storeId: Int, visitType: VisitType), String>("MockStoreRepository.visitStore(storeId:visitType:)")
+    /// Calls and stubs of `fetchStoreActivities(storeId:)`.
+    public let fetchStoreActivitiesMock = MockMethod<Int, StoreActivitiesResponse>("MockStoreRepository.fetchStoreActivities(storeId:)")
+    /// Calls and stubs of `updateStoreReview(storeId:reviewId:input:)`.
+    public let updateStoreReviewMock = MockMethod<(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput), StoreReviewResponse>("MockStoreRepository.updateStoreReview(storeId:reviewId:input:)")
+    /// Calls and stubs of `uploadStoreImages(storeId:boundary:images:)`.
+    public let uploadStoreImagesMock = MockMethod<(storeId: Int, boundary: String, images: [UploadFile]), [StoreImageResponse]>("MockStoreRepository.uploadStoreImages(storeId:boundary:images:)")
+    /// Calls and stubs of `writeReview(input:)`.
+    public let writeReviewMock = MockMethod<WriteReviewRequestInput, StoreReviewResponse>("MockStoreRepository.writeReview(input:)")
+    /// Calls and stubs of `fetchStoreReviews(storeId:cursor:filters:)`.
+    public let fetchStoreReviewsMock = MockMethod<(storeId: Int, cursor: CursorInput, filters: [String: String]?), ContentsWithCursorResponse<StoreReviewResponse>>("MockStoreRepository.fetchStoreReviews(storeId:cursor:filters:)")
 
     public init() { }
 
-    // MARK: - fetchAroundStores(input:)
-
-    public var fetchAroundStoresCallsCount: Int { fetchAroundStoresMock.callsCount }
-    public var fetchAroundStoresCalled: Bool { fetchAroundStoresMock.called }
-    public var fetchAroundStoresReceivedArguments: FetchAroundStoreInput? { fetchAroundStoresMock.receivedArguments }
-    public var fetchAroundStoresReceivedInvocations: [FetchAroundStoreInput] { fetchAroundStoresMock.receivedInvocations }
-    public var fetchAroundStoresResult: Result<ContentsWithCursorResponse<StoreWithExtraResponse>, Error>? {
-        get { fetchAroundStoresMock.result }
-        set { fetchAroundStoresMock.result = newValue }
-    }
-    public var fetchAroundStoresResults: [Result<ContentsWithCursorResponse<StoreWithExtraResponse>, Error>] {
-        get { fetchAroundStoresMock.results }
-        set { fetchAroundStoresMock.results = newValue }
-    }
-    public var fetchAroundStoresHandler: (@Sendable (FetchAroundStoreInput) async -> Result<ContentsWithCursorResponse<StoreWithExtraResponse>, Error>)? {
-        get { fetchAroundStoresMock.handler }
-        set { fetchAroundStoresMock.handler = newValue }
-    }
-
     public func fetchAroundStores(input: FetchAroundStoreInput) async -> Result<ContentsWithCursorResponse<StoreWithExtraResponse>, Error> {
         await self.fetchAroundStoresMock.call(input)
-    }
-
-    // MARK: - fetchDetail(input:)
-
-    public var fetchDetailCallsCount: Int { fetchDetailMock.callsCount }
-    public var fetchDetailCalled: Bool { fetchDetailMock.called }
-    public var fetchDetailReceivedArguments: FetchStoreDetailInput? { fetchDetailMock.receivedArguments }
-    public var fetchDetailReceivedInvocations: [FetchStoreDetailInput] { fetchDetailMock.receivedInvocations }
-    public var fetchDetailResult: Result<StoreDetailResponse, Error>? {
-        get { fetchDetailMock.result }
-        set { fetchDetailMock.result = newValue }
-    }
-    public var fetchDetailResults: [Result<StoreDetailResponse, Error>] {
-        get { fetchDetailMock.results }
-        set { fetchDetailMock.results = newValue }
-    }
-    public var fetchDetailHandler: (@Sendable (FetchStoreDetailInput) async -> Result<StoreDetailResponse, Error>)? {
-        get { fetchDetailMock.handler }
-        set { fetchDetailMock.handler = newValue }
     }
 
     public func fetchDetail(input: FetchStoreDetailInput) async -> Result<StoreDetailResponse, Error> {
         await self.fetchDetailMock.call(input)
     }
 
-    // MARK: - fetchStoreCategories()
-
-    public var fetchStoreCategoriesCallsCount: Int { fetchStoreCategoriesMock.callsCount }
-    public var fetchStoreCategoriesCalled: Bool { fetchStoreCategoriesMock.called }
-    public var fetchStoreCategoriesResult: Result<[StoreCategoryResponse], Error>? {
-        get { fetchStoreCategoriesMock.result }
-        set { fetchStoreCategoriesMock.result = newValue }
-    }
-    public var fetchStoreCategoriesResults: [Result<[StoreCategoryResponse], Error>] {
-        get { fetchStoreCategoriesMock.results }
-        set { fetchStoreCategoriesMock.results = newValue }
-    }
-    public var fetchStoreCategoriesHandler: (@Sendable () async -> Result<[StoreCategoryResponse], Error>)? {
-        get { fetchStoreCategoriesMock.handlerWithoutArguments }
-        set { fetchStoreCategoriesMock.handlerWithoutArguments = newValue }
-    }
-
     public func fetchStoreCategories() async -> Result<[StoreCategoryResponse], Error> {
         await self.fetchStoreCategoriesMock.call(())
-    }
-
-    // MARK: - saveStore(storeId:isDelete:)
-
-    public var saveStoreCallsCount: Int { saveStoreMock.callsCount }
-    public var saveStoreCalled: Bool { saveStoreMock.called }
-    public var saveStoreReceivedArguments: (storeId: String, isDelete: Bool)? { saveStoreMock.receivedArguments }
-    public var saveStoreReceivedInvocations: [(storeId: String, isDelete: Bool)] { saveStoreMock.receivedInvocations }
-    public var saveStoreResult: Result<String, Error>? {
-        get { saveStoreMock.result }
-        set { saveStoreMock.result = newValue }
-    }
-    public var saveStoreResults: [Result<String, Error>] {
-        get { saveStoreMock.results }
-        set { saveStoreMock.results = newValue }
-    }
-    public var saveStoreHandler: (@Sendable ((storeId: String, isDelete: Bool)) async -> Result<String, Error>)? {
-        get { saveStoreMock.handler }
-        set { saveStoreMock.handler = newValue }
     }
 
     public func saveStore(storeId: String, isDelete: Bool) async -> Result<String, Error> {
         await self.saveStoreMock.call((storeId: storeId, isDelete: isDelete))
     }
 
-    // MARK: - reportStore(storeId:reportReason:)
-
-    public var reportStoreCallsCount: Int { reportStoreMock.callsCount }
-    public var reportStoreCalled: Bool { reportStoreMock.called }
-    public var reportStoreReceivedArguments: (storeId: Int, reportReason: String)? { reportStoreMock.receivedArguments }
-    public var reportStoreReceivedInvocations: [(storeId: Int, reportReason: String)] { reportStoreMock.receivedInvocations }
-    public var reportStoreResult: Result<String, Error>? {
-        get { reportStoreMock.result }
-        set { reportStoreMock.result = newValue }
-    }
-    public var reportStoreResults: [Result<String, Error>] {
-        get { reportStoreMock.results }
-        set { reportStoreMock.results = newValue }
-    }
-    public var reportStoreHandler: (@Sendable ((storeId: Int, reportReason: String)) async -> Result<String, Error>)? {
-        get { reportStoreMock.handler }
-        set { reportStoreMock.handler = newValue }
-    }
-
     public func reportStore(storeId: Int, reportReason: String) async -> Result<String, Error> {
         await self.reportStoreMock.call((storeId: storeId, reportReason: reportReason))
-    }
-
-    // MARK: - fetchStorePhotos(storeId:cursor:)
-
-    public var fetchStorePhotosCallsCount: Int { fetchStorePhotosMock.callsCount }
-    public var fetchStorePhotosCalled: Bool { fetchStorePhotosMock.called }
-    public var fetchStorePhotosReceivedArguments: (storeId: Int, cursor: String?)? { fetchStorePhotosMock.receivedArguments }
-    public var fetchStorePhotosReceivedInvocations: [(storeId: Int, cursor: String?)] { fetchStorePhotosMock.receivedInvocations }
-    public var fetchStorePhotosResult: Result<ContentsWithCursorResponse<StoreImageResponse>, Error>? {
-        get { fetchStorePhotosMock.result }
-        set { fetchStorePhotosMock.result = newValue }
-    }
-    public var fetchStorePhotosResults: [Result<ContentsWithCursorResponse<StoreImageResponse>, Error>] {
-        get { fetchStorePhotosMock.results }
-        set { fetchStorePhotosMock.results = newValue }
-    }
-    public var fetchStorePhotosHandler: (@Sendable ((storeId: Int, cursor: String?)) async -> Result<ContentsWithCursorResponse<StoreImageResponse>, Error>)? {
-        get { fetchStorePhotosMock.handler }
-        set { fetchStorePhotosMock.handler = newValue }
     }
 
     public func fetchStorePhotos(storeId: Int, cursor: String?) async -> Result<ContentsWithCursorResponse<StoreImageResponse>, Error> {
         await self.fetchStorePhotosMock.call((storeId: storeId, cursor: cursor))
     }
 
-    // MARK: - fetchNewPosts(storeId:cursor:)
-
-    public var fetchNewPostsCallsCount: Int { fetchNewPostsMock.callsCount }
-    public var fetchNewPostsCalled: Bool { fetchNewPostsMock.called }
-    public var fetchNewPostsReceivedArguments: (storeId: Int, cursor: CursorInput?)? { fetchNewPostsMock.receivedArguments }
-    public var fetchNewPostsReceivedInvocations: [(storeId: Int, cursor: CursorInput?)] { fetchNewPostsMock.receivedInvocations }
-    public var fetchNewPostsResult: Result<ContentsWithCursorResponse<StoreNewsPostResponse>, Error>? {
-        get { fetchNewPostsMock.result }
-        set { fetchNewPostsMock.result = newValue }
-    }
-    public var fetchNewPostsResults: [Result<ContentsWithCursorResponse<StoreNewsPostResponse>, Error>] {
-        get { fetchNewPostsMock.results }
-        set { fetchNewPostsMock.results = newValue }
-    }
-    public var fetchNewPostsHandler: (@Sendable ((storeId: Int, cursor: CursorInput?)) async -> Result<ContentsWithCursorResponse<StoreNewsPostResponse>, Error>)? {
-        get { fetchNewPostsMock.handler }
-        set { fetchNewPostsMock.handler = newValue }
-    }
-
     public func fetchNewPosts(storeId: Int, cursor: CursorInput?) async -> Result<ContentsWithCursorResponse<StoreNewsPostResponse>, Error> {
         await self.fetchNewPostsMock.call((storeId: storeId, cursor: cursor))
-    }
-
-    // MARK: - fetchDisplayItems(storeId:itemTypes:)
-
-    public var fetchDisplayItemsCallsCount: Int { fetchDisplayItemsMock.callsCount }
-    public var fetchDisplayItemsCalled: Bool { fetchDisplayItemsMock.called }
-    public var fetchDisplayItemsReceivedArguments: (storeId: Int, itemTypes: [DisplayItemType])? { fetchDisplayItemsMock.receivedArguments }
-    public var fetchDisplayItemsReceivedInvocations: [(storeId: Int, itemTypes: [DisplayItemType])] { fetchDisplayItemsMock.receivedInvocations }
-    public var fetchDisplayItemsResult: Result<[DisplayItemResponse], Error>? {
-        get { fetchDisplayItemsMock.result }
-        set { fetchDisplayItemsMock.result = newValue }
-    }
-    public var fetchDisplayItemsResults: [Result<[DisplayItemResponse], Error>] {
-        get { fetchDisplayItemsMock.results }
-        set { fetchDisplayItemsMock.results = newValue }
-    }
-    public var fetchDisplayItemsHandler: (@Sendable ((storeId: Int, itemTypes: [DisplayItemType])) async -> Result<[DisplayItemResponse], Error>)? {
-        get { fetchDisplayItemsMock.handler }
-        set { fetchDisplayItemsMock.handler = newValue }
     }
 
     public func fetchDisplayItems(storeId: Int, itemTypes: [DisplayItemType]) async -> Result<[DisplayItemResponse], Error> {
         await self.fetchDisplayItemsMock.call((storeId: storeId, itemTypes: itemTypes))
     }
 
-    // MARK: - togglePostSticker(storeId:postId:input:)
-
-    public var togglePostStickerCallsCount: Int { togglePostStickerMock.callsCount }
-    public var togglePostStickerCalled: Bool { togglePostStickerMock.called }
-    public var togglePostStickerReceivedArguments: (storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput)? { togglePostStickerMock.receivedArguments }
-    public var togglePostStickerReceivedInvocations: [(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput)] { togglePostStickerMock.receivedInvocations }
-    public var togglePostStickerResult: Result<Void, Error>? {
-        get { togglePostStickerMock.result }
-        set { togglePostStickerMock.result = newValue }
-    }
-    public var togglePostStickerResults: [Result<Void, Error>] {
-        get { togglePostStickerMock.results }
-        set { togglePostStickerMock.results = newValue }
-    }
-    public var togglePostStickerHandler: (@Sendable ((storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput)) async -> Result<Void, Error>)? {
-        get { togglePostStickerMock.handler }
-        set { togglePostStickerMock.handler = newValue }
-    }
-
     public func togglePostSticker(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput) async -> Result<Void, Error> {
         await self.togglePostStickerMock.call((storeId: storeId, postId: postId, input: input))
-    }
-
-    // MARK: - createStore(input:nonceToken:)
-
-    public var createStoreCallsCount: Int { createStoreMock.callsCount }
-    public var createStoreCalled: Bool { createStoreMock.called }
-    public var createStoreReceivedArguments: (input: StoreCreateRequestInput, nonceToken: String)? { createStoreMock.receivedArguments }
-    public var createStoreReceivedInvocations: [(input: StoreCreateRequestInput, nonceToken: String)] { createStoreMock.receivedInvocations }
-    public var createStoreResult: Result<StoreCreateResponse, Error>? {
-        get { createStoreMock.result }
-        set { createStoreMock.result = newValue }
-    }
-    public var createStoreResults: [Result<StoreCreateResponse, Error>] {
-        get { createStoreMock.results }
-        set { createStoreMock.results = newValue }
-    }
-    public var createStoreHandler: (@Sendable ((input: StoreCreateRequestInput, nonceToken: String)) async -> Result<StoreCreateResponse, Error>)? {
-        get { createStoreMock.handler }
-        set { createStoreMock.handler = newValue }
     }
 
     public func createStore(input: StoreCreateRequestInput, nonceToken: String) async -> Result<StoreCreateResponse, Error> {
         await self.createStoreMock.call((input: input, nonceToken: nonceToken))
     }
 
-    // MARK: - verifyStoreOwner(storeId:token:)
-
-    public var verifyStoreOwnerCallsCount: Int { verifyStoreOwnerMock.callsCount }
-    public var verifyStoreOwnerCalled: Bool { verifyStoreOwnerMock.called }
-    public var verifyStoreOwnerReceivedArguments: (storeId: Int, token: String)? { verifyStoreOwnerMock.receivedArguments }
-    public var verifyStoreOwnerReceivedInvocations: [(storeId: Int, token: String)] { verifyStoreOwnerMock.receivedInvocations }
-    public var verifyStoreOwnerResult: Result<String?, Error>? {
-        get { verifyStoreOwnerMock.result }
-        set { verifyStoreOwnerMock.result = newValue }
-    }
-    public var verifyStoreOwnerResults: [Result<String?, Error>] {
-        get { verifyStoreOwnerMock.results }
-        set { verifyStoreOwnerMock.results = newValue }
-    }
-    public var verifyStoreOwnerHandler: (@Sendable ((storeId: Int, token: String)) async -> Result<String?, Error>)? {
-        get { verifyStoreOwnerMock.handler }
-        set { verifyStoreOwnerMock.handler = newValue }
-    }
-
     public func verifyStoreOwner(storeId: Int, token: String) async -> Result<String?, Error> {
         await self.verifyStoreOwnerMock.call((storeId: storeId, token: token))
-    }
-
-    // MARK: - visitStore(storeId:visitType:)
-
-    public var visitStoreCallsCount: Int { visitStoreMock.callsCount }
-    public var visitStoreCalled: Bool { visitStoreMock.called }
-    public var visitStoreReceivedArguments: (storeId: Int, visitType: VisitType)? { visitStoreMock.receivedArguments }
-    public var visitStoreReceivedInvocations: [(storeId: Int, visitType: VisitType)] { visitStoreMock.receivedInvocations }
-    public var visitStoreResult: Result<String, Error>? {
-        get { visitStoreMock.result }
-        set { visitStoreMock.result = newValue }
-    }
-    public var visitStoreResults: [Result<String, Error>] {
-        get { visitStoreMock.results }
-        set { visitStoreMock.results = newValue }
-    }
-    public var visitStoreHandler: (@Sendable ((storeId: Int, visitType: VisitType)) async -> Result<String, Error>)? {
-        get { visitStoreMock.handler }
-        set { visitStoreMock.handler = newValue }
     }
 
     public func visitStore(storeId: Int, visitType: VisitType) async -> Result<String, Error> {
         await self.visitStoreMock.call((storeId: storeId, visitType: visitType))
     }
 
-    // MARK: - fetchStoreActivities(storeId:)
-
-    public var fetchStoreActivitiesCallsCount: Int { fetchStoreActivitiesMock.callsCount }
-    public var fetchStoreActivitiesCalled: Bool { fetchStoreActivitiesMock.called }
-    public var fetchStoreActivitiesReceivedArguments: Int? { fetchStoreActivitiesMock.receivedArguments }
-    public var fetchStoreActivitiesReceivedInvocations: [Int] { fetchStoreActivitiesMock.receivedInvocations }
-    public var fetchStoreActivitiesResult: Result<StoreActivitiesResponse, Error>? {
-        get { fetchStoreActivitiesMock.result }
-        set { fetchStoreActivitiesMock.result = newValue }
-    }
-    public var fetchStoreActivitiesResults: [Result<StoreActivitiesResponse, Error>] {
-        get { fetchStoreActivitiesMock.results }
-        set { fetchStoreActivitiesMock.results = newValue }
-    }
-    public var fetchStoreActivitiesHandler: (@Sendable (Int) async -> Result<StoreActivitiesResponse, Error>)? {
-        get { fetchStoreActivitiesMock.handler }
-        set { fetchStoreActivitiesMock.handler = newValue }
-    }
-
     public func fetchStoreActivities(storeId: Int) async -> Result<StoreActivitiesResponse, Error> {
         await self.fetchStoreActivitiesMock.call(storeId)
-    }
-
-    // MARK: - updateStoreReview(storeId:reviewId:input:)
-
-    public var updateStoreReviewCallsCount: Int { updateStoreReviewMock.callsCount }
-    public var updateStoreReviewCalled: Bool { updateStoreReviewMock.called }
-    public var updateStoreReviewReceivedArguments: (storeId: Int, reviewId: Int, input: StoreReviewUpdateInput)? { updateStoreReviewMock.receivedArguments }
-    public var updateStoreReviewReceivedInvocations: [(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput)] { updateStoreReviewMock.receivedInvocations }
-    public var updateStoreReviewResult: Result<StoreReviewResponse, Error>? {
-        get { updateStoreReviewMock.result }
-        set { updateStoreReviewMock.result = newValue }
-    }
-    public var updateStoreReviewResults: [Result<StoreReviewResponse, Error>] {
-        get { updateStoreReviewMock.results }
-        set { updateStoreReviewMock.results = newValue }
-    }
-    public var updateStoreReviewHandler: (@Sendable ((storeId: Int, reviewId: Int, input: StoreReviewUpdateInput)) async -> Result<StoreReviewResponse, Error>)? {
-        get { updateStoreReviewMock.handler }
-        set { updateStoreReviewMock.handler = newValue }
     }
 
     public func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput) async -> Result<StoreReviewResponse, Error> {
         await self.updateStoreReviewMock.call((storeId: storeId, reviewId: reviewId, input: input))
     }
 
-    // MARK: - uploadStoreImages(storeId:boundary:images:)
-
-    public var uploadStoreImagesCallsCount: Int { uploadStoreImagesMock.callsCount }
-    public var uploadStoreImagesCalled: Bool { uploadStoreImagesMock.called }
-    public var uploadStoreImagesReceivedArguments: (storeId: Int, boundary: String, images: [UploadFile])? { uploadStoreImagesMock.receivedArguments }
-    public var uploadStoreImagesReceivedInvocations: [(storeId: Int, boundary: String, images: [UploadFile])] { uploadStoreImagesMock.receivedInvocations }
-    public var uploadStoreImagesResult: Result<[StoreImageResponse], Error>? {
-        get { uploadStoreImagesMock.result }
-        set { uploadStoreImagesMock.result = newValue }
-    }
-    public var uploadStoreImagesResults: [Result<[StoreImageResponse], Error>] {
-        get { uploadStoreImagesMock.results }
-        set { uploadStoreImagesMock.results = newValue }
-    }
-    public var uploadStoreImagesHandler: (@Sendable ((storeId: Int, boundary: String, images: [UploadFile])) async -> Result<[StoreImageResponse], Error>)? {
-        get { uploadStoreImagesMock.handler }
-        set { uploadStoreImagesMock.handler = newValue }
-    }
-
     public func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile]) async -> Result<[StoreImageResponse], Error> {
         await self.uploadStoreImagesMock.call((storeId: storeId, boundary: boundary, images: images))
     }
 
-    // MARK: - writeReview(input:)
-
-    public var writeReviewCallsCount: Int { writeReviewMock.callsCount }
-    public var writeReviewCalled: Bool { writeReviewMock.called }
-    public var writeReviewReceivedArguments: WriteReviewRequestInput? { writeReviewMock.receivedArguments }
-    public var writeReviewReceivedInvocations: [WriteReviewRequestInput] { writeReviewMock.receivedInvocations }
-    public var writeReviewResult: Result<StoreReviewResponse, Error>? {
-        get { writeReviewMock.result }
-        set { writeReviewMock.result = newValue }
-    }
-    public var writeReviewResults: [Result<StoreReviewResponse, Error>] {
-        get { writeReviewMock.results }
-        set { writeReviewMock.results = newValue }
-    }
-    public var writeReviewHandler: (@Sendable (WriteReviewRequestInput) async -> Result<StoreReviewResponse, Error>)? {
-        get { writeReviewMock.handler }
-        set { writeReviewMock.handler = newValue }
-    }
-
     public func writeReview(input: WriteReviewRequestInput) async -> Result<StoreReviewResponse, Error> {
         await self.writeReviewMock.call(input)
-    }
-
-    // MARK: - fetchStoreReviews(storeId:cursor:filters:)
-
-    public var fetchStoreReviewsCallsCount: Int { fetchStoreReviewsMock.callsCount }
-    public var fetchStoreReviewsCalled: Bool { fetchStoreReviewsMock.called }
-    public var fetchStoreReviewsReceivedArguments: (storeId: Int, cursor: CursorInput, filters: [String: String]?)? { fetchStoreReviewsMock.receivedArguments }
-    public var fetchStoreReviewsReceivedInvocations: [(storeId: Int, cursor: CursorInput, filters: [String: String]?)] { fetchStoreReviewsMock.receivedInvocations }
-    public var fetchStoreReviewsResult: Result<ContentsWithCursorResponse<StoreReviewResponse>, Error>? {
-        get { fetchStoreReviewsMock.result }
-        set { fetchStoreReviewsMock.result = newValue }
-    }
-    public var fetchStoreReviewsResults: [Result<ContentsWithCursorResponse<StoreReviewResponse>, Error>] {
-        get { fetchStoreReviewsMock.results }
-        set { fetchStoreReviewsMock.results = newValue }
-    }
-    public var fetchStoreReviewsHandler: (@Sendable ((storeId: Int, cursor: CursorInput, filters: [String: String]?)) async -> Result<ContentsWithCursorResponse<StoreReviewResponse>, Error>)? {
-        get { fetchStoreReviewsMock.handler }
-        set { fetchStoreReviewsMock.handler = newValue }
     }
 
     public func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?) async -> Result<ContentsWithCursorResponse<StoreReviewResponse>, Error> {

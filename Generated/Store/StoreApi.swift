@@ -141,8 +141,8 @@ extension StoreApi: RequestType {
             return .location
         case .fetchStoreDetail(let input):
             return .custom([
-                "X-Device-Latitude": String(input.latitude),
-                "X-Device-Longitude": String(input.longitude)
+                "X-Device-Latitude": input.latitude.description,
+                "X-Device-Longitude": input.longitude.description
             ])
         case .fetchStoreCategories:
             return .json
@@ -290,7 +290,7 @@ extension StoreApi: RequestType {
             return nil
         case .uploadStoreImages(let storeId, _, let images):
             var form = UploadForm()
-            form.add("storeId", String(storeId))
+            form.add("storeId", storeId.description)
             form.add("images", files: images)
             return form
         case .writeReview:

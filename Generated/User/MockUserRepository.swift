@@ -5,220 +5,66 @@ import RepogenRuntime
 
 /// A `UserRepository` for tests and previews: it records every call and answers with what you stub.
 ///
-/// For each method `name`: stub `nameResult` (every call), `nameResults` (a queue, one per call, used first) or
-/// `nameHandler` (computes each answer, used before both); read `nameCallsCount`, `nameCalled`,
-/// `nameReceivedArguments` (the last call) and `nameReceivedInvocations` (every call). A call with nothing stubbed
-/// returns `.failure(MockRepositoryError.notStubbed(...))` naming the method. Safe to use from concurrent tasks.
+/// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call), `results` (a queue, one
+/// per call, used first) or `handler` (computes each answer, used before both); read its `callsCount`, `called`,
+/// `receivedArguments` (the last call) and `receivedInvocations` (every call); `reset()` forgets calls and stubs.
+/// A call with nothing stubbed returns `.failure(MockRepositoryError.notStubbed(...))` naming the method. Safe to
+/// use from concurrent tasks.
+///
+///     mock.nameMock.result = .success(value)
+///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockUserRepository: UserRepository {
-    private let fetchMyUserMock = MockMethod<Void, UserResponse>("MockUserRepository.fetchMyUser()", exampleJSON: #"{"userId":1,"name":"kim"}"#)
-    private let updateNicknameMock = MockMethod<String, UserResponse>("MockUserRepository.updateNickname(name:)")
-    private let fetchMyPlacesMock = MockMethod<(placeType: PlaceType, cursor: String?, size: Int), ContentsWithCursorResponse<PlaceResponse>>("MockUserRepository.fetchMyPlaces(placeType:cursor:size:)")
-    private let deletePlaceMock = MockMethod<(placeType: PlaceType, placeId: String), Void>("MockUserRepository.deletePlace(placeType:placeId:)")
-    private let registerDeviceMock = MockMethod<DeviceRegisterInput, Void>("MockUserRepository.registerDevice(input:)")
-    private let signoutMock = MockMethod<Void, Void>("MockUserRepository.signout()")
-    private let signinDemoMock = MockMethod<String, String>("MockUserRepository.signinDemo(code:)")
-    private let editUserSettingMock = MockMethod<UserSettingInput, Void>("MockUserRepository.editUserSetting(input:)")
-    private let saveMyPlaceMock = MockMethod<SaveMyPlaceInput, PlaceResponse>("MockUserRepository.saveMyPlace(input:)")
+    /// Calls and stubs of `fetchMyUser()`.
+    public let fetchMyUserMock = MockMethod<Void, UserResponse>("MockUserRepository.fetchMyUser()", exampleJSON: #"{"userId":1,"name":"kim"}"#)
+    /// Calls and stubs of `updateNickname(name:)`.
+    public let updateNicknameMock = MockMethod<String, UserResponse>("MockUserRepository.updateNickname(name:)")
+    /// Calls and stubs of `fetchMyPlaces(placeType:cursor:size:)`.
+    public let fetchMyPlacesMock = MockMethod<(placeType: PlaceType, cursor: String?, size: Int), ContentsWithCursorResponse<PlaceResponse>>("MockUserRepository.fetchMyPlaces(placeType:cursor:size:)")
+    /// Calls and stubs of `deletePlace(placeType:placeId:)`.
+    public let deletePlaceMock = MockMethod<(placeType: PlaceType, placeId: String), Void>("MockUserRepository.deletePlace(placeType:placeId:)")
+    /// Calls and stubs of `registerDevice(input:)`.
+    public let registerDeviceMock = MockMethod<DeviceRegisterInput, Void>("MockUserRepository.registerDevice(input:)")
+    /// Calls and stubs of `signout()`.
+    public let signoutMock = MockMethod<Void, Void>("MockUserRepository.signout()")
+    /// Calls and stubs of `signinDemo(code:)`.
+    public let signinDemoMock = MockMethod<String, String>("MockUserRepository.signinDemo(code:)")
+    /// Calls and stubs of `editUserSetting(input:)`.
+    public let editUserSettingMock = MockMethod<UserSettingInput, Void>("MockUserRepository.editUserSetting(input:)")
+    /// Calls and stubs of `saveMyPlace(input:)`.
+    public let saveMyPlaceMock = MockMethod<SaveMyPlaceInput, PlaceResponse>("MockUserRepository.saveMyPlace(input:)")
 
     public init() { }
 
-    // MARK: - fetchMyUser()
-
-    public var fetchMyUserCallsCount: Int { fetchMyUserMock.callsCount }
-    public var fetchMyUserCalled: Bool { fetchMyUserMock.called }
-    public var fetchMyUserResult: Result<UserResponse, Error>? {
-        get { fetchMyUserMock.result }
-        set { fetchMyUserMock.result = newValue }
-    }
-    public var fetchMyUserResults: [Result<UserResponse, Error>] {
-        get { fetchMyUserMock.results }
-        set { fetchMyUserMock.results = newValue }
-    }
-    public var fetchMyUserHandler: (@Sendable () async -> Result<UserResponse, Error>)? {
-        get { fetchMyUserMock.handlerWithoutArguments }
-        set { fetchMyUserMock.handlerWithoutArguments = newValue }
-    }
-
     public func fetchMyUser() async -> Result<UserResponse, Error> {
         await self.fetchMyUserMock.call(())
-    }
-
-    // MARK: - updateNickname(name:)
-
-    public var updateNicknameCallsCount: Int { updateNicknameMock.callsCount }
-    public var updateNicknameCalled: Bool { updateNicknameMock.called }
-    public var updateNicknameReceivedArguments: String? { updateNicknameMock.receivedArguments }
-    public var updateNicknameReceivedInvocations: [String] { updateNicknameMock.receivedInvocations }
-    public var updateNicknameResult: Result<UserResponse, Error>? {
-        get { updateNicknameMock.result }
-        set { updateNicknameMock.result = newValue }
-    }
-    public var updateNicknameResults: [Result<UserResponse, Error>] {
-        get { updateNicknameMock.results }
-        set { updateNicknameMock.results = newValue }
-    }
-    public var updateNicknameHandler: (@Sendable (String) async -> Result<UserResponse, Error>)? {
-        get { updateNicknameMock.handler }
-        set { updateNicknameMock.handler = newValue }
     }
 
     public func updateNickname(name: String) async -> Result<UserResponse, Error> {
         await self.updateNicknameMock.call(name)
     }
 
-    // MARK: - fetchMyPlaces(placeType:cursor:size:)
-
-    public var fetchMyPlacesCallsCount: Int { fetchMyPlacesMock.callsCount }
-    public var fetchMyPlacesCalled: Bool { fetchMyPlacesMock.called }
-    public var fetchMyPlacesReceivedArguments: (placeType: PlaceType, cursor: String?, size: Int)? { fetchMyPlacesMock.receivedArguments }
-    public var fetchMyPlacesReceivedInvocations: [(placeType: PlaceType, cursor: String?, size: Int)] { fetchMyPlacesMock.receivedInvocations }
-    public var fetchMyPlacesResult: Result<ContentsWithCursorResponse<PlaceResponse>, Error>? {
-        get { fetchMyPlacesMock.result }
-        set { fetchMyPlacesMock.result = newValue }
-    }
-    public var fetchMyPlacesResults: [Result<ContentsWithCursorResponse<PlaceResponse>, Error>] {
-        get { fetchMyPlacesMock.results }
-        set { fetchMyPlacesMock.results = newValue }
-    }
-    public var fetchMyPlacesHandler: (@Sendable ((placeType: PlaceType, cursor: String?, size: Int)) async -> Result<ContentsWithCursorResponse<PlaceResponse>, Error>)? {
-        get { fetchMyPlacesMock.handler }
-        set { fetchMyPlacesMock.handler = newValue }
-    }
-
     public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async -> Result<ContentsWithCursorResponse<PlaceResponse>, Error> {
         await self.fetchMyPlacesMock.call((placeType: placeType, cursor: cursor, size: size))
-    }
-
-    // MARK: - deletePlace(placeType:placeId:)
-
-    public var deletePlaceCallsCount: Int { deletePlaceMock.callsCount }
-    public var deletePlaceCalled: Bool { deletePlaceMock.called }
-    public var deletePlaceReceivedArguments: (placeType: PlaceType, placeId: String)? { deletePlaceMock.receivedArguments }
-    public var deletePlaceReceivedInvocations: [(placeType: PlaceType, placeId: String)] { deletePlaceMock.receivedInvocations }
-    public var deletePlaceResult: Result<Void, Error>? {
-        get { deletePlaceMock.result }
-        set { deletePlaceMock.result = newValue }
-    }
-    public var deletePlaceResults: [Result<Void, Error>] {
-        get { deletePlaceMock.results }
-        set { deletePlaceMock.results = newValue }
-    }
-    public var deletePlaceHandler: (@Sendable ((placeType: PlaceType, placeId: String)) async -> Result<Void, Error>)? {
-        get { deletePlaceMock.handler }
-        set { deletePlaceMock.handler = newValue }
     }
 
     public func deletePlace(placeType: PlaceType, placeId: String) async -> Result<Void, Error> {
         await self.deletePlaceMock.call((placeType: placeType, placeId: placeId))
     }
 
-    // MARK: - registerDevice(input:)
-
-    public var registerDeviceCallsCount: Int { registerDeviceMock.callsCount }
-    public var registerDeviceCalled: Bool { registerDeviceMock.called }
-    public var registerDeviceReceivedArguments: DeviceRegisterInput? { registerDeviceMock.receivedArguments }
-    public var registerDeviceReceivedInvocations: [DeviceRegisterInput] { registerDeviceMock.receivedInvocations }
-    public var registerDeviceResult: Result<Void, Error>? {
-        get { registerDeviceMock.result }
-        set { registerDeviceMock.result = newValue }
-    }
-    public var registerDeviceResults: [Result<Void, Error>] {
-        get { registerDeviceMock.results }
-        set { registerDeviceMock.results = newValue }
-    }
-    public var registerDeviceHandler: (@Sendable (DeviceRegisterInput) async -> Result<Void, Error>)? {
-        get { registerDeviceMock.handler }
-        set { registerDeviceMock.handler = newValue }
-    }
-
     public func registerDevice(input: DeviceRegisterInput) async -> Result<Void, Error> {
         await self.registerDeviceMock.call(input)
-    }
-
-    // MARK: - signout()
-
-    public var signoutCallsCount: Int { signoutMock.callsCount }
-    public var signoutCalled: Bool { signoutMock.called }
-    public var signoutResult: Result<Void, Error>? {
-        get { signoutMock.result }
-        set { signoutMock.result = newValue }
-    }
-    public var signoutResults: [Result<Void, Error>] {
-        get { signoutMock.results }
-        set { signoutMock.results = newValue }
-    }
-    public var signoutHandler: (@Sendable () async -> Result<Void, Error>)? {
-        get { signoutMock.handlerWithoutArguments }
-        set { signoutMock.handlerWithoutArguments = newValue }
     }
 
     public func signout() async -> Result<Void, Error> {
         await self.signoutMock.call(())
     }
 
-    // MARK: - signinDemo(code:)
-
-    public var signinDemoCallsCount: Int { signinDemoMock.callsCount }
-    public var signinDemoCalled: Bool { signinDemoMock.called }
-    public var signinDemoReceivedArguments: String? { signinDemoMock.receivedArguments }
-    public var signinDemoReceivedInvocations: [String] { signinDemoMock.receivedInvocations }
-    public var signinDemoResult: Result<String, Error>? {
-        get { signinDemoMock.result }
-        set { signinDemoMock.result = newValue }
-    }
-    public var signinDemoResults: [Result<String, Error>] {
-        get { signinDemoMock.results }
-        set { signinDemoMock.results = newValue }
-    }
-    public var signinDemoHandler: (@Sendable (String) async -> Result<String, Error>)? {
-        get { signinDemoMock.handler }
-        set { signinDemoMock.handler = newValue }
-    }
-
     public func signinDemo(code: String) async -> Result<String, Error> {
         await self.signinDemoMock.call(code)
     }
 
-    // MARK: - editUserSetting(input:)
-
-    public var editUserSettingCallsCount: Int { editUserSettingMock.callsCount }
-    public var editUserSettingCalled: Bool { editUserSettingMock.called }
-    public var editUserSettingReceivedArguments: UserSettingInput? { editUserSettingMock.receivedArguments }
-    public var editUserSettingReceivedInvocations: [UserSettingInput] { editUserSettingMock.receivedInvocations }
-    public var editUserSettingResult: Result<Void, Error>? {
-        get { editUserSettingMock.result }
-        set { editUserSettingMock.result = newValue }
-    }
-    public var editUserSettingResults: [Result<Void, Error>] {
-        get { editUserSettingMock.results }
-        set { editUserSettingMock.results = newValue }
-    }
-    public var editUserSettingHandler: (@Sendable (UserSettingInput) async -> Result<Void, Error>)? {
-        get { editUserSettingMock.handler }
-        set { editUserSettingMock.handler = newValue }
-    }
-
     public func editUserSetting(input: UserSettingInput) async -> Result<Void, Error> {
         await self.editUserSettingMock.call(input)
-    }
-
-    // MARK: - saveMyPlace(input:)
-
-    public var saveMyPlaceCallsCount: Int { saveMyPlaceMock.callsCount }
-    public var saveMyPlaceCalled: Bool { saveMyPlaceMock.called }
-    public var saveMyPlaceReceivedArguments: SaveMyPlaceInput? { saveMyPlaceMock.receivedArguments }
-    public var saveMyPlaceReceivedInvocations: [SaveMyPlaceInput] { saveMyPlaceMock.receivedInvocations }
-    public var saveMyPlaceResult: Result<PlaceResponse, Error>? {
-        get { saveMyPlaceMock.result }
-        set { saveMyPlaceMock.result = newValue }
-    }
-    public var saveMyPlaceResults: [Result<PlaceResponse, Error>] {
-        get { saveMyPlaceMock.results }
-        set { saveMyPlaceMock.results = newValue }
-    }
-    public var saveMyPlaceHandler: (@Sendable (SaveMyPlaceInput) async -> Result<PlaceResponse, Error>)? {
-        get { saveMyPlaceMock.handler }
-        set { saveMyPlaceMock.handler = newValue }
     }
 
     public func saveMyPlace(input: SaveMyPlaceInput) async -> Result<PlaceResponse, Error> {

@@ -2,8 +2,9 @@ import Foundation
 
 /// The recorded calls and stubbed answers of one method of a generated mock repository.
 ///
-/// Generated mocks keep one `MockMethod` per repository method and expose it in the member names Sourcery's
-/// AutoMockable made familiar (`fetchCallsCount`, `fetchReceivedArguments`, `fetchResult`, `fetchHandler`…).
+/// Generated mocks expose one `MockMethod` per repository method, named after it (`fetchMock` for `fetch(id:)`), with
+/// the member names Sourcery's AutoMockable made familiar: `mock.fetchMock.callsCount`, `.receivedArguments`,
+/// `.result`, `.handler`…
 /// Its state is guarded by a lock, so a mock can be shared by concurrent tasks in Swift 6 tests.
 public final class MockMethod<Arguments, Success>: @unchecked Sendable {
     /// Computes the answer to a call from its arguments.

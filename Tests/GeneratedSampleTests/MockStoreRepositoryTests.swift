@@ -10,16 +10,16 @@ final class MockStoreRepositoryTests: XCTestCase {
     @MainActor
     func testConsumerLoadsThroughTheMockAndTheCallIsRecorded() async {
         let mock = MockStoreRepository()
-        mock.fetchDetailResult = .success(detail)
+        mock.fetchDetailMock.result = .success(detail)
         let viewModel = StoreDetailViewModel(repository: mock)
 
         await viewModel.load(storeId: 1)
 
         XCTAssertEqual(viewModel.state, .loaded(detail))
-        XCTAssertEqual(mock.fetchDetailCallsCount, 1)
-        XCTAssertTrue(mock.fetchDetailCalled)
-        XCTAssertEqual(mock.fetchDetailReceivedArguments?.storeId, 1)
-        XCTAssertFalse(mock.saveStoreCalled)
+        XCTAssertEqual(mock.fetchDetailMock.callsCount, 1)
+        XCTAssertTrue(mock.fetchDetailMock.called)
+        XCTAssertEqual(mock.fetchDetailMock.receivedArguments?.storeId, 1)
+        XCTAssertFalse(mock.saveStoreMock.called)
     }
 
     func testUnstubbedCallWithoutAnExampleFailsNamingTheMethod() async {
@@ -30,7 +30,7 @@ final class MockStoreRepositoryTests: XCTestCase {
         XCTAssertEqual(
             error.localizedDescription,
             "MockStoreRepository.fetchAroundStores(input:) was called but no result was stubbed")
-        XCTAssertEqual(mock.fetchAroundStoresCallsCount, 1, "the call is recorded even when it fails")
+        XCTAssertEqual(mock.fetchAroundStoresMock.callsCount, 1, "the call is recorded even when it fails")
     }
 
     @MainActor
@@ -43,7 +43,7 @@ final class MockStoreRepositoryTests: XCTestCase {
             .loaded(StoreDetailResponse(
                 storeId: 42, name: "Bungeoppang on the corner", categories: ["BUNGEOPPANG"],
                 openedAt: Date(timeIntervalSince1970: 1_714_555_800))))
-        mock.fetchDetailResult = .failure(MockRepositoryError.notStubbed("stub"))
+        mock.fetchDetailMock.result = .failure(MockRepositoryError.notStubbed("stub"))
         await viewModel.load(storeId: 1)
         XCTAssertEqual(viewModel.state, .failed("stub was called but no result was stubbed"), "a stub wins over the example")
         let categories = try? await MockStoreRepository().fetchStoreCategories().get()
@@ -52,22 +52,22 @@ final class MockStoreRepositoryTests: XCTestCase {
 
     func testQueuedResultsAnswerSuccessiveCallsThenTheStubbedResult() async throws {
         let mock = MockStoreRepository()
-        mock.saveStoreResults = [.success("first"), .failure(URLError(.timedOut))]
-        mock.saveStoreResult = .success("always")
+        mock.saveStoreMock.results = [.success("first"), .failure(URLError(.timedOut))]
+        mock.saveStoreMock.result = .success("always")
         let first = try await mock.saveStore(storeId: "1", isDelete: false).get()
         let second = await mock.saveStore(storeId: "2", isDelete: true)
         let third = try await mock.saveStore(storeId: "3", isDelete: false).get()
         XCTAssertEqual(first, "first")
         XCTAssertThrowsError(try second.get())
         XCTAssertEqual(third, "always")
-        XCTAssertEqual(mock.saveStoreReceivedInvocations.map(\.storeId), ["1", "2", "3"])
-        XCTAssertEqual(mock.saveStoreReceivedArguments?.isDelete, false)
+        XCTAssertEqual(mock.saveStoreMock.receivedInvocations.map(\.storeId), ["1", "2", "3"])
+        XCTAssertEqual(mock.saveStoreMock.receivedArguments?.isDelete, false)
     }
 
     func testHandlerComputesTheAnswerFromTheArguments() async throws {
         let mock = MockStoreRepository()
         // Several arguments arrive as one labelled tuple.
-        mock.fetchStorePhotosHandler = { arguments in
+        mock.fetchStorePhotosMock.handler = { arguments in
             let next = "\(arguments.storeId)-\(arguments.cursor ?? "start")"
             return .success(ContentsWithCursorResponse(contents: [], cursor: CursorResponse(nextCursor: next, hasMore: true)))
         }
@@ -77,17 +77,17 @@ final class MockStoreRepositoryTests: XCTestCase {
 
     func testMethodsWithoutArgumentsAndWithoutBody() async throws {
         let mock = MockStoreRepository()
-        mock.fetchStoreCategoriesResult = .success([])
+        mock.fetchStoreCategoriesMock.result = .success([])
         let categories = try await mock.fetchStoreCategories().get()
         XCTAssertEqual(categories, [])
-        mock.togglePostStickerResult = .success(())
+        mock.togglePostStickerMock.result = .success(())
         try await mock.togglePostSticker(storeId: 1, postId: "p", input: StoreNewsPostStickersReplaceInput(stickers: [])).get()
-        XCTAssertEqual(mock.togglePostStickerReceivedArguments?.postId, "p")
+        XCTAssertEqual(mock.togglePostStickerMock.receivedArguments?.postId, "p")
     }
 
     func testConcurrentCallsAreAllRecorded() async {
         let mock = MockStoreRepository()
-        mock.saveStoreResult = .success("ok")
+        mock.saveStoreMock.result = .success("ok")
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<200 {
                 group.addTask {
@@ -95,21 +95,21 @@ final class MockStoreRepositoryTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(mock.saveStoreCallsCount, 200)
-        XCTAssertEqual(Set(mock.saveStoreReceivedInvocations.map(\.storeId)).count, 200)
+        XCTAssertEqual(mock.saveStoreMock.callsCount, 200)
+        XCTAssertEqual(Set(mock.saveStoreMock.receivedInvocations.map(\.storeId)).count, 200)
     }
 
     @MainActor
     func testConcurrentConsumersShareOneMock() async {
         let mock = MockStoreRepository()
-        mock.saveStoreResult = .success("ok")
+        mock.saveStoreMock.result = .success("ok")
         let viewModels = (0..<20).map { _ in StoreDetailViewModel(repository: mock) }
         await withTaskGroup(of: Void.self) { group in
             for (index, viewModel) in viewModels.enumerated() {
                 group.addTask { await viewModel.toggleFavorite(storeId: index) }
             }
         }
-        XCTAssertEqual(mock.saveStoreCallsCount, 20)
+        XCTAssertEqual(mock.saveStoreMock.callsCount, 20)
         XCTAssertTrue(viewModels.allSatisfy(\.isFavorite))
     }
 }

@@ -64,7 +64,7 @@ final class ProjectionTests: XCTestCase {
             """
                     case .d(let input, let token):
                         return .custom([
-                            "X-Device-Latitude": String(input.latitude),
+                            "X-Device-Latitude": input.latitude.description,
                             "X-Nonce-Token": token,
                             "Authorization-Extra": "Nonce \\(token)",
                             "X-App": "ios"
@@ -125,7 +125,7 @@ final class ProjectionTests: XCTestCase {
         assertContains(files["Api.swift"], "    case `default`(`in`: Int)\n")
         assertContains(files["Api.swift"], "        case .`default`(let `in`):\n            return \"/a/\\(PathComponent(`in`))\"\n")
         assertContains(files["Repository.swift"], "    func `default`(`in`: Int) async -> Result<Void, Error>\n")
-        assertContains(files["Mock.swift"], "    public var defaultCallsCount: Int { defaultMock.callsCount }\n")
+        assertContains(files["Mock.swift"], "    public func `default`(`in`: Int) async -> Result<Void, Error> {\n        await self.defaultMock.call(`in`)\n")
     }
 
     func testLiteralTextIsEscapedSoItRoundTrips() throws {

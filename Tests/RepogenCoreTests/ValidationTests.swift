@@ -73,7 +73,7 @@ final class ValidationTests: XCTestCase {
               "endpoints": [
                 { "name": "fetch", "method": "GET", "path": "/a" },
                 { "name": "fetch", "method": "GET", "path": "/b" },
-                { "name": "load", "repositoryMethod": "fetchCalled", "method": "GET", "path": "/c" }
+                { "name": "load", "repositoryMethod": "fetchMock", "method": "GET", "path": "/c" }
               ]
             }
             """
@@ -81,7 +81,7 @@ final class ValidationTests: XCTestCase {
             diagnostics(text),
             [
                 "Specs/store.json:4:15: error: duplicate endpoint 'fetch' (first defined at line 3)",
-                "Specs/store.json:5:43: error: repository method 'fetchCalled' clashes with 'fetch' (both would declare 'MockStoreRepository.fetchCalled') (first at line 3); give one of them a different 'repositoryMethod'",
+                "Specs/store.json:5:43: error: repository method 'fetchMock' clashes with 'fetch' (both would declare 'MockStoreRepository.fetchMock') (first at line 3); give one of them a different 'repositoryMethod'",
             ])
     }
 

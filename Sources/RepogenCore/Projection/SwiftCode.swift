@@ -96,11 +96,9 @@ enum SwiftCode {
             if type == "String" || type == "Swift.String" {
                 return expression
             }
-            // `UUID`, `URL` and `Decimal` have no `String(_:)`; their description is their text.
-            if let type, ["UUID", "URL", "Decimal", "Foundation.UUID", "Foundation.URL", "Foundation.Decimal"].contains(type) {
-                return "\"\\(\(expression))\""
-            }
-            return "String(\(expression))"
+            // Every text type's description is its text (`String(value)` gives the same for those that have it),
+            // and a member is far cheaper for Swift to type-check than the many overloads of `String.init`.
+            return expression + ".description"
         }
         return interpolatedLiteral(parts, inputs: inputs)
     }

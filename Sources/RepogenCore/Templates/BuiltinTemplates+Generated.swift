@@ -72,38 +72,22 @@ extension {{apiName}}.{{typeName}} {
 {{> _header}}
 /// A `{{repositoryName}}` for tests and previews: it records every call and answers with what you stub.
 ///
-/// For each method `name`: stub `nameResult` (every call), `nameResults` (a queue, one per call, used first) or
-/// `nameHandler` (computes each answer, used before both); read `nameCallsCount`, `nameCalled`,
-/// `nameReceivedArguments` (the last call) and `nameReceivedInvocations` (every call). A call with nothing stubbed
-/// returns `.failure(MockRepositoryError.notStubbed(...))` naming the method. Safe to use from concurrent tasks.
+/// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call), `results` (a queue, one
+/// per call, used first) or `handler` (computes each answer, used before both); read its `callsCount`, `called`,
+/// `receivedArguments` (the last call) and `receivedInvocations` (every call); `reset()` forgets calls and stubs.
+/// A call with nothing stubbed returns `.failure(MockRepositoryError.notStubbed(...))` naming the method. Safe to
+/// use from concurrent tasks.
+///
+///     mock.nameMock.result = .success(value)
+///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 {{access}}final class {{mockName}}: {{repositoryName}} {
 {{#endpoints}}
-    private let {{memberPrefix}}Mock = MockMethod<{{argumentsType}}, {{successType}}>({{mockArguments}})
+    /// Calls and stubs of `{{selector}}`.
+    {{access}}let {{memberPrefix}}Mock = MockMethod<{{argumentsType}}, {{successType}}>({{mockArguments}})
 {{/endpoints}}
 
     {{access}}init() { }
 {{#endpoints}}
-
-    // MARK: - {{selector}}
-
-    {{access}}var {{memberPrefix}}CallsCount: Int { {{memberPrefix}}Mock.callsCount }
-    {{access}}var {{memberPrefix}}Called: Bool { {{memberPrefix}}Mock.called }
-{{#hasArguments}}
-    {{access}}var {{memberPrefix}}ReceivedArguments: {{argumentsType}}? { {{memberPrefix}}Mock.receivedArguments }
-    {{access}}var {{memberPrefix}}ReceivedInvocations: [{{argumentsType}}] { {{memberPrefix}}Mock.receivedInvocations }
-{{/hasArguments}}
-    {{access}}var {{memberPrefix}}Result: {{resultType}}? {
-        get { {{memberPrefix}}Mock.result }
-        set { {{memberPrefix}}Mock.result = newValue }
-    }
-    {{access}}var {{memberPrefix}}Results: [{{resultType}}] {
-        get { {{memberPrefix}}Mock.results }
-        set { {{memberPrefix}}Mock.results = newValue }
-    }
-    {{access}}var {{memberPrefix}}Handler: ({{handlerType}})? {
-        get { {{memberPrefix}}Mock.{{handlerMember}} }
-        set { {{memberPrefix}}Mock.{{handlerMember}} = newValue }
-    }
 
     {{access}}func {{signature}} async -> {{resultType}} {
         await self.{{memberPrefix}}Mock.call({{argumentsValue}})

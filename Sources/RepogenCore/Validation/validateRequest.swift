@@ -110,7 +110,7 @@ extension SpecValidator {
         return reference
     }
 
-    /// Built-in types with one text form, written with `String(value)` (or `"\(value)"` for the last three).
+    /// Built-in types with one text form, written as `value.description`.
     static let textTypes: Set<String> = [
         "String", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
         "UInt64", "Double", "Float", "Decimal", "UUID", "URL",

@@ -5,56 +5,24 @@ import RepogenRuntime
 
 /// A `ShopRepository` for tests and previews: it records every call and answers with what you stub.
 ///
-/// For each method `name`: stub `nameResult` (every call), `nameResults` (a queue, one per call, used first) or
-/// `nameHandler` (computes each answer, used before both); read `nameCallsCount`, `nameCalled`,
-/// `nameReceivedArguments` (the last call) and `nameReceivedInvocations` (every call). A call with nothing stubbed
-/// returns `.failure(MockRepositoryError.notStubbed(...))` naming the method. Safe to use from concurrent tasks.
+/// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call), `results` (a queue, one
+/// per call, used first) or `handler` (computes each answer, used before both); read its `callsCount`, `called`,
+/// `receivedArguments` (the last call) and `receivedInvocations` (every call); `reset()` forgets calls and stubs.
+/// A call with nothing stubbed returns `.failure(MockRepositoryError.notStubbed(...))` naming the method. Safe to
+/// use from concurrent tasks.
+///
+///     mock.nameMock.result = .success(value)
+///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockShopRepository: ShopRepository {
-    private let fetchProductsMock = MockMethod<(sort: ProductSort, cursor: String?), [Product]>("MockShopRepository.fetchProducts(sort:cursor:)")
-    private let fetchProductMock = MockMethod<Int, Product>("MockShopRepository.fetchProduct(productId:)")
+    /// Calls and stubs of `fetchProducts(sort:cursor:)`.
+    public let fetchProductsMock = MockMethod<(sort: ProductSort, cursor: String?), [Product]>("MockShopRepository.fetchProducts(sort:cursor:)")
+    /// Calls and stubs of `fetchProduct(productId:)`.
+    public let fetchProductMock = MockMethod<Int, Product>("MockShopRepository.fetchProduct(productId:)")
 
     public init() { }
 
-    // MARK: - fetchProducts(sort:cursor:)
-
-    public var fetchProductsCallsCount: Int { fetchProductsMock.callsCount }
-    public var fetchProductsCalled: Bool { fetchProductsMock.called }
-    public var fetchProductsReceivedArguments: (sort: ProductSort, cursor: String?)? { fetchProductsMock.receivedArguments }
-    public var fetchProductsReceivedInvocations: [(sort: ProductSort, cursor: String?)] { fetchProductsMock.receivedInvocations }
-    public var fetchProductsResult: Result<[Product], Error>? {
-        get { fetchProductsMock.result }
-        set { fetchProductsMock.result = newValue }
-    }
-    public var fetchProductsResults: [Result<[Product], Error>] {
-        get { fetchProductsMock.results }
-        set { fetchProductsMock.results = newValue }
-    }
-    public var fetchProductsHandler: (@Sendable ((sort: ProductSort, cursor: String?)) async -> Result<[Product], Error>)? {
-        get { fetchProductsMock.handler }
-        set { fetchProductsMock.handler = newValue }
-    }
-
     public func fetchProducts(sort: ProductSort, cursor: String?) async -> Result<[Product], Error> {
         await self.fetchProductsMock.call((sort: sort, cursor: cursor))
-    }
-
-    // MARK: - fetchProduct(productId:)
-
-    public var fetchProductCallsCount: Int { fetchProductMock.callsCount }
-    public var fetchProductCalled: Bool { fetchProductMock.called }
-    public var fetchProductReceivedArguments: Int? { fetchProductMock.receivedArguments }
-    public var fetchProductReceivedInvocations: [Int] { fetchProductMock.receivedInvocations }
-    public var fetchProductResult: Result<Product, Error>? {
-        get { fetchProductMock.result }
-        set { fetchProductMock.result = newValue }
-    }
-    public var fetchProductResults: [Result<Product, Error>] {
-        get { fetchProductMock.results }
-        set { fetchProductMock.results = newValue }
-    }
-    public var fetchProductHandler: (@Sendable (Int) async -> Result<Product, Error>)? {
-        get { fetchProductMock.handler }
-        set { fetchProductMock.handler = newValue }
     }
 
     public func fetchProduct(productId: Int) async -> Result<Product, Error> {

@@ -20,12 +20,12 @@ final class ShopAPITests: XCTestCase {
 
     func testAViewModelWithTheGeneratedMock() async {
         let mock = MockShopRepository()
-        mock.fetchProductsResult = .success([Product(productId: 1, name: "a", priceWon: 10)])
+        mock.fetchProductsMock.result = .success([Product(productId: 1, name: "a", priceWon: 10)])
         let list = ProductList(repository: mock)
         await list.load(sort: .newest)
         let products = await list.products
         XCTAssertEqual(products.map(\.name), ["a"])
-        XCTAssertEqual(mock.fetchProductsReceivedArguments?.sort, .newest)
+        XCTAssertEqual(mock.fetchProductsMock.receivedArguments?.sort, .newest)
 
         let unstubbed = MockShopRepository()
         let failing = ProductList(repository: unstubbed)
