@@ -79,9 +79,10 @@ def main():
                              for name in os.listdir(os.path.join(ROOT, "Sources/RepogenRuntime")) if name.endswith(".swift"))
             subprocess.run([swiftc, "-emit-module", "-module-name", "RepogenRuntime", "-parse-as-library", "-swift-version", "6",
                             "-emit-module-path", os.path.join(modules, "RepogenRuntime.swiftmodule")] + runtime, check=True)
-            print("\nCompile time of the generated code (debug, `swiftc -c -Onone -j%d`, warnings as errors, runtime prebuilt):\n" % os.cpu_count())
-            print("| endpoints | compile min / median (s) | peak MB |")
-            print("|---|---|---|")
+            print("\nCompile time of the generated code (debug: `swiftc -c -Onone -j%d`, warnings as errors, runtime prebuilt;"
+                  " with `-g` as `swift build` adds debug info; min / median of 3 after an uncounted first run):\n" % os.cpu_count())
+            print("| endpoints | compile (s) | compile with -g (s) | peak MB |")
+            print("|---|---|---|---|")
             for n in compile_sizes:
                 spec = os.path.join(work, f"compile{n}.json")
                 with open(spec, "w") as handle:
@@ -90,21 +91,24 @@ def main():
                 subprocess.run([args.bin, "generate", spec, "--output", out, "--quiet"], check=True)
                 files = sorted(os.path.join(folder, name) for folder, _, names in os.walk(out) for name in names if name.endswith(".swift"))
                 objects = os.path.join(work, f"objects{n}")
-                times, peaks = [], []
-                # The first of four compiles fills the compiler's module cache (Foundation's Clang modules) and is
-                # not counted.
-                for run in range(4):
-                    shutil.rmtree(objects, ignore_errors=True)
-                    os.makedirs(objects)
-                    seconds, peak, status = timed([swiftc, "-c", "-Onone", "-swift-version", "6", "-warnings-as-errors",
-                                                   "-parse-as-library", "-module-name", "Bench", "-j%d" % os.cpu_count(),
-                                                   "-I", modules] + files, objects)
-                    if status != 0:
-                        sys.exit(f"the generated code for {n} endpoints did not compile")
-                    if run > 0:
-                        times.append(seconds)
-                        peaks.append(peak)
-                print("| %d | %.1f / %.1f | %.0f |" % ((n,) + stats(times) + (max(peaks),)))
+                cells, peaks = [], []
+                for extra in ([], ["-g"]):
+                    times = []
+                    # The first of four compiles fills the compiler's module cache (Foundation's Clang modules) and
+                    # is not counted.
+                    for run in range(4):
+                        shutil.rmtree(objects, ignore_errors=True)
+                        os.makedirs(objects)
+                        seconds, peak, status = timed([swiftc, "-c", "-Onone", "-swift-version", "6", "-warnings-as-errors",
+                                                       "-parse-as-library", "-module-name", "Bench", "-j%d" % os.cpu_count(),
+                                                       "-I", modules] + extra + files, objects)
+                        if status != 0:
+                            sys.exit(f"the generated code for {n} endpoints did not compile")
+                        if run > 0:
+                            times.append(seconds)
+                            peaks.append(peak)
+                    cells.append("%.1f / %.1f" % stats(times))
+                print("| %d | %s | %s | %.0f |" % (n, cells[0], cells[1], max(peaks)))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
