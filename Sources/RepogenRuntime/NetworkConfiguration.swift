@@ -95,6 +95,9 @@ public struct NetworkConfiguration: Sendable {
     public var didReceive: (@Sendable (URLRequest, HTTPURLResponse, Data) async -> Void)?
     /// Receives a line per request and response; nothing is printed otherwise.
     public var log: (@Sendable (String) -> Void)?
+    /// Where completion handlers (`request(requestType:completion:)`, the `completion` output style) are called:
+    /// the main queue by default, so UIKit code can update views directly.
+    public var completionQueue: DispatchQueue = .main
 
     /// A plain REST configuration: 2xx succeeds, bodies are the values, `Bearer` tokens, `URLSession.shared`.
     public init(baseURL: URL? = nil) {

@@ -1,0 +1,70 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A request started with a completion handler. `cancel()` stops it; its completion is then called with
+/// `NetworkError.cancelled`, unless the answer was already on its way: it is called exactly once either way.
+public final class RequestHandle: Sendable {
+    private let task: Task<Void, Never>
+
+    init(_ task: Task<Void, Never>) {
+        self.task = task
+    }
+
+    /// Cancels the request (and the HTTP request under it). Calling it again, or after the completion ran, does
+    /// nothing.
+    public func cancel() {
+        task.cancel()
+    }
+
+    /// Whether `cancel()` was called.
+    public var isCancelled: Bool { task.isCancelled }
+}
+
+extension NetworkManager {
+    /// Sends a request and calls `completion` once with the decoded response or the `NetworkError`, on
+    /// `configuration.completionQueue` (the main queue unless configured).
+    @discardableResult
+    public func request<T: Decodable & Sendable>(
+        requestType: some RequestType, completion: @escaping @Sendable (Result<T, NetworkError>) -> Void
+    ) -> RequestHandle {
+        let queue = configuration.completionQueue
+        return RequestHandle(Task {
+            let result: Result<T, Error> = await self.request(requestType: requestType)
+            let answer = result.mapError(NetworkError.init(any:))
+            queue.async { completion(answer) }
+        })
+    }
+
+    /// Sends a request whose response has no body worth decoding, and calls `completion` once, on
+    /// `configuration.completionQueue`.
+    @discardableResult
+    public func request(
+        requestType: some RequestType, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
+        let queue = configuration.completionQueue
+        return RequestHandle(Task {
+            let result: Result<Void, Error> = await self.request(requestType: requestType)
+            let answer = result.mapError(NetworkError.init(any:))
+            queue.async { completion(answer) }
+        })
+    }
+}
+
+extension NetworkError {
+    /// The `NetworkError` an error of a request is: itself, or (for errors `NetworkManager` never produces) a
+    /// transport failure.
+    init(any error: any Error) {
+        if let error = error as? NetworkError {
+            self = error
+        } else if let error = error as? URLError {
+            self = error.code == .cancelled ? .cancelled : .transport(error)
+        } else if error is CancellationError {
+            self = .cancelled
+        } else {
+            self = .transport(URLError(.unknown))
+        }
+    }
+}
