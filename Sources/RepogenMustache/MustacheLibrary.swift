@@ -128,7 +128,7 @@ struct Renderer {
             case .text(let text):
                 try write(text)
             case .lineStart:
-                try write(indentation)
+                if !indentation.isEmpty { try write(indentation) }
             case .variable(let name, let escaped):
                 let text = lookup(name).interpolatedText
                 try write(escaped && library.escaping == .html ? Renderer.escapeHTML(text) : text)
@@ -227,11 +227,13 @@ struct Renderer {
     func lookup(_ name: VariableName) -> MustacheValue {
         guard let first = name.components.first else { return stack.last ?? .null }
         var value = MustacheValue.null
-        for frame in stack.reversed() {
-            if case .dictionary(let entries) = frame, let found = entries[first] {
+        var index = stack.count - 1
+        while index >= 0 {
+            if case .dictionary(let entries) = stack[index], let found = entries[first] {
                 value = found
                 break
             }
+            index -= 1
         }
         for component in name.components.dropFirst() {
             guard case .dictionary(let entries) = value, let found = entries[component] else { return .null }
