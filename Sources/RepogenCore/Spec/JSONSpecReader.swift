@@ -99,6 +99,7 @@ package struct JSONSpecReader {
         try enter()
         position += 1
         var members: [SpecMember] = []
+        // Key -> offset, for duplicates; built only for large objects (small ones are scanned, without hashing).
         var seen: [String: Int] = [:]
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
@@ -114,11 +115,10 @@ package struct JSONSpecReader {
             }
             let keyOffset = position
             let key = try readString()
-            if let first = seen[key] {
+            if let first = firstOffset(of: key, at: keyOffset, in: members, seen: &seen) {
                 let line = file.location(at: first).line
                 throw fail("duplicate key '\(key)' (first used on line \(line))", at: keyOffset)
             }
-            seen[key] = keyOffset
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
                 throw fail("unexpected \(describeCurrent()); expected ':' after key '\(key)'")
@@ -140,6 +140,20 @@ package struct JSONSpecReader {
             }
             throw fail("unexpected \(describeCurrent()); expected ',' or '}'")
         }
+    }
+
+    /// Where `key` was first used among the members read so far (nil: it is new, at `offset`); `seen` indexes the
+    /// keys once there are many.
+    private func firstOffset(of key: String, at offset: Int, in members: [SpecMember], seen: inout [String: Int]) -> Int? {
+        if members.count < 16 {
+            return members.first { $0.key == key }?.keyOffset
+        }
+        if seen.isEmpty {
+            for member in members { seen[member.key] = member.keyOffset }
+        }
+        if let first = seen[key] { return first }
+        seen[key] = offset
+        return nil
     }
 
     private mutating func readArray() throws(Diagnostic) -> SpecNode {

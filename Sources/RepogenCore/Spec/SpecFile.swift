@@ -37,7 +37,9 @@ package struct SpecFile: Sendable {
         }
         let start = lineStarts[low]
         let prefix = bytes[start..<clamped]
-        let column = String(decoding: prefix, as: UTF8.self).count + 1
+        // Every value has a location: count ASCII (one character a byte; the prefix holds no line break) without
+        // building a string, and only other text by characters.
+        let column = prefix.allSatisfy { $0 < 0x80 } ? prefix.count + 1 : String(decoding: prefix, as: UTF8.self).count + 1
         return SourceLocation(path: path, line: low + 1, column: column)
     }
 }
