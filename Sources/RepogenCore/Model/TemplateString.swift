@@ -79,8 +79,14 @@ package enum TemplateString {
     /// Parses the inside of a placeholder: `a.b`, `a[].b.c`.
     package static func parseReference(_ text: String) -> Result<RawReference, TemplateSyntaxError> {
         let trimmed = text.trimmingSpaces()
-        let pieces = trimmed.split(separator: "[]", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        let head = pieces[0].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        // Most references have no `[]`: no search for the two-character separator then.
+        let pieces =
+            trimmed.utf8.contains(UInt8(ascii: "["))
+            ? trimmed.split(separator: "[]", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            : [trimmed]
+        let head =
+            pieces[0].utf8.contains(UInt8(ascii: "."))
+            ? pieces[0].split(separator: ".", omittingEmptySubsequences: false).map(String.init) : [pieces[0]]
         var mapped: [String]?
         if pieces.count == 2 {
             var tail = pieces[1]
@@ -106,6 +112,7 @@ package enum TemplateString {
 extension String {
     /// The string without leading and trailing spaces (no Foundation needed).
     func trimmingSpaces() -> String {
+        guard utf8.first == UInt8(ascii: " ") || utf8.last == UInt8(ascii: " ") else { return self }
         var slice = self[...]
         while slice.first == " " { slice = slice.dropFirst() }
         while slice.last == " " { slice = slice.dropLast() }

@@ -3,6 +3,10 @@
 enum SwiftCode {
     /// The contents of a string literal (without quotes) that reads back as `text` exactly.
     static func escapedLiteralContents(_ text: String) -> String {
+        // Most text is printable ASCII without quotes or backslashes: nothing to escape.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }) {
+            return text
+        }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -26,6 +30,7 @@ enum SwiftCode {
     /// Text for a `//` comment: every character that could end the line (or that Swift warns about) escaped as in
     /// a string literal, so `a\nb` stays one line.
     static func commentText(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028

@@ -15,10 +15,12 @@ extension SpecValidator {
     /// Reports repository methods whose mock members would have the same name as another method's members.
     mutating func checkMockMembers(_ endpoints: [EndpointSpec], domain: String) {
         var owners: [String: Located<String>] = [:]
+        owners.reserveCapacity(endpoints.count * (MockMembers.suffixes.count + 1))
         for endpoint in endpoints {
             let method = endpoint.repositoryMethod ?? endpoint.name
+            let members = MockMembers.names(for: method.value)
             var clash: (member: String, owner: Located<String>)?
-            for member in MockMembers.names(for: method.value) {
+            for member in members {
                 if let owner = owners[member], clash == nil {
                     clash = (member, owner)
                 }
@@ -34,7 +36,7 @@ extension SpecValidator {
                         + "give one of them a different 'repositoryMethod'", at: method.location)
                 continue
             }
-            for member in MockMembers.names(for: method.value) {
+            for member in members {
                 owners[member] = method
             }
         }

@@ -22,6 +22,10 @@ struct TypeScope {
     /// The model a name written inside `scope` (the qualified name of the model it is written in, split at dots;
     /// empty outside models) refers to, following Swift's lookup: the innermost nested type of that name first.
     func model(named name: String, in scope: [String]) -> String? {
+        // The common case, a plain name written outside any model, is one set lookup.
+        if scope.isEmpty, !name.utf8.contains(UInt8(ascii: ".")) {
+            return models.contains(name) ? name : nil
+        }
         let components = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         var prefix = scope
         while true {
