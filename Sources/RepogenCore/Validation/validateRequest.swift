@@ -169,12 +169,14 @@ extension SpecValidator {
         return .found(field.type, modelScope)
     }
 
-    /// Parses and resolves a template string; `nil` after reporting when anything is wrong.
+    /// Parses (unless the caller has: `parsed`) and resolves a template string; `nil` after reporting when anything
+    /// is wrong.
     mutating func resolveTemplate(
-        _ text: Located<String>, scope: InputScope, allowOptional: Bool, place: String
+        _ text: Located<String>, parsed: Result<[TemplateString.RawPart], TemplateString.TemplateSyntaxError>? = nil,
+        scope: InputScope, allowOptional: Bool, place: String
     ) -> [TemplatePart]? {
         let rawParts: [TemplateString.RawPart]
-        switch TemplateString.parse(text.value) {
+        switch parsed ?? TemplateString.parse(text.value) {
         case .success(let parts): rawParts = parts
         case .failure(let failure):
             error("\(place): \(failure.message)", at: text.location)
@@ -252,13 +254,14 @@ extension SpecValidator {
         case .bool(let flag): return .bool(flag.value)
         case .template(let text):
             let place = "param '\(field.key.value)' of '\(scope.endpoint)'"
+            let parsed = TemplateString.parse(text.value)
             let isSingle: Bool
-            if case .success(let raw) = TemplateString.parse(text.value), raw.count == 1, case .reference = raw[0] {
+            if case .success(let raw) = parsed, raw.count == 1, case .reference = raw[0] {
                 isSingle = true
             } else {
                 isSingle = false
             }
-            guard let parts = resolveTemplate(text, scope: scope, allowOptional: isSingle, place: place) else {
+            guard let parts = resolveTemplate(text, parsed: parsed, scope: scope, allowOptional: isSingle, place: place) else {
                 return nil
             }
             if isSingle, case .reference(let reference) = parts[0] { return .reference(reference) }

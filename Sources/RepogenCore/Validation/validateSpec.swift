@@ -30,6 +30,16 @@ struct SpecValidator {
     var fieldLocations: [String: SourceLocation] = [:]
     /// The qualified name of each declared model, by `TypeScope.key`.
     var nestedPaths: [String: String] = [:]
+    /// Input and response types parsed so far, by their text: endpoints repeat them (`Int`, `String?`).
+    private var parsedTypes: [String: Result<SwiftType, SwiftType.TypeSyntaxError>] = [:]
+
+    /// `SwiftType.parse(text)`, once per text.
+    mutating func parseType(_ text: String) -> Result<SwiftType, SwiftType.TypeSyntaxError> {
+        if let parsed = parsedTypes[text] { return parsed }
+        let parsed = SwiftType.parse(text)
+        parsedTypes[text] = parsed
+        return parsed
+    }
 
     mutating func error(_ message: String, at location: SourceLocation) {
         diagnostics.error(message, at: location)
@@ -132,7 +142,7 @@ struct SpecValidator {
         }
         var response: String?
         if let responseSpec = spec.response {
-            switch SwiftType.parse(responseSpec.value) {
+            switch parseType(responseSpec.value) {
             case .success(let type):
                 ok = checkReferences(type, at: responseSpec.location, what: "the response of '\(name)'") && ok
                 let isVoid = type.description == "Void" || type.description == "Swift.Void"
@@ -194,7 +204,7 @@ struct SpecValidator {
                     at: label.location)
                 inputOK = false
             }
-            switch SwiftType.parse(spec.type.value) {
+            switch parseType(spec.type.value) {
             case .success(let type):
                 if inputOK {
                     inputs.append(
