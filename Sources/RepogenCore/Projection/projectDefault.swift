@@ -10,9 +10,8 @@ package func projectDefault(
     let hasUsingQuery = model.endpoints.contains { $0.usingQuery != nil }
     let hasUploads = model.endpoints.contains { $0.upload != nil }
     let groupNames = groupNames(model)
-    // Each endpoint is projected once (on all cores: endpoints are independent); a grouped domain's groups reuse
-    // the same values.
-    let endpoints = concurrentMap(model.endpoints) { index, endpoint in
+    // Each endpoint is projected once; a grouped domain's groups reuse the same values.
+    let endpoints = model.endpoints.enumerated().map { index, endpoint in
         projectEndpoint(
             endpoint, names: names, group: groupNames.isEmpty ? nil : groupNames[index / maximumSwitchCases].caseName,
             isFirst: index == 0)
