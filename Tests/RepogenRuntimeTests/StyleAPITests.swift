@@ -59,3 +59,23 @@ extension ServerTests {
         wait(for: [called], timeout: 90)
     }
 }
+
+/// The throwing API (`response(requestType:)`): the value, or the `NetworkError` thrown.
+extension ServerTests {
+    func testResponseReturnsTheValueOrThrowsTheNetworkError() async throws {
+        try await server.route([
+            .init("GET", "/item", body: #"{"id": 1, "name": "a"}"#), .init("GET", "/missing", status: 404, body: "no"),
+            .init("DELETE", "/gone", status: 204),
+        ])
+        let manager = manager()
+        let item: Item = try await manager.response(requestType: TestRequest(path: "/item"))
+        XCTAssertEqual(item, Item(id: 1, name: "a"))
+        try await manager.response(requestType: TestRequest(method: .delete, path: "/gone"))
+        do {
+            let _: Item = try await manager.response(requestType: TestRequest(path: "/missing"))
+            XCTFail("a 404 returned a value")
+        } catch {
+            guard case .server(status: 404, _, _, _) = error else { return XCTFail("\(error)") }
+        }
+    }
+}

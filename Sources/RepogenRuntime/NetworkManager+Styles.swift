@@ -68,3 +68,18 @@ extension NetworkError {
         }
     }
 }
+
+extension NetworkManager {
+    /// Sends a request and decodes the response as `T`, throwing the `NetworkError` of a failure (the
+    /// `async throws` output style, seed 001).
+    public func response<T: Decodable>(requestType: some RequestType) async throws(NetworkError) -> T {
+        let result: Result<T, Error> = await request(requestType: requestType)
+        return try result.mapError(NetworkError.init(any:)).get()
+    }
+
+    /// Sends a request whose response has no body worth decoding, throwing the `NetworkError` of a failure.
+    public func response(requestType: some RequestType) async throws(NetworkError) {
+        let result: Result<Void, Error> = await request(requestType: requestType)
+        try result.mapError(NetworkError.init(any:)).get()
+    }
+}
