@@ -15,6 +15,7 @@ struct GenerateArguments: Equatable {
     var templates: String?
     var accessLevel: String?
     var check = false
+    var force = false
     var quiet = false
     var verbose = false
 }
@@ -93,11 +94,13 @@ enum ArgumentParser {
                 }
                 result.accessLevel = level
             case "--check": result.check = true
+            case "--force", "-f": result.force = true
             case "--quiet", "-q": result.quiet = true
             case "--verbose", "-v": result.verbose = true
             default:
                 let known = [
-                    "--output", "--templates", "--config", "--access-level", "--check", "--quiet", "--verbose", "--help",
+                    "--output", "--templates", "--config", "--access-level", "--check", "--force", "--quiet", "--verbose",
+                    "--help",
                 ]
                 throw UsageError(message: "unknown option '\(name)'\(suggestion(name, among: known))", command: "generate")
             }

@@ -47,12 +47,16 @@ enum Usage {
           --access-level <level>    public (default) or internal
           --check                   Write nothing; exit 1 and print a unified diff for every file that would
                                     change, be created or be removed
+          -f, --force               Regenerate and compare every file even if the output is up to date
           -q, --quiet               Print only errors
           -v, --verbose             Also list unchanged files
           -h, --help                Show this help
 
         Only files whose contents change are written, atomically; a file without repogen's header is never
-        overwritten or removed. Generated files whose spec is gone are removed.
+        overwritten or removed. Generated files whose spec is gone are removed. A rerun whose inputs (specs,
+        templates, options, output folder, repogen build) are unchanged, and whose output files are exactly what
+        the last run wrote, skips parsing and rendering; the record of that run is <output>/.repogen-cache
+        (machine-local: safe to delete, do not commit). --force or deleting it forces a full run.
 
         """
 

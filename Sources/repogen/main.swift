@@ -82,18 +82,24 @@ func generate(_ arguments: GenerateArguments) -> ExitCode {
         return .usage
     }
     let settings: Settings
-    let generation: Generation
     do {
         settings = try Settings(arguments)
-        generation = try Pipeline.generate(specPaths: settings.specs, options: settings.options)
     } catch {
         printError(error.report)
         return .inputErrors
     }
-    for warning in generation.warnings { printError(warning.description) }
     let output = settings.output
-    let stale = StaleFiles.find(in: output, producing: generation.files, specPaths: settings.specs)
     if arguments.check {
+        // Check mode always compares real bytes: it never trusts the record of an earlier run.
+        let generation: Generation
+        do {
+            generation = try Pipeline.generate(specPaths: settings.specs, options: settings.options)
+        } catch {
+            printError(error.report)
+            return .inputErrors
+        }
+        for warning in generation.warnings { printError(warning.description) }
+        let stale = StaleFiles.find(in: output, producing: generation.files, specPaths: settings.specs)
         do {
             let report = try CheckReport.check(generation.files, against: output, displayDirectory: output, stale: stale)
             if report.isClean {
@@ -108,22 +114,37 @@ func generate(_ arguments: GenerateArguments) -> ExitCode {
             return .writeFailed
         }
     }
+    let outcome: GenerateRun.Outcome
     do {
-        let report = try FileWriter.write(generation.files, to: output, removing: stale)
-        if !arguments.quiet {
-            for path in report.written { print("wrote \(path)") }
-            for path in report.removed { print("removed \(path)") }
-            for path in report.removedTemporaries { print("removed \(path) (a temporary file an interrupted run left)") }
-            if arguments.verbose {
-                for path in report.unchanged { print("unchanged \(path)") }
-            }
-            print("\(report.written.count) written, \(report.unchanged.count) unchanged, \(report.removed.count) removed")
-        }
-        return .success
+        outcome = try GenerateRun.run(
+            specPaths: settings.specs, options: settings.options, output: output,
+            tool: ToolIdentity.current(version: Usage.version), force: arguments.force)
     } catch {
-        printError(error.description)
-        return .writeFailed
+        switch error {
+        case .input(let errors):
+            printError(errors.report)
+            return .inputErrors
+        case .output(let failure, let warnings):
+            for warning in warnings { printError(warning) }
+            printError(failure.description)
+            return .writeFailed
+        }
     }
+    for warning in outcome.warnings { printError(warning) }
+    let report = outcome.report
+    if !arguments.quiet {
+        if arguments.verbose, outcome.reused {
+            print("up to date: the inputs and the output are those of the last run (--force regenerates)")
+        }
+        for path in report.written { print("wrote \(path)") }
+        for path in report.removed { print("removed \(path)") }
+        for path in report.removedTemporaries { print("removed \(path) (a temporary file an interrupted run left)") }
+        if arguments.verbose {
+            for path in report.unchanged { print("unchanged \(path)") }
+        }
+        print("\(report.written.count) written, \(report.unchanged.count) unchanged, \(report.removed.count) removed")
+    }
+    return .success
 }
 
 func exportTemplates(to directory: String) -> ExitCode {

@@ -127,6 +127,26 @@ package enum POSIXFile {
         }
         defer { _ = close(descriptor) }
         var result: [UInt8] = []
+        // A regular file is read straight into an array of its size (then the loop finds the end, or more bytes
+        // if the file grew meanwhile).
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 {
+            let size = Int(info.st_size)
+            var failure: Int32?
+            result = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                while initialized < size {
+                    let count = read(descriptor, buffer.baseAddress.map { $0 + initialized }, size - initialized)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    if count == 0 { return }
+                    initialized += count
+                }
+            }
+            if let failure { throw ErrnoError(failure) }
+        }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

@@ -5,7 +5,12 @@ import Foundation
 package enum StaleFiles {
     /// Relative paths below `directory`, sorted.
     package static func find(in directory: String, producing files: [OutputFile], specPaths: [String]) -> [String] {
-        let produced = Set(files.map(\.relativePath))
+        find(in: directory, producing: files.map(\.relativePath), specPaths: specPaths)
+    }
+
+    /// Relative paths below `directory`, sorted; `produced` are the relative paths this run produces.
+    package static func find(in directory: String, producing produced: [String], specPaths: [String]) -> [String] {
+        let produced = Set(produced)
         let specs = Set(specPaths.map(Pipeline.headerPath(for:)))
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var stale: [String] = []

@@ -40,9 +40,12 @@ package enum Pipeline {
     /// Renders every spec.
     /// - Parameters:
     ///   - specPaths: spec files as the user typed them.
+    ///   - specFiles: specs already read (by path); the others are read here.
     /// - Returns: the files to write, in a stable order.
     /// - Throws: `DiagnosticsError` with the problems of every spec.
-    package static func generate(specPaths: [String], options: GenerateOptions) throws(DiagnosticsError) -> Generation {
+    package static func generate(
+        specPaths: [String], options: GenerateOptions, specFiles: [String: SpecFile] = [:]
+    ) throws(DiagnosticsError) -> Generation {
         let library: MustacheLibrary
         do {
             library = try options.templates.library(templatesPath: options.templatesPath)
@@ -64,7 +67,12 @@ package enum Pipeline {
             }
             domains[domain] = path
             do {
-                let file = try readSpecFile(path)
+                let file: SpecFile
+                if let read = specFiles[path] {
+                    file = read
+                } else {
+                    file = try readSpecFile(path)
+                }
                 let generation = try generate(file: file, library: library, options: options)
                 generations.append(generation)
                 files += generation.files

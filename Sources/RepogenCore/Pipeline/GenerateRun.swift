@@ -1,0 +1,157 @@
+import Foundation
+
+/// One `repogen generate` run that writes (check mode compares real bytes and does not come here): generate,
+/// write what changed, remove stale files — or, when the output folder's `GenerationRecord` shows that the
+/// output is already exactly what these inputs produce, only confirm that and skip parsing and rendering.
+///
+/// Why skipping is safe: generation is a deterministic function of the inputs the fingerprint covers (the spec
+/// files' bytes and paths, the current folder, the templates, the options, the output folder, and the generator
+/// itself, down to the files of code it runs). A record is written only after a run that succeeded, from the
+/// bytes that run rendered for exactly those inputs, so it is a correct memo of "these inputs give files of these
+/// sizes and hashes, and these warnings". A rerun reads every input afresh, and skips only if the fingerprint is
+/// the same, the record lists exactly the files these specs produce, and every one of them is on disk, reached
+/// without a symbolic link, with the recorded size and hash. Then a full run would write nothing. What a full
+/// run does besides writing (removing stale files and the temporary files of an interrupted run) depends on the
+/// folder rather than on the inputs, and is done the same way on both paths; a stale file to remove makes the
+/// run a full one.
+package enum GenerateRun {
+    package struct Outcome: Sendable, Equatable {
+        /// True when the output was confirmed up to date from the record, without parsing or rendering.
+        package var reused: Bool
+        /// The warnings to print (on a reused run, those the run that wrote the record printed).
+        package var warnings: [String]
+        package var report: WriteReport
+    }
+
+    package enum Failure: Error, Equatable {
+        /// Errors in the specs, the config or the templates; nothing was written.
+        case input(DiagnosticsError)
+        /// The output could not be written (after warnings that were to be printed first).
+        case output(Diagnostic, warnings: [String])
+    }
+
+    /// Generates `specPaths` into `output`.
+    /// - Parameters:
+    ///   - tool: the running generator (`ToolIdentity.current`); without one, every run is a full one and no
+    ///     record is written.
+    ///   - force: regenerate and compare every file even if the record says the output is up to date.
+    package static func run(
+        specPaths: [String], options: GenerateOptions, output: String, tool: ToolIdentity?, force: Bool = false
+    ) throws(Failure) -> Outcome {
+        var specFiles: [String: SpecFile] = [:]
+        var key: String?
+        if let tool {
+            // Each spec is read once: the fingerprint covers exactly the bytes a full run then generates from.
+            for path in specPaths where specFiles[path] == nil {
+                guard let file = try? Pipeline.readSpecFile(path) else { break }
+                specFiles[path] = file
+            }
+            if specPaths.allSatisfy({ specFiles[$0] != nil }) {
+                key = fingerprint(specPaths: specPaths, specFiles: specFiles, options: options, output: output, tool: tool)
+            }
+        }
+        if let key, !force, let outcome = try reuse(key: key, specPaths: specPaths, output: output) {
+            return outcome
+        }
+        let generation: Generation
+        do {
+            generation = try Pipeline.generate(specPaths: specPaths, options: options, specFiles: specFiles)
+        } catch {
+            throw .input(error)
+        }
+        let warnings = generation.warnings.map(\.description)
+        let stale = StaleFiles.find(in: output, producing: generation.files, specPaths: specPaths)
+        let report: WriteReport
+        do {
+            report = try FileWriter.write(generation.files, to: output, removing: stale)
+        } catch {
+            throw .output(error, warnings: warnings)
+        }
+        if let key, generation.files.map(\.relativePath) == producedFiles(specPaths) {
+            let record = GenerationRecord(key: key, files: generation.files.map(GenerationRecord.File.init), warnings: warnings)
+            // Best effort: without a record the next run is a full one, which is always right.
+            try? save(record, in: output)
+        }
+        return Outcome(reused: false, warnings: warnings, report: report)
+    }
+
+    /// The files the specs produce, in order: a function of the spec paths alone (`OutputLayout`).
+    static func producedFiles(_ specPaths: [String]) -> [String] {
+        specPaths.flatMap { OutputLayout.entries(forSpecPath: $0).map(\.relativePath) }
+    }
+
+    /// The fingerprint of everything the output of a run depends on.
+    package static func fingerprint(
+        specPaths: [String], specFiles: [String: SpecFile], options: GenerateOptions, output: String,
+        tool: ToolIdentity
+    ) -> String {
+        var fingerprint = Fingerprint()
+        fingerprint.add("tool", tool.text)
+        // Spec paths written in headers are relative to it.
+        fingerprint.add("directory", FileManager.default.currentDirectoryPath)
+        fingerprint.add("output", output)
+        fingerprint.add("accessLevel", options.accessLevel.rawValue)
+        fingerprint.add("runtimeModule", options.runtimeModule)
+        fingerprint.add("imports", "\(options.imports.count)")
+        for module in options.imports { fingerprint.add("import", module) }
+        fingerprint.add("templatesPath", options.templatesPath.map { "some " + $0 } ?? "none")
+        let names = options.templates.templates.keys.sorted()
+        fingerprint.add("templates", "\(names.count)")
+        for name in names {
+            fingerprint.add("template", name)
+            fingerprint.add("text", options.templates.templates[name] ?? "")
+        }
+        fingerprint.add("specs", "\(specPaths.count)")
+        for path in specPaths {
+            fingerprint.add("spec", path)
+            fingerprint.add("header", Pipeline.headerPath(for: path))
+            fingerprint.add("format", specFiles[path]?.format == .yaml ? "yaml" : "json")
+            fingerprint.add("bytes", contentsOf: specFiles[path]?.bytes ?? [])
+            for entry in OutputLayout.entries(forSpecPath: path) {
+                fingerprint.add("file", entry.template + " " + entry.relativePath)
+            }
+        }
+        return fingerprint.key
+    }
+
+    /// The outcome of a run that finds the output up to date, or nil when a full run is needed.
+    static func reuse(key: String, specPaths: [String], output: String) throws(Failure) -> Outcome? {
+        guard let recordPath = try? FileWriter.destination(
+                of: OutputFile(relativePath: GenerationRecord.fileName, contents: ""), in: output),
+            let bytes = try? POSIXFile.contentsIfPresent(recordPath),
+            let record = GenerationRecord(decoding: bytes), record.key == key
+        else { return nil }
+        let produced = producedFiles(specPaths)
+        guard record.files.map(\.relativePath) == produced else { return nil }
+        var paths: [String] = []
+        var folders: Set<String> = [output]
+        for file in record.files {
+            // The checks a write makes: no symbolic link on the way, a regular file at the end.
+            guard let path = try? FileWriter.destination(of: OutputFile(relativePath: file.relativePath, contents: ""), in: output),
+                let contents = try? POSIXFile.contentsIfPresent(path), contents.count == file.size,
+                XXH64.hash(contents) == file.hash
+            else { return nil }
+            paths.append(path)
+            folders.insert((path as NSString).deletingLastPathComponent)
+        }
+        guard StaleFiles.find(in: output, producing: produced, specPaths: specPaths).isEmpty else { return nil }
+        var report = WriteReport()
+        report.unchanged = paths
+        do {
+            for folder in folders.sorted() {
+                report.removedTemporaries += try FileWriter.removeStaleTemporaries(in: folder)
+            }
+        } catch {
+            throw .output(error, warnings: record.warnings)
+        }
+        return Outcome(reused: true, warnings: record.warnings, report: report)
+    }
+
+    /// Writes `record` into `output` unless the same record is there.
+    static func save(_ record: GenerationRecord, in output: String) throws(Diagnostic) {
+        let path = try FileWriter.destination(of: OutputFile(relativePath: GenerationRecord.fileName, contents: ""), in: output)
+        let bytes = record.encoded
+        if POSIXFile.kind(of: path) == .file, (try? POSIXFile.contentsIfPresent(path)) == bytes { return }
+        try FileWriter.writeAtomically(bytes, to: path, replacing: true)
+    }
+}
