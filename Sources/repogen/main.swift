@@ -81,6 +81,8 @@ func generate(_ arguments: GenerateArguments) -> ExitCode {
         printError("hint: see 'repogen generate --help'")
         return .usage
     }
+    // First, before anything could load a library lazily: the code files this run is made of.
+    let tool = arguments.check ? nil : ToolIdentity.current(version: Usage.version)
     let settings: Settings
     do {
         settings = try Settings(arguments)
@@ -118,7 +120,7 @@ func generate(_ arguments: GenerateArguments) -> ExitCode {
     do {
         outcome = try GenerateRun.run(
             specPaths: settings.specs, options: settings.options, output: output,
-            tool: ToolIdentity.current(version: Usage.version), force: arguments.force)
+            tool: tool, force: arguments.force)
     } catch {
         switch error {
         case .input(let errors):

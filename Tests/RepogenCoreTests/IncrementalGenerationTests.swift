@@ -442,6 +442,46 @@ final class IncrementalGenerationTests: XCTestCase {
         XCTAssertEqual(XXH64.hex(0xAB), "00000000000000ab")
     }
 
+    func testStreamedHashesAreTheHashesOfTheWhole() throws {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<300).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        for length in [0, 1, 3, 4, 7, 8, 31, 32, 33, 63, 64, 65, 100, 299] {
+            let whole = Array(bytes.prefix(length))
+            for seed: UInt64 in [0, 12345] {
+                let expected = XXH64.hash(whole, seed: seed)
+                // In pieces of every size from 1 to 40 bytes.
+                for piece in 1...40 {
+                    var stream = XXH64.Stream(seed: seed)
+                    var start = 0
+                    while start < length {
+                        let end = min(length, start + piece)
+                        whole[start..<end].withUnsafeBytes { stream.update($0) }
+                        start = end
+                    }
+                    XCTAssertEqual(stream.value, expected, "length \(length), pieces of \(piece)")
+                }
+            }
+        }
+        XCTAssertEqual(XXH64.hash(Array("abc".utf8), seed: 12345), 0x0170_0E64_F6F2_3509)
+
+        // A file is read in chunks of 64 KiB: one of a few chunks and a remainder.
+        let large = (0..<200_003).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+        try write(String(decoding: [], as: UTF8.self), to: "empty")
+        let path = root + "/large"
+        try Data(large).write(to: URL(fileURLWithPath: path))
+        let digest = try XCTUnwrap(FileDigest(of: path, seeds: Fingerprint.seeds, followingLinks: false))
+        XCTAssertEqual(digest, large.withUnsafeBytes { FileDigest(bytes: $0, seeds: Fingerprint.seeds) })
+        XCTAssertEqual(digest.size, 200_003)
+        XCTAssertNil(FileDigest(of: path, seeds: [0], followingLinks: false, expectedSize: 200_002))
+        XCTAssertNil(FileDigest(of: path, seeds: [0], followingLinks: false, maximumSize: 200_002))
+        XCTAssertNil(FileDigest(of: root + "/missing", seeds: [0], followingLinks: false))
+        XCTAssertNil(FileDigest(of: root, seeds: [0], followingLinks: true), "a folder")
+        XCTAssertEqual(FileDigest(of: root + "/empty", seeds: [0], followingLinks: false)?.hashes, [0xEF46_DB37_51D8_E999])
+        try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: path)
+        XCTAssertNil(FileDigest(of: root + "/link", seeds: [0], followingLinks: false))
+        XCTAssertEqual(FileDigest(of: root + "/link", seeds: Fingerprint.seeds, followingLinks: true), digest)
+    }
+
     func testTheRunningToolIsIdentifiedByItsCodeFiles() throws {
         let identity = try XCTUnwrap(ToolIdentity.current(version: "9.9.9"))
         XCTAssertTrue(identity.text.hasPrefix("repogen 9.9.9\n"))

@@ -43,8 +43,82 @@ package enum XXH64 {
             hash = seed &+ prime5
         }
         hash &+= UInt64(count)
+        return finish(hash, bytes, from: offset)
+    }
+
+    /// The hash of bytes that arrive in pieces (a file read chunk by chunk): the same value `hash` gives for
+    /// all of them at once.
+    package struct Stream {
+        private let seed: UInt64
+        private var v1: UInt64
+        private var v2: UInt64
+        private var v3: UInt64
+        private var v4: UInt64
+        private var count = 0
+        /// The bytes of an unfinished 32-byte stripe.
+        private var pending: [UInt8] = []
+
+        package init(seed: UInt64 = 0) {
+            self.seed = seed
+            v1 = seed &+ prime1 &+ prime2
+            v2 = seed &+ prime2
+            v3 = seed
+            v4 = seed &- prime1
+            pending.reserveCapacity(32)
+        }
+
+        package mutating func update(_ bytes: UnsafeRawBufferPointer) {
+            count += bytes.count
+            var offset = 0
+            if !pending.isEmpty {
+                let taken = min(32 - pending.count, bytes.count)
+                pending += bytes[0..<taken]
+                offset = taken
+                guard pending.count == 32 else { return }
+                pending.withUnsafeBytes { stripes($0, upTo: 32) }
+                pending.removeAll(keepingCapacity: true)
+            }
+            let rest = UnsafeRawBufferPointer(rebasing: bytes[offset...])
+            let whole = rest.count / 32 * 32
+            stripes(rest, upTo: whole)
+            pending += rest[whole...]
+        }
+
+        private mutating func stripes(_ bytes: UnsafeRawBufferPointer, upTo end: Int) {
+            var offset = 0
+            while offset + 32 <= end {
+                v1 = round(v1, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                v2 = round(v2, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
+                v3 = round(v3, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)))
+                v4 = round(v4, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)))
+                offset += 32
+            }
+        }
+
+        package var value: UInt64 {
+            var hash: UInt64
+            if count >= 32 {
+                hash = rotate(v1, 1) &+ rotate(v2, 7) &+ rotate(v3, 12) &+ rotate(v4, 18)
+                hash = merge(hash, v1)
+                hash = merge(hash, v2)
+                hash = merge(hash, v3)
+                hash = merge(hash, v4)
+            } else {
+                hash = seed &+ prime5
+            }
+            hash &+= UInt64(count)
+            return pending.withUnsafeBytes { finish(hash, $0, from: 0) }
+        }
+    }
+
+    /// The last steps: the bytes after the last whole stripe, then the avalanche.
+    @inline(__always) private static func finish(_ start: UInt64, _ bytes: UnsafeRawBufferPointer, from first: Int) -> UInt64 {
+        var hash = start
+        var offset = first
+        let count = bytes.count
         while offset + 8 <= count {
-            hash ^= round(0, word(offset))
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            hash ^= round(0, word)
             hash = rotate(hash, 27) &* prime1 &+ prime4
             offset += 8
         }
@@ -83,5 +157,61 @@ package enum XXH64 {
     package static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The size and XXH64 hashes of a regular file, read in chunks through one small buffer (no copy of the whole
+/// file is kept, so hashing costs about what reading does).
+package struct FileDigest: Sendable, Equatable {
+    package var size: Int
+    package var hashes: [UInt64]
+
+    /// - Parameters:
+    ///   - followingLinks: without it, a symbolic link at `path` gives nil.
+    ///   - expectedSize: a file of another size gives nil before it is read.
+    ///   - maximumSize: a larger file gives nil before it is read.
+    /// - Returns: nil when nothing is there, it is not a regular file, or it cannot be read.
+    package init?(
+        of path: String, seeds: [UInt64], followingLinks: Bool, expectedSize: Int? = nil, maximumSize: Int? = nil
+    ) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
+        guard descriptor >= 0 else { return nil }
+        defer { _ = close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        if let expectedSize, Int(info.st_size) != expectedSize { return nil }
+        if let maximumSize, Int(info.st_size) > maximumSize { return nil }
+        var streams = seeds.map { XXH64.Stream(seed: $0) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 16)
+        defer { buffer.deallocate() }
+        var size = 0
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { break }
+            size += count
+            let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+            for index in streams.indices { streams[index].update(chunk) }
+        }
+        if let expectedSize, size != expectedSize { return nil }
+        if let maximumSize, size > maximumSize { return nil }
+        self.size = size
+        self.hashes = streams.map(\.value)
+    }
+
+    package init(bytes: UnsafeRawBufferPointer, seeds: [UInt64]) {
+        size = bytes.count
+        hashes = seeds.map { XXH64.hash(bytes, seed: $0) }
     }
 }

@@ -157,12 +157,13 @@ package struct Fingerprint {
         buffer.append(UInt8(ascii: "\n"))
     }
 
-    /// Large contents (a spec) go in as their length and 128-bit hash.
-    package mutating func add(_ field: String, contentsOf bytes: [UInt8]) {
-        let digest = bytes.withUnsafeBytes { "\(bytes.count) \(XXH64.hex(XXH64.hash($0))) \(XXH64.hex(XXH64.hash($0, seed: Self.secondSeed)))" }
-        add(field, digest)
+    /// Large contents (a spec) go in as their length and hashes.
+    package mutating func add(_ field: String, digest: FileDigest) {
+        add(field, "\(digest.size) " + digest.hashes.map(XXH64.hex).joined(separator: " "))
     }
 
+    /// The seeds of the two hashes that make a 128-bit one.
+    package static let seeds: [UInt64] = [0, secondSeed]
     static let secondSeed: UInt64 = 0x5265_706F_6765_6E21  // "Repogen!"
 
     /// 32 hex digits.

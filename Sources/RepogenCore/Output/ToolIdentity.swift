@@ -31,30 +31,15 @@ package struct ToolIdentity: Sendable, Equatable {
     static func loadedCodeFiles() -> [String]? {
         #if os(Linux)
         // Every executable mapping of the process, with the inode it was mapped from: a file replaced since (a
-        // rebuild while this run was starting) has another inode now, and then nothing is certain.
-        guard let bytes = try? POSIXFile.contentsIfPresent("/proc/self/maps", followingLinks: true) else { return nil }
-        var inodes: [String: UInt64] = [:]
-        for line in bytes.split(separator: UInt8(ascii: "\n")) {
-            // address perms offset device inode path (the path may hold spaces)
-            var fields: [ArraySlice<UInt8>] = []
-            var rest = line[...]
-            while fields.count < 5 {
-                rest = rest.drop { $0 == UInt8(ascii: " ") }
-                guard let end = rest.firstIndex(of: UInt8(ascii: " ")) else { break }
-                fields.append(rest[..<end])
-                rest = rest[end...]
-            }
-            guard fields.count == 5, fields[1].count >= 3, fields[1][fields[1].startIndex + 2] == UInt8(ascii: "x") else {
-                continue
-            }
-            let path = String(decoding: rest.drop { $0 == UInt8(ascii: " ") }, as: UTF8.self)
-            // Anonymous code ([vdso]) is part of the kernel, not of a file.
-            guard path.hasPrefix("/") else { continue }
-            guard !path.hasSuffix(" (deleted)"), let inode = UInt64(String(decoding: fields[4], as: UTF8.self)) else {
-                return nil
-            }
-            if let other = inodes[path], other != inode { return nil }
-            inodes[path] = inode
+        // rebuild while this run was starting) has another inode now, and then nothing is certain. Read twice:
+        // the kernel produces the list page by page, so a mapping made meanwhile could make one reading skip a
+        // line; two readings that agree on the files of code cannot both have skipped the same one.
+        guard let inodes = mappedCodeFiles(), mappedCodeFiles() == inodes else { return nil }
+        // The executable itself must be among them.
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let length = readlink("/proc/self/exe", &buffer, 4096)
+        guard length > 0, inodes[String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)] != nil else {
+            return nil
         }
         var lines: [String] = []
         for (path, inode) in inodes.sorted(by: { $0.key < $1.key }) {
@@ -88,6 +73,38 @@ package struct ToolIdentity: Sendable, Equatable {
         return nil
         #endif
     }
+
+    #if os(Linux)
+    /// The files with executable mappings in `/proc/self/maps`, by path, with the inode each was mapped from;
+    /// nil when the list cannot be read or a file was deleted or replaced since it was mapped.
+    private static func mappedCodeFiles() -> [String: UInt64]? {
+        guard let bytes = try? POSIXFile.contentsIfPresent("/proc/self/maps", followingLinks: true) else { return nil }
+        var inodes: [String: UInt64] = [:]
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            // address perms offset device inode path (the path may hold spaces)
+            var fields: [ArraySlice<UInt8>] = []
+            var rest = line[...]
+            while fields.count < 5 {
+                rest = rest.drop { $0 == UInt8(ascii: " ") }
+                guard let end = rest.firstIndex(of: UInt8(ascii: " ")) else { break }
+                fields.append(rest[..<end])
+                rest = rest[end...]
+            }
+            guard fields.count == 5, fields[1].count >= 3, fields[1][fields[1].startIndex + 2] == UInt8(ascii: "x") else {
+                continue
+            }
+            let path = String(decoding: rest.drop { $0 == UInt8(ascii: " ") }, as: UTF8.self)
+            // Anonymous code ([vdso]) is part of the kernel, not of a file.
+            guard path.hasPrefix("/") else { continue }
+            guard !path.hasSuffix(" (deleted)"), let inode = UInt64(String(decoding: fields[4], as: UTF8.self)) else {
+                return nil
+            }
+            if let other = inodes[path], other != inode { return nil }
+            inodes[path] = inode
+        }
+        return inodes
+    }
+    #endif
 
     private static func statInfo(_ path: String) -> stat? {
         var info = stat()

@@ -38,20 +38,38 @@ package enum GenerateRun {
     package static func run(
         specPaths: [String], options: GenerateOptions, output: String, tool: ToolIdentity?, force: Bool = false
     ) throws(Failure) -> Outcome {
+        if let tool, !force {
+            // Each spec's size and hash, read through a small buffer: no copy of a large spec is made unless
+            // it has to be generated.
+            var digests: [String: FileDigest] = [:]
+            for path in specPaths where digests[path] == nil {
+                guard let digest = FileDigest(
+                    of: path, seeds: Fingerprint.seeds, followingLinks: true, maximumSize: Pipeline.maximumSpecSize)
+                else { break }
+                digests[path] = digest
+            }
+            if specPaths.allSatisfy({ digests[$0] != nil }) {
+                let key = fingerprint(specPaths: specPaths, specDigests: digests, options: options, output: output, tool: tool)
+                if let outcome = try reuse(key: key, specPaths: specPaths, output: output) {
+                    return outcome
+                }
+            }
+        }
+        // A full run. Each spec is read once, and the fingerprint of the record is made from exactly the bytes it
+        // generates from (a spec that changed since the check above is generated and recorded as it is now).
         var specFiles: [String: SpecFile] = [:]
         var key: String?
         if let tool {
-            // Each spec is read once: the fingerprint covers exactly the bytes a full run then generates from.
             for path in specPaths where specFiles[path] == nil {
                 guard let file = try? Pipeline.readSpecFile(path) else { break }
                 specFiles[path] = file
             }
             if specPaths.allSatisfy({ specFiles[$0] != nil }) {
-                key = fingerprint(specPaths: specPaths, specFiles: specFiles, options: options, output: output, tool: tool)
+                let digests = specFiles.mapValues { file in
+                    file.bytes.withUnsafeBytes { FileDigest(bytes: $0, seeds: Fingerprint.seeds) }
+                }
+                key = fingerprint(specPaths: specPaths, specDigests: digests, options: options, output: output, tool: tool)
             }
-        }
-        if let key, !force, let outcome = try reuse(key: key, specPaths: specPaths, output: output) {
-            return outcome
         }
         let generation: Generation
         do {
@@ -82,7 +100,7 @@ package enum GenerateRun {
 
     /// The fingerprint of everything the output of a run depends on.
     package static func fingerprint(
-        specPaths: [String], specFiles: [String: SpecFile], options: GenerateOptions, output: String,
+        specPaths: [String], specDigests: [String: FileDigest], options: GenerateOptions, output: String,
         tool: ToolIdentity
     ) -> String {
         var fingerprint = Fingerprint()
@@ -105,8 +123,8 @@ package enum GenerateRun {
         for path in specPaths {
             fingerprint.add("spec", path)
             fingerprint.add("header", Pipeline.headerPath(for: path))
-            fingerprint.add("format", specFiles[path]?.format == .yaml ? "yaml" : "json")
-            fingerprint.add("bytes", contentsOf: specFiles[path]?.bytes ?? [])
+            fingerprint.add("format", SpecFormat(path: path) == .yaml ? "yaml" : "json")
+            if let digest = specDigests[path] { fingerprint.add("bytes", digest: digest) }
             for entry in OutputLayout.entries(forSpecPath: path) {
                 fingerprint.add("file", entry.template + " " + entry.relativePath)
             }
@@ -128,8 +146,8 @@ package enum GenerateRun {
         for file in record.files {
             // The checks a write makes: no symbolic link on the way, a regular file at the end.
             guard let path = try? FileWriter.destination(of: OutputFile(relativePath: file.relativePath, contents: ""), in: output),
-                let contents = try? POSIXFile.contentsIfPresent(path), contents.count == file.size,
-                XXH64.hash(contents) == file.hash
+                let digest = FileDigest(of: path, seeds: [0], followingLinks: false, expectedSize: file.size),
+                digest.hashes == [file.hash]
             else { return nil }
             paths.append(path)
             folders.insert((path as NSString).deletingLastPathComponent)

@@ -210,17 +210,17 @@ package enum Pipeline {
     }
 
     package static func readSpecFile(_ path: String) throws(DiagnosticsError) -> SpecFile {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        // One stat (following links, as reading does), not FileManager's attribute dictionary: this runs on
+        // every rerun, for the config too.
+        var info = stat()
+        guard stat(path, &info) == 0 else {
             throw DiagnosticsError([Diagnostic(.error, "no such spec file", path: path)])
         }
-        if isDirectory.boolValue {
+        if info.st_mode & S_IFMT == S_IFDIR {
             throw DiagnosticsError([Diagnostic(.error, "is a folder, not a spec file", path: path)])
         }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
-            size > maximumSpecSize
-        {
-            throw DiagnosticsError([tooLarge(size, path: path)])
+        if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > maximumSpecSize {
+            throw DiagnosticsError([tooLarge(Int(info.st_size), path: path)])
         }
         do throws(ErrnoError) {
             guard let bytes = try POSIXFile.contentsIfPresent(path, followingLinks: true) else { throw ErrnoError(ENOENT) }
