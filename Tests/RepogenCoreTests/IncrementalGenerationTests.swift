@@ -281,6 +281,43 @@ final class IncrementalGenerationTests: XCTestCase {
         XCTAssertEqual(try assertFullRunThenReuse("the templates folder", options: options).report.written, [])
     }
 
+    func testEveryOptionIsInTheFingerprint() throws {
+        // A new option must go into `GenerateRun.fingerprint` (and into testChangedOptionsAreRegenerated):
+        // otherwise changing it would leave the output of the old value in place.
+        let covered = ["templates", "templatesPath", "runtimeModule", "accessLevel", "imports"]
+        XCTAssertEqual(Mirror(reflecting: GenerateOptions()).children.map { $0.label ?? "" }.sorted(), covered.sorted())
+        // The config keys that become options, or the spec list and output folder, which the fingerprint has too.
+        XCTAssertEqual(Config.keys.sorted(), ["accessLevel", "imports", "output", "runtimeModule", "specs", "templates"])
+        // Every option, changed alone, changes the key.
+        let digests = [root + "/Specs/shop.json": FileDigest(bytes: UnsafeRawBufferPointer(start: nil, count: 0), seeds: [0])]
+        func key(_ options: GenerateOptions) -> String {
+            GenerateRun.fingerprint(
+                specPaths: [root + "/Specs/shop.json"], specDigests: digests, options: options, output: output, tool: tool)
+        }
+        var changes: [GenerateOptions] = []
+        var options = GenerateOptions()
+        options.templates.templates["Api.swift"]?.append(" ")
+        changes.append(options)
+        options = GenerateOptions()
+        options.templates.templates["_new"] = ""
+        changes.append(options)
+        options = GenerateOptions()
+        options.templatesPath = "Templates"
+        changes.append(options)
+        options = GenerateOptions()
+        options.runtimeModule = "Other"
+        changes.append(options)
+        options = GenerateOptions()
+        options.accessLevel = .internal
+        changes.append(options)
+        options = GenerateOptions()
+        options.imports = [""]
+        changes.append(options)
+        let keys = [key(GenerateOptions())] + changes.map(key)
+        XCTAssertEqual(Set(keys).count, keys.count, "every change gives another key")
+        XCTAssertEqual(key(GenerateOptions()), key(GenerateOptions()), "and the same options the same key")
+    }
+
     func testAnotherOutputFolderIsRegenerated() throws {
         try generateAndConfirmReuse()
         // A copy of the output, record included, used as the output folder: not trusted.

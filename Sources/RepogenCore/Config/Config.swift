@@ -34,7 +34,7 @@ package struct Config: Sendable, Equatable {
 
     /// The names looked for in the current folder, in order.
     package static let fileNames = ["repogen.json", "repogen.yaml", "repogen.yml"]
-    static let keys = ["specs", "output", "templates", "accessLevel", "imports", "runtimeModule"]
+    package static let keys = ["specs", "output", "templates", "accessLevel", "imports", "runtimeModule"]
 
     /// The config file in `directory`, if there is one.
     package static func find(in directory: String = ".") -> String? {
