@@ -4,20 +4,23 @@ import PackagePlugin
 /// Generates the networking layer of a target from the spec files in it, at every build where they changed.
 ///
 /// Every `.json`, `.yaml` or `.yml` file of the target (except a `repogen.json`/`repogen.yaml` config) is a spec.
-/// A config in the target's folder, or else at the package root, supplies the access level, imports, templates
-/// and runtime module. Each spec becomes one build command whose outputs are named from the spec's file name
-/// only, so they are known before the tool runs.
+/// A config in the target's folder, or else at the package root, supplies the style, access level, imports,
+/// templates and runtime module. Each spec becomes one build command whose outputs follow from the spec's file
+/// name and the style only (RepogenFacts.swift, shared with RepogenCore), so they are known before the tool runs.
 @main
 struct RepogenBuildPlugin: BuildToolPlugin {
-    static let configNames = ["repogen.json", "repogen.yaml", "repogen.yml"]
-
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
+        let configNames = RepogenFacts.configFileNames
         let files = target.sourceFiles.map(\.url)
-        let specs = files.filter { ["json", "yaml", "yml"].contains($0.pathExtension) && !Self.configNames.contains($0.lastPathComponent) }
-        let config = files.first { Self.configNames.contains($0.lastPathComponent) }
-            ?? Self.configNames.map { context.package.directoryURL.appendingPathComponent($0) }
+        let specs = files.filter {
+            RepogenFacts.specExtensions.contains($0.pathExtension) && !configNames.contains($0.lastPathComponent)
+        }
+        let config = files.first { configNames.contains($0.lastPathComponent) }
+            ?? configNames.map { context.package.directoryURL.appendingPathComponent($0) }
                 .first { FileManager.default.fileExists(atPath: $0.path) }
+        let configText = config.flatMap { try? String(contentsOf: $0, encoding: .utf8) }
+        let isJSON = config?.pathExtension == "json"
         let tool = try context.tool(named: "repogen")
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("Generated")
 
@@ -27,11 +30,13 @@ struct RepogenBuildPlugin: BuildToolPlugin {
             inputs.append(config)
             options += ["--config", config.path]
         }
-        inputs += templates(near: config)
+        inputs += templates(near: config, text: configText, isJSON: isJSON)
+        // An unknown style lists no outputs here; repogen itself reports it, with the config's line and column.
+        let style = configText.flatMap { RepogenFacts.topLevelSetting("style", inConfig: $0, isJSON: isJSON) }
+            ?? RepogenFacts.defaultStyle
         return specs.map { spec in
-            let domain = Self.domain(forSpec: spec)
-            let outputs = ["\(domain)Models", "\(domain)Api", "\(domain)Repository", "Mock\(domain)Repository"].map {
-                output.appendingPathComponent(domain).appendingPathComponent($0 + ".swift")
+            let outputs = (RepogenFacts.outputFiles(forSpecPath: spec.path, style: style) ?? []).map {
+                output.appendingPathComponent($0.relativePath)
             }
             return .buildCommand(
                 displayName: "repogen \(spec.lastPathComponent)",
@@ -42,35 +47,16 @@ struct RepogenBuildPlugin: BuildToolPlugin {
         }
     }
 
-    /// Custom templates are inputs too: the `.mustache` files of the folder a JSON config names under
+    /// Custom templates are inputs too: the `.mustache` files of the folder a config (JSON or YAML) names under
     /// `templates`, or else of a `Templates` folder beside the config.
-    func templates(near config: URL?) -> [URL] {
+    func templates(near config: URL?, text: String?, isJSON: Bool) -> [URL] {
         guard let config else { return [] }
         let base = config.deletingLastPathComponent()
         var folder = base.appendingPathComponent("Templates")
-        if config.pathExtension == "json", let data = try? Data(contentsOf: config),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let path = object["templates"] as? String
-        {
+        if let text, let path = RepogenFacts.topLevelSetting("templates", inConfig: text, isJSON: isJSON) {
             folder = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
         }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
-        return names.filter { $0.hasSuffix(".mustache") }.sorted().map { folder.appendingPathComponent($0) }
-    }
-
-    /// `store-news.yaml` -> `StoreNews`, as repogen names a spec's domain (OutputLayout.domain in RepogenCore;
-    /// a plugin cannot link that library).
-    static func domain(forSpec spec: URL) -> String {
-        var result = ""
-        var upperNext = true
-        for character in spec.deletingPathExtension().lastPathComponent {
-            if "-_ .".contains(character) {
-                upperNext = true
-                continue
-            }
-            result += upperNext ? character.uppercased() : String(character)
-            upperNext = false
-        }
-        return result
+        return names.filter { $0.hasSuffix(RepogenFacts.templateExtension) }.sorted().map { folder.appendingPathComponent($0) }
     }
 }

@@ -1,10 +1,12 @@
+import RepogenCore
+
 /// The parsed command line.
 enum Command: Equatable {
     case help(topic: String?)
     case version
     case generate(GenerateArguments)
-    case templatesList
-    case templatesExport(directory: String)
+    case templatesList(style: String)
+    case templatesExport(directory: String, style: String)
 }
 
 /// `repogen generate` arguments; nil means "not given" (the config file or the default applies).
@@ -14,6 +16,7 @@ struct GenerateArguments: Equatable {
     var output: String?
     var templates: String?
     var accessLevel: String?
+    var style: String?
     var check = false
     var force = false
     var quiet = false
@@ -93,14 +96,20 @@ enum ArgumentParser {
                     throw UsageError(message: "'--access-level' must be 'public' or 'internal', not '\(level)'", command: "generate")
                 }
                 result.accessLevel = level
+            case "--style", "-s":
+                let style = try value(for: name, inline: inline)
+                guard OutputStyle.named(style) != nil else {
+                    throw UsageError(message: OutputStyle.unknownMessage(style), command: "generate")
+                }
+                result.style = style
             case "--check": result.check = true
             case "--force", "-f": result.force = true
             case "--quiet", "-q": result.quiet = true
             case "--verbose", "-v": result.verbose = true
             default:
                 let known = [
-                    "--output", "--templates", "--config", "--access-level", "--check", "--force", "--quiet", "--verbose",
-                    "--help",
+                    "--output", "--templates", "--config", "--access-level", "--style", "--check", "--force", "--quiet",
+                    "--verbose", "--help",
                 ]
                 throw UsageError(message: "unknown option '\(name)'\(suggestion(name, among: known))", command: "generate")
             }
@@ -112,10 +121,36 @@ enum ArgumentParser {
         return .generate(result)
     }
 
-    static func parseTemplates(_ arguments: [String]) throws(UsageError) -> Command {
+    static func parseTemplates(_ given: [String]) throws(UsageError) -> Command {
+        // `--style <style>` (or `--style=<style>`, `-s <style>`) anywhere after the command.
+        var arguments: [String] = []
+        var style = OutputStyle.result.name
+        var index = 0
+        while index < given.count {
+            let argument = given[index]
+            var value: String?
+            if argument == "--style" || argument == "-s" {
+                guard index + 1 < given.count else {
+                    throw UsageError(message: "'\(argument)' needs a style", command: "templates")
+                }
+                value = given[index + 1]
+                index += 1
+            } else if argument.hasPrefix("--style=") {
+                value = String(argument.dropFirst("--style=".count))
+            }
+            if let value {
+                guard OutputStyle.named(value) != nil else {
+                    throw UsageError(message: OutputStyle.unknownMessage(value), command: "templates")
+                }
+                style = value
+            } else {
+                arguments.append(argument)
+            }
+            index += 1
+        }
         switch arguments.first {
         case "list" where arguments.count == 1:
-            return .templatesList
+            return .templatesList(style: style)
         case "export":
             guard arguments.count == 2, !arguments[1].hasPrefix("-") else {
                 throw UsageError(message: "give one folder to export to, e.g. 'repogen templates export MyTemplates'", command: "templates")
@@ -123,7 +158,7 @@ enum ArgumentParser {
             guard !arguments[1].isEmpty else {
                 throw UsageError(message: "the folder to export to is empty; give a folder, e.g. 'repogen templates export MyTemplates'", command: "templates")
             }
-            return .templatesExport(directory: arguments[1])
+            return .templatesExport(directory: arguments[1], style: style)
         case "--help", "-h", nil:
             return .help(topic: "templates")
         case let other?:

@@ -1,3 +1,6 @@
+import Foundation
+import RepogenCore
+
 /// Help texts and exit codes.
 enum Usage {
     static let version = "0.2.0"
@@ -27,6 +30,12 @@ enum Usage {
 
         """
 
+    /// One line per output style, for the help of `generate`.
+    static var styleLines: String {
+        OutputStyle.all.map { "                              " + $0.name.padding(toLength: 14, withPad: " ", startingAt: 0) + $0.summary }
+            .joined(separator: "\n")
+    }
+
     static let generate = """
         USAGE: repogen generate [<spec or folder>...] [options]
 
@@ -45,6 +54,8 @@ enum Usage {
           -o, --output <dir>        Output folder (default: Generated)
           -t, --templates <dir>     Folder of .mustache templates that replace the built-in ones of the same name
           --access-level <level>    public (default) or internal
+          -s, --style <style>       The repository's shape (default: the config's 'style', else result):
+        \(styleLines)
           --check                   Write nothing; exit 1 and print a unified diff for every file that would
                                     change, be created or be removed
           -f, --force               Regenerate and compare every file even if the output is up to date
@@ -61,11 +72,12 @@ enum Usage {
         """
 
     static let templates = """
-        USAGE: repogen templates list
-               repogen templates export <dir>
+        USAGE: repogen templates list [--style <style>]
+               repogen templates export <dir> [--style <style>]
 
-        'list' names the built-in templates; 'export' writes them as .mustache files to <dir>, as a starting point
-        for 'repogen generate --templates <dir>'. The view model they receive is documented in the README.
+        'list' names the built-in templates of a style (default: result); 'export' writes them as .mustache files
+        to <dir>, as a starting point for 'repogen generate --style <style> --templates <dir>'. The view model they
+        receive is documented in the README.
 
         """
 }

@@ -29,13 +29,13 @@ func run(_ arguments: [String]) -> ExitCode {
         return .success
     case .generate(let arguments):
         return generate(arguments)
-    case .templatesList:
-        for name in BuiltinTemplates.all.keys.sorted() {
+    case .templatesList(let style):
+        for name in TemplateSet.builtin(for: OutputStyle.named(style) ?? .result).templates.keys.sorted() {
             print(name + BuiltinTemplatesSource.fileExtension)
         }
         return .success
-    case .templatesExport(let directory):
-        return exportTemplates(to: directory)
+    case .templatesExport(let directory, let style):
+        return exportTemplates(to: directory, style: OutputStyle.named(style) ?? .result)
     }
 }
 
@@ -58,7 +58,14 @@ struct Settings {
         }
         self.specs = try SpecPaths.expand(specs)
         output = arguments.output ?? config?.output ?? "Generated"
-        options = GenerateOptions()
+        var style = config?.style ?? .result
+        if let name = arguments.style {
+            guard let named = OutputStyle.named(name) else {
+                throw DiagnosticsError([Diagnostic(.error, OutputStyle.unknownMessage(name) + " (from --style)", path: nil)])
+            }
+            style = named
+        }
+        options = GenerateOptions(style: style)
         if let level = arguments.accessLevel.flatMap(AccessLevel.init(rawValue:)) ?? config?.accessLevel {
             options.accessLevel = level
         }
@@ -66,7 +73,7 @@ struct Settings {
         if let module = config?.runtimeModule { options.runtimeModule = module }
         if let folder = arguments.templates ?? config?.templates {
             do {
-                options.templates = try TemplateSet.loading(overridesFrom: folder)
+                options.templates = try TemplateSet.loading(overridesFrom: folder, style: style)
             } catch {
                 throw DiagnosticsError([error])
             }
@@ -149,9 +156,10 @@ func generate(_ arguments: GenerateArguments) -> ExitCode {
     return .success
 }
 
-func exportTemplates(to directory: String) -> ExitCode {
-    let files = BuiltinTemplates.all.keys.sorted().map { name in
-        OutputFile(relativePath: name + BuiltinTemplatesSource.fileExtension, contents: BuiltinTemplates.all[name] ?? "")
+func exportTemplates(to directory: String, style: OutputStyle) -> ExitCode {
+    let templates = TemplateSet.builtin(for: style).templates
+    let files = templates.keys.sorted().map { name in
+        OutputFile(relativePath: name + BuiltinTemplatesSource.fileExtension, contents: templates[name] ?? "")
     }
     do {
         _ = try FileWriter.export(files, to: directory)
@@ -159,7 +167,7 @@ func exportTemplates(to directory: String) -> ExitCode {
         printError(error.description)
         return .writeFailed
     }
-    print("exported \(files.count) templates to \(directory)")
+    print("exported the \(files.count) templates of the '\(style.name)' style to \(directory)")
     return .success
 }
 

@@ -97,4 +97,20 @@ final class WorkflowTests: CLITestCase {
         XCTAssertEqual(try run(["generate", "item.json", "--output", "B"]).status, 0)
         XCTAssertEqual(try read("A/Item/ItemApi.swift"), try read("B/Item/ItemApi.swift"))
     }
+
+    func testStylesOnTheCommandLine() throws {
+        let list = try run(["templates", "list", "--style", "result"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertEqual(list.stdout, try run(["templates", "list"]).stdout, "result is the default")
+        XCTAssertFalse(list.stdout.contains("shared/"), "a style's set is flat, as a --templates folder is")
+        let unknown = try run(["templates", "list", "--style=reslt"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.hasPrefix("error: unknown style 'reslt'; expected one of 'result'"), unknown.stderr)
+        try write(validSpec, to: "item.json")
+        let generate = try run(["generate", "item.json", "--style", "nope"])
+        XCTAssertEqual(generate.status, 2)
+        XCTAssertTrue(generate.stderr.hasPrefix("error: unknown style 'nope'"), generate.stderr)
+        XCTAssertEqual(try run(["generate", "item.json", "-s", "result"]).status, 0)
+        XCTAssertTrue(try run(["generate", "--help"]).stdout.contains("result        async -> Result<T, Error>"))
+    }
 }

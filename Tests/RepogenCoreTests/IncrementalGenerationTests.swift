@@ -284,10 +284,11 @@ final class IncrementalGenerationTests: XCTestCase {
     func testEveryOptionIsInTheFingerprint() throws {
         // A new option must go into `GenerateRun.fingerprint` (and into testChangedOptionsAreRegenerated):
         // otherwise changing it would leave the output of the old value in place.
-        let covered = ["templates", "templatesPath", "runtimeModule", "accessLevel", "imports"]
+        let covered = ["style", "templates", "templatesPath", "runtimeModule", "accessLevel", "imports"]
         XCTAssertEqual(Mirror(reflecting: GenerateOptions()).children.map { $0.label ?? "" }.sorted(), covered.sorted())
         // The config keys that become options, or the spec list and output folder, which the fingerprint has too.
-        XCTAssertEqual(Config.keys.sorted(), ["accessLevel", "imports", "output", "runtimeModule", "specs", "templates"])
+        XCTAssertEqual(
+            Config.keys.sorted(), ["accessLevel", "imports", "output", "runtimeModule", "specs", "style", "templates"])
         // Every option, changed alone, changes the key.
         let digests = [root + "/Specs/shop.json": FileDigest(bytes: UnsafeRawBufferPointer(start: nil, count: 0), seeds: [0])]
         func key(_ options: GenerateOptions) -> String {
@@ -312,6 +313,10 @@ final class IncrementalGenerationTests: XCTestCase {
         changes.append(options)
         options = GenerateOptions()
         options.imports = [""]
+        changes.append(options)
+        // Another style (with the same templates, so that only the style's name differs).
+        options = GenerateOptions()
+        options.style = OutputStyle(name: "other", summary: "", mockMemberSuffixes: ["Mock"])
         changes.append(options)
         let keys = [key(GenerateOptions())] + changes.map(key)
         XCTAssertEqual(Set(keys).count, keys.count, "every change gives another key")

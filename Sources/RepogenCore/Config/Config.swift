@@ -18,6 +18,7 @@ package enum AccessLevel: String, Sendable, Equatable, CaseIterable {
 /// output: Generated
 /// templates: Templates      # optional: overrides of the built-in templates
 /// accessLevel: public       # or internal
+/// style: result             # or async-throws, completion
 /// imports: [Models]         # added to every generated file
 /// runtimeModule: RepogenRuntime
 /// ```
@@ -29,12 +30,13 @@ package struct Config: Sendable, Equatable {
     package var output: String?
     package var templates: String?
     package var accessLevel: AccessLevel?
+    package var style: OutputStyle?
     package var imports: [String] = []
     package var runtimeModule: String?
 
     /// The names looked for in the current folder, in order.
-    package static let fileNames = ["repogen.json", "repogen.yaml", "repogen.yml"]
-    package static let keys = ["specs", "output", "templates", "accessLevel", "imports", "runtimeModule"]
+    package static let fileNames = RepogenFacts.configFileNames
+    package static let keys = ["specs", "output", "templates", "accessLevel", "style", "imports", "runtimeModule"]
 
     /// The config file in `directory`, if there is one.
     package static func find(in directory: String = ".") -> String? {
@@ -82,6 +84,12 @@ package struct Config: Sendable, Equatable {
                 if config.accessLevel == nil {
                     let hint = NameSuggester.hint(for: level.value, among: AccessLevel.allCases.map(\.rawValue))
                     reader.diagnostics.error("'accessLevel' must be 'public' or 'internal'\(hint)", at: level.location)
+                }
+            }
+            if let style = reader.string(members, "style", what: "the config") {
+                config.style = OutputStyle.named(style.value)
+                if config.style == nil {
+                    reader.diagnostics.error(OutputStyle.unknownMessage(style.value), at: style.location)
                 }
             }
             if let node = members["imports"]?.value, let list = reader.array(node, what: "'imports'") {

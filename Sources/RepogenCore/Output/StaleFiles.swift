@@ -1,7 +1,8 @@
 import Foundation
 
-/// Generated files that no spec produces any more: they carry repogen's header and either name a spec that is
-/// gone, or name one of this run's specs that no longer produces them.
+/// Generated files that no spec produces any more: they sit where repogen writes (`<Domain>/<File>.swift`),
+/// carry repogen's header, and either name a spec that is gone, or name one of this run's specs that no longer
+/// produces them.
 package enum StaleFiles {
     /// Relative paths below `directory`, sorted.
     package static func find(in directory: String, producing files: [OutputFile], specPaths: [String]) -> [String] {
@@ -15,7 +16,11 @@ package enum StaleFiles {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var stale: [String] = []
         while let relativePath = enumerator.nextObject() as? String {
-            guard relativePath.hasSuffix(".swift"), !produced.contains(relativePath) else { continue }
+            // repogen writes `<Domain>/<File>.swift` only; deeper files (another style's output kept in a
+            // subfolder, say) are never its to remove.
+            guard relativePath.hasSuffix(".swift"), !produced.contains(relativePath),
+                relativePath.utf8.lazy.filter({ $0 == UInt8(ascii: "/") }).count == 1
+            else { continue }
             let path = (directory as NSString).appendingPathComponent(relativePath)
             guard let handle = FileHandle(forReadingAtPath: path) else { continue }
             let head = (try? handle.read(upToCount: 512)) ?? Data()

@@ -50,7 +50,7 @@ package enum GenerateRun {
             }
             if specPaths.allSatisfy({ digests[$0] != nil }) {
                 let key = fingerprint(specPaths: specPaths, specDigests: digests, options: options, output: output, tool: tool)
-                if let outcome = try reuse(key: key, specPaths: specPaths, output: output) {
+                if let outcome = try reuse(key: key, specPaths: specPaths, style: options.style, output: output) {
                     return outcome
                 }
             }
@@ -85,7 +85,7 @@ package enum GenerateRun {
         } catch {
             throw .output(error, warnings: warnings)
         }
-        if let key, generation.files.map(\.relativePath) == producedFiles(specPaths) {
+        if let key, generation.files.map(\.relativePath) == producedFiles(specPaths, style: options.style) {
             let record = GenerationRecord(key: key, files: generation.files.map(GenerationRecord.File.init), warnings: warnings)
             // Best effort: without a record the next run is a full one, which is always right.
             try? save(record, in: output)
@@ -94,8 +94,8 @@ package enum GenerateRun {
     }
 
     /// The files the specs produce, in order: a function of the spec paths alone (`OutputLayout`).
-    static func producedFiles(_ specPaths: [String]) -> [String] {
-        specPaths.flatMap { OutputLayout.entries(forSpecPath: $0).map(\.relativePath) }
+    static func producedFiles(_ specPaths: [String], style: OutputStyle) -> [String] {
+        specPaths.flatMap { OutputLayout.entries(forSpecPath: $0, style: style).map(\.relativePath) }
     }
 
     /// The fingerprint of everything the output of a run depends on.
@@ -108,6 +108,7 @@ package enum GenerateRun {
         // Spec paths written in headers are relative to it.
         fingerprint.add("directory", FileManager.default.currentDirectoryPath)
         fingerprint.add("output", output)
+        fingerprint.add("style", options.style.name)
         fingerprint.add("accessLevel", options.accessLevel.rawValue)
         fingerprint.add("runtimeModule", options.runtimeModule)
         fingerprint.add("imports", "\(options.imports.count)")
@@ -125,7 +126,7 @@ package enum GenerateRun {
             fingerprint.add("header", Pipeline.headerPath(for: path))
             fingerprint.add("format", SpecFormat(path: path) == .yaml ? "yaml" : "json")
             if let digest = specDigests[path] { fingerprint.add("bytes", digest: digest) }
-            for entry in OutputLayout.entries(forSpecPath: path) {
+            for entry in OutputLayout.entries(forSpecPath: path, style: options.style) {
                 fingerprint.add("file", entry.template + " " + entry.relativePath)
             }
         }
@@ -133,13 +134,13 @@ package enum GenerateRun {
     }
 
     /// The outcome of a run that finds the output up to date, or nil when a full run is needed.
-    static func reuse(key: String, specPaths: [String], output: String) throws(Failure) -> Outcome? {
+    static func reuse(key: String, specPaths: [String], style: OutputStyle, output: String) throws(Failure) -> Outcome? {
         guard let recordPath = try? FileWriter.destination(
                 of: OutputFile(relativePath: GenerationRecord.fileName, contents: ""), in: output),
             let bytes = try? POSIXFile.contentsIfPresent(recordPath),
             let record = GenerationRecord(decoding: bytes), record.key == key
         else { return nil }
-        let produced = producedFiles(specPaths)
+        let produced = producedFiles(specPaths, style: style)
         guard record.files.map(\.relativePath) == produced else { return nil }
         var paths: [String] = []
         var folders: Set<String> = [output]

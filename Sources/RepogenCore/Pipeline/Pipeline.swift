@@ -3,7 +3,10 @@ import RepogenMustache
 
 /// What one `generate` run needs besides the spec files.
 package struct GenerateOptions: Sendable {
-    /// The templates to render with (built-in, or built-in overridden by a user's folder).
+    /// The output style: the shape of the repository layer.
+    package var style: OutputStyle
+    /// The templates to render with: the style's built-in set, or that set overridden by a user's folder
+    /// (`TemplateSet.loading(overridesFrom:style:)`).
     package var templates: TemplateSet
     /// The user's templates folder, for error messages.
     package var templatesPath: String?
@@ -15,10 +18,11 @@ package struct GenerateOptions: Sendable {
     package var imports: [String]
 
     package init(
-        templates: TemplateSet = .builtin, templatesPath: String? = nil, runtimeModule: String = "RepogenRuntime",
-        accessLevel: AccessLevel = .public, imports: [String] = []
+        style: OutputStyle = .result, templates: TemplateSet? = nil, templatesPath: String? = nil,
+        runtimeModule: String = "RepogenRuntime", accessLevel: AccessLevel = .public, imports: [String] = []
     ) {
-        self.templates = templates
+        self.style = style
+        self.templates = templates ?? .builtin(for: style)
         self.templatesPath = templatesPath
         self.runtimeModule = runtimeModule
         self.accessLevel = accessLevel
@@ -108,7 +112,8 @@ package enum Pipeline {
         var model: APIModel
         do {
             model = try validateSpec(
-                spec, domain: domain, warnings: &warnings, modules: [options.runtimeModule] + options.imports)
+                spec, domain: domain, warnings: &warnings, modules: [options.runtimeModule] + options.imports,
+                style: options.style)
         } catch {
             throw DiagnosticsError(inSourceOrder(decodeDiagnostics + error.diagnostics))
         }
@@ -117,9 +122,9 @@ package enum Pipeline {
         }
         model.specPath = headerPath(for: file.path)
         model.imports = options.imports + model.imports.filter { !options.imports.contains($0) }
-        let context = projectDefault(model, runtimeModule: options.runtimeModule, accessLevel: options.accessLevel)
+        let context = options.style.project(model, runtimeModule: options.runtimeModule, accessLevel: options.accessLevel)
         // The files are independent: render them on all cores (the output is the same in any order).
-        let entries = OutputLayout.entries(forSpecPath: file.path)
+        let entries = OutputLayout.entries(forSpecPath: file.path, style: options.style)
         let rendered = RenderResults(count: entries.count)
         DispatchQueue.concurrentPerform(iterations: entries.count) { index in
             rendered.set(index, Result { () throws(MustacheError) in try library.render(entries[index].template, context) })

@@ -3,9 +3,68 @@
 
 /// The default templates, compiled in so that an installed repogen and the plugins need no checkout.
 package enum BuiltinTemplates {
-    /// Template name (file name in `Templates/` without `.mustache`) -> template text.
+    /// `shared/Api.swift` (folder and file name in `Templates/`, without `.mustache`) -> template text.
     package static let all: [String: String] = [
-        "Api.swift": #"""
+        "result/Mock.swift": #"""
+{{> _header}}
+/// A `{{repositoryName}}` for tests and previews: it records every call and answers with what you stub.
+///
+/// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call), `results` (a queue, one
+/// per call, used first) or `handler` (computes each answer, used before both); read its `callsCount`, `called`,
+/// `receivedArguments` (the last call) and `receivedInvocations` (every call); `reset()` forgets calls and stubs.
+/// A call with nothing stubbed returns `.failure(MockRepositoryError.notStubbed(...))` naming the method. Safe to
+/// use from concurrent tasks.
+///
+///     mock.nameMock.result = .success(value)
+///     XCTAssertEqual(mock.nameMock.callsCount, 1)
+{{access}}final class {{mockName}}: {{repositoryName}} {
+{{#endpoints}}
+    /// Calls and stubs of `{{selector}}`.
+    {{access}}let {{memberPrefix}}Mock = MockMethod<{{argumentsType}}, {{successType}}>({{mockArguments}})
+{{/endpoints}}
+
+    {{access}}init() { }
+{{#endpoints}}
+
+    {{access}}func {{signature}} async -> {{resultType}} {
+        await self.{{memberPrefix}}Mock.call({{argumentsValue}})
+    }
+{{/endpoints}}
+}
+
+"""#,
+        "result/Repository.swift": #"""
+{{> _header}}
+{{access}}protocol {{repositoryName}}: Sendable {
+{{#endpoints}}
+{{#doc}}
+    {{.}}
+{{/doc}}
+    func {{signature}} async -> {{resultType}}
+{{/endpoints}}
+}
+
+{{access}}struct {{implName}}: {{repositoryName}} {
+    private let manager: NetworkManager
+
+    /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
+    {{access}}init(manager: NetworkManager = .shared) {
+        self.manager = manager
+    }
+{{#endpoints}}
+
+{{#doc}}
+    {{.}}
+{{/doc}}
+    {{access}}func {{signature}} async -> {{resultType}} {
+        let {{requestName}} = {{construction}}
+        return await self.manager.request(requestType: {{requestName}})
+    }
+{{/endpoints}}
+}
+
+"""#,
+        "shared/Api.swift": #"""
 {{> _header}}
 enum {{apiName}} {
 {{^isGrouped}}
@@ -68,35 +127,7 @@ extension {{apiName}}.{{typeName}} {
 {{/isGrouped}}
 
 """#,
-        "Mock.swift": #"""
-{{> _header}}
-/// A `{{repositoryName}}` for tests and previews: it records every call and answers with what you stub.
-///
-/// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call), `results` (a queue, one
-/// per call, used first) or `handler` (computes each answer, used before both); read its `callsCount`, `called`,
-/// `receivedArguments` (the last call) and `receivedInvocations` (every call); `reset()` forgets calls and stubs.
-/// A call with nothing stubbed returns `.failure(MockRepositoryError.notStubbed(...))` naming the method. Safe to
-/// use from concurrent tasks.
-///
-///     mock.nameMock.result = .success(value)
-///     XCTAssertEqual(mock.nameMock.callsCount, 1)
-{{access}}final class {{mockName}}: {{repositoryName}} {
-{{#endpoints}}
-    /// Calls and stubs of `{{selector}}`.
-    {{access}}let {{memberPrefix}}Mock = MockMethod<{{argumentsType}}, {{successType}}>({{mockArguments}})
-{{/endpoints}}
-
-    {{access}}init() { }
-{{#endpoints}}
-
-    {{access}}func {{signature}} async -> {{resultType}} {
-        await self.{{memberPrefix}}Mock.call({{argumentsValue}})
-    }
-{{/endpoints}}
-}
-
-"""#,
-        "Models.swift": #"""
+        "shared/Models.swift": #"""
 {{> _header}}
 {{^models}}
 // This spec defines no models.
@@ -109,45 +140,14 @@ extension {{apiName}}.{{typeName}} {
 {{/models}}
 
 """#,
-        "Repository.swift": #"""
-{{> _header}}
-{{access}}protocol {{repositoryName}}: Sendable {
-{{#endpoints}}
-{{#doc}}
-    {{.}}
-{{/doc}}
-    func {{signature}} async -> {{resultType}}
-{{/endpoints}}
-}
-
-{{access}}struct {{implName}}: {{repositoryName}} {
-    private let manager: NetworkManager
-
-    /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
-    {{access}}init(manager: NetworkManager = .shared) {
-        self.manager = manager
-    }
-{{#endpoints}}
-
-{{#doc}}
-    {{.}}
-{{/doc}}
-    {{access}}func {{signature}} async -> {{resultType}} {
-        let {{requestName}} = {{construction}}
-        return await self.manager.request(requestType: {{requestName}})
-    }
-{{/endpoints}}
-}
-
-"""#,
-        "_case": #"""
+        "shared/_case": #"""
 case {{pattern}}:
 {{#lines}}
     {{.}}
 {{/lines}}
 
 """#,
-        "_header": #"""
+        "shared/_header": #"""
 {{header}}
 
 {{#imports}}
@@ -156,7 +156,7 @@ import {{module}}
 
 
 """#,
-        "_members": #"""
+        "shared/_members": #"""
 {{#requestMembers}}
 {{^isFirst}}
 
@@ -171,7 +171,7 @@ import {{module}}
 {{/requestMembers}}
 
 """#,
-        "_model": #"""
+        "shared/_model": #"""
 {{#doc}}
 {{.}}
 {{/doc}}

@@ -4,7 +4,7 @@
 /// differ from `Templates/`.
 package enum BuiltinTemplatesSource {
     /// The file name of a template, `Api.swift.mustache`, gives its name, `Api.swift`.
-    package static let fileExtension = ".mustache"
+    package static let fileExtension = RepogenFacts.templateExtension
 
     /// The generated Swift file for the given templates (name -> contents).
     package static func render(_ templates: [String: String]) -> String {
@@ -14,7 +14,7 @@ package enum BuiltinTemplatesSource {
 
             /// The default templates, compiled in so that an installed repogen and the plugins need no checkout.
             package enum BuiltinTemplates {
-                /// Template name (file name in `Templates/` without `.mustache`) -> template text.
+                /// `shared/Api.swift` (folder and file name in `Templates/`, without `.mustache`) -> template text.
                 package static let all: [String: String] = [
 
             """

@@ -1,22 +1,39 @@
 import Foundation
 import RepogenMustache
 
-/// The templates one run renders with: the built-in set, with any file of a user's folder replacing the
-/// built-in template of the same name (so a user can override one template or one partial).
+/// The templates one run renders with: the built-in set of its output style (`Templates/shared/` with
+/// `Templates/<style>/` over it), with any file of a user's folder replacing the built-in template of the same
+/// name (so a user can override one template or one partial).
 package struct TemplateSet: Sendable {
+    /// Template name (`Api.swift`, `_header`) -> text.
     package var templates: [String: String]
 
-    /// The built-in templates only.
-    package static let builtin = TemplateSet(templates: BuiltinTemplates.all)
+    /// The built-in templates of the default style.
+    package static let builtin = builtin(for: .result)
+
+    /// The built-in templates of a style: the shared ones, and the style's own over them.
+    package static func builtin(for style: OutputStyle) -> TemplateSet {
+        var templates: [String: String] = [:]
+        for folder in [sharedFolder, style.name] {
+            let prefix = folder + "/"
+            for (name, text) in BuiltinTemplates.all where name.hasPrefix(prefix) {
+                templates[String(name.dropFirst(prefix.count))] = text
+            }
+        }
+        return TemplateSet(templates: templates)
+    }
+
+    /// The folder of `Templates/` whose templates every style shares.
+    package static let sharedFolder = "shared"
 
     package init(templates: [String: String]) {
         self.templates = templates
     }
 
-    /// Reads `*.mustache` files from `directory` over the built-in set.
+    /// Reads `*.mustache` files from `directory` over the built-in set of `style`.
     /// - Throws: `Diagnostic` when the folder cannot be read.
-    package static func loading(overridesFrom directory: String) throws(Diagnostic) -> TemplateSet {
-        var set = builtin
+    package static func loading(overridesFrom directory: String, style: OutputStyle = .result) throws(Diagnostic) -> TemplateSet {
+        var set = builtin(for: style)
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -48,14 +65,22 @@ package struct TemplateSet: Sendable {
         return set
     }
 
-    /// Reads every `*.mustache` file of a folder, without the built-in set (for the generator tool and tests).
+    /// Reads every `*.mustache` file of the subfolders of a folder (`Templates/shared/Api.swift.mustache` is
+    /// `shared/Api.swift`), without the built-in set: for the generator tool and tests.
     package static func readFolder(_ directory: String) throws -> [String: String] {
         var result: [String: String] = [:]
-        for file in try FileManager.default.contentsOfDirectory(atPath: directory)
-        where file.hasSuffix(BuiltinTemplatesSource.fileExtension) {
-            let path = (directory as NSString).appendingPathComponent(file)
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            result[String(file.dropLast(BuiltinTemplatesSource.fileExtension.count))] = text
+        for folder in try FileManager.default.contentsOfDirectory(atPath: directory) {
+            let folderPath = (directory as NSString).appendingPathComponent(folder)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folderPath, isDirectory: &isDirectory), isDirectory.boolValue else {
+                continue
+            }
+            for file in try FileManager.default.contentsOfDirectory(atPath: folderPath)
+            where file.hasSuffix(BuiltinTemplatesSource.fileExtension) {
+                let path = (folderPath as NSString).appendingPathComponent(file)
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                result[folder + "/" + String(file.dropLast(BuiltinTemplatesSource.fileExtension.count))] = text
+            }
         }
         return result
     }

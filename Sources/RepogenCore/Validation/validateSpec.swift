@@ -6,10 +6,11 @@
 ///   - warnings: receives the warnings when there are no errors.
 /// - Throws: `DiagnosticsError` with every problem found, warnings included, when there are errors.
 package func validateSpec(
-    _ spec: Spec, domain: String, warnings: inout [Diagnostic], modules: [String] = []
+    _ spec: Spec, domain: String, warnings: inout [Diagnostic], modules: [String] = [], style: OutputStyle = .result
 ) throws(DiagnosticsError) -> APIModel {
     var validator = SpecValidator()
     validator.modules = Set(modules)
+    validator.style = style
     let model = validator.validate(spec, domain: domain)
     if validator.diagnostics.hasErrors {
         throw DiagnosticsError(validator.diagnostics.diagnostics)
@@ -21,6 +22,8 @@ package func validateSpec(
 /// The state of one validation run: the diagnostics found so far.
 struct SpecValidator {
     var diagnostics = DiagnosticCollector()
+    /// The output style, which decides the mock's member names.
+    var style = OutputStyle.result
     var types = TypeScope()
     /// Modules the generated files import besides the spec's own (the runtime module, the config's imports).
     var modules: Set<String> = []

@@ -1,0 +1,140 @@
+// What repogen's build plugin must know before the tool runs, in one dependency-free file (only the standard
+// library): RepogenCore compiles it, and Plugins/RepogenBuildPlugin/RepogenFacts.swift is a symbolic link to it,
+// because a plugin cannot link a library target. Keep it free of imports and of `package`/`public` API.
+
+/// Names and files: how a spec file's name becomes its domain, which files each output style writes, and how
+/// configs and specs are recognised.
+enum RepogenFacts {
+    /// The config file names repogen looks for, in order of preference.
+    static let configFileNames = ["repogen.json", "repogen.yaml", "repogen.yml"]
+
+    /// The file extensions of specs.
+    static let specExtensions = ["json", "yaml", "yml"]
+
+    /// The file extension of templates: `Api.swift.mustache` is the template `Api.swift`.
+    static let templateExtension = ".mustache"
+
+    /// The style used when neither the command line nor the config names one.
+    static let defaultStyle = "result"
+
+    /// The output styles, in the order `--help` lists them.
+    static let styleNames = ["result"]
+
+    /// One file a spec produces: the template that renders it and its path below the output folder.
+    struct OutputFile: Equatable {
+        var template: String
+        var relativePath: String
+    }
+
+    /// `Specs/store-news.json` -> `StoreNews`: the last path component without its extension, with `-`, `_`, ` `
+    /// and `.` starting a new capitalised word.
+    static func domain(forSpecPath path: String) -> String {
+        var name = Substring(path)
+        if let slash = name.lastIndex(of: "/") {
+            name = name[name.index(after: slash)...]
+        }
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+            name = name[..<dot]
+        }
+        var result = ""
+        var upperNext = true
+        for character in name {
+            if character == "-" || character == "_" || character == " " || character == "." {
+                upperNext = true
+                continue
+            }
+            result += upperNext ? character.uppercased() : String(character)
+            upperNext = false
+        }
+        return result
+    }
+
+    /// The files a spec produces in a style, in the order they are listed; nil for an unknown style. Every style
+    /// writes the same four files today (the repository and mock templates differ); the list is per style so
+    /// that styles with more files (data sources, clients) fit.
+    static func outputFiles(forSpecPath path: String, style: String) -> [OutputFile]? {
+        guard styleNames.contains(style) else { return nil }
+        let domain = domain(forSpecPath: path)
+        return [
+            OutputFile(template: "Models.swift", relativePath: "\(domain)/\(domain)Models.swift"),
+            OutputFile(template: "Api.swift", relativePath: "\(domain)/\(domain)Api.swift"),
+            OutputFile(template: "Repository.swift", relativePath: "\(domain)/\(domain)Repository.swift"),
+            OutputFile(template: "Mock.swift", relativePath: "\(domain)/Mock\(domain)Repository.swift"),
+        ]
+    }
+
+    /// The text of a top-level string setting (`style`, `templates`) of a config, JSON or YAML, found without a
+    /// full parser: a `"key": "value"` member of the outermost JSON object, or a `key: value` line at the start
+    /// of a YAML line. Nil when absent or not a plain string; the tool itself reads the config properly and
+    /// reports any error.
+    static func topLevelSetting(_ key: String, inConfig text: String, isJSON: Bool) -> String? {
+        if isJSON {
+            var depth = 0
+            var index = text.startIndex
+            var inString = false
+            var stringStart = text.startIndex
+            var lastString: Substring?
+            var expectValueOf: Substring?
+            while index < text.endIndex {
+                let character = text[index]
+                if inString {
+                    if character == "\\" {
+                        index = text.index(after: index)
+                        if index == text.endIndex { break }
+                    } else if character == "\"" {
+                        inString = false
+                        let value = text[text.index(after: stringStart)..<index]
+                        if let name = expectValueOf {
+                            if name == key, !value.contains("\\") { return String(value) }
+                            expectValueOf = nil
+                        } else {
+                            lastString = value
+                        }
+                    }
+                } else {
+                    switch character {
+                    case "\"":
+                        inString = true
+                        stringStart = index
+                    case "{", "[":
+                        depth += 1
+                        expectValueOf = nil
+                        lastString = nil
+                    case "}", "]":
+                        depth -= 1
+                    case ":" where depth == 1:
+                        expectValueOf = lastString
+                        lastString = nil
+                    case ",":
+                        expectValueOf = nil
+                        lastString = nil
+                    default:
+                        if !character.isWhitespace { expectValueOf = nil }
+                    }
+                }
+                index = text.index(after: index)
+            }
+            return nil
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            guard line.hasPrefix(key + ":") else { continue }
+            var value = line.dropFirst(key.count + 1)
+            if let hash = value.range(of: " #") { value = value[..<hash.lowerBound] }
+            let trimmed = value.trimmed(of: [" ", "\t", "\r"])
+            if trimmed.count >= 2, let first = trimmed.first, first == "\"" || first == "'", trimmed.last == first {
+                return String(trimmed.dropFirst().dropLast())
+            }
+            return trimmed.isEmpty ? nil : trimmed
+        }
+        return nil
+    }
+}
+
+private extension Substring {
+    func trimmed(of set: Set<Character>) -> String {
+        var slice = self
+        while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
+        while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,57 @@
+import RepogenMustache
+
+/// An output style: the shape of the repository layer repogen writes from a spec (seed 000's `async -> Result`,
+/// `async throws`, completion handlers). It is the one place that knows a style: its name, the files it writes
+/// (from the spec's file name alone, see `RepogenFacts`), the member names its mock declares (for clash checks),
+/// the built-in templates in `Templates/<name>/`, and its view model. Every style shares the reading, validation,
+/// the API enum, the models and the runtime.
+package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
+    /// The name in configs and on the command line: `result`, `async-throws`, `completion`.
+    package let name: String
+    /// One line for `--help` and the README.
+    package let summary: String
+    /// Suffixes of the members the mock declares for each repository method, besides the method itself: one
+    /// `MockMethod` each (`fetchMock`), which holds the calls and stubs. (Forwarding properties in Sourcery's
+    /// style, `fetchCallsCount` and a settable `fetchResult`, cost the compiler several milliseconds each,
+    /// seconds in a domain of 1,000 endpoints.)
+    package let mockMemberSuffixes: [String]
+
+    package var description: String { name }
+
+    package init(name: String, summary: String, mockMemberSuffixes: [String]) {
+        self.name = name
+        self.summary = summary
+        self.mockMemberSuffixes = mockMemberSuffixes
+    }
+
+    /// Seed 000: `func fetchStore(storeId: Int) async -> Result<Store, Error>`. The default.
+    package static let result = OutputStyle(
+        name: "result", summary: "async -> Result<T, Error> (seed 000; the default)", mockMemberSuffixes: ["Mock"])
+
+    /// Every style, in the order of `RepogenFacts.styleNames`.
+    package static let all: [OutputStyle] = [result]
+
+    /// The style named `name`, if there is one.
+    package static func named(_ name: String) -> OutputStyle? {
+        all.first { $0.name == name }
+    }
+
+    /// Why `name` is not a style, with the styles there are (and the closest one).
+    package static func unknownMessage(_ name: String) -> String {
+        let names = all.map(\.name)
+        return "unknown style '\(name)'; expected one of \(names.map { "'\($0)'" }.joined(separator: ", "))"
+            + NameSuggester.hint(for: name, among: names)
+    }
+
+    /// The files a spec produces in this style, in the order they are listed.
+    package func outputFiles(forSpecPath path: String) -> [OutputLayout.Entry] {
+        (RepogenFacts.outputFiles(forSpecPath: path, style: name) ?? []).map {
+            OutputLayout.Entry(template: $0.template, relativePath: $0.relativePath)
+        }
+    }
+
+    /// The view model this style's templates render.
+    package func project(_ model: APIModel, runtimeModule: String, accessLevel: AccessLevel) -> MustacheValue {
+        projectDefault(model, runtimeModule: runtimeModule, accessLevel: accessLevel)
+    }
+}
