@@ -36,8 +36,10 @@ let package = Package(
         // Runtime: what the generated code and the apps that use it link against.
         .target(name: "RepogenRuntime"),
 
-        // Sample: the committed output in Generated/ (models included) compiled against the runtime.
-        .target(name: "GeneratedSample", dependencies: ["RepogenRuntime"], path: "Generated"),
+        // Samples: the committed output in Generated/ (models included) compiled against the runtime, one target
+        // per output style: result (the default) in Generated/<Domain>/, every other style in Generated/<style>/.
+        .target(name: "GeneratedSample", dependencies: ["RepogenRuntime"], path: "Generated", exclude: ["async-throws"]),
+        .target(name: "GeneratedAsyncThrowsSample", dependencies: ["RepogenRuntime"], path: "Generated/async-throws"),
 
         // Tests
         // A recording HTTP server (python3) on loopback, for the runtime's and the generated code's tests.
@@ -63,6 +65,10 @@ let package = Package(
         .testTarget(
             name: "GeneratedSampleTests",
             dependencies: ["GeneratedSample", "RepogenRuntime", "TestServer"]
+        ),
+        .testTarget(
+            name: "GeneratedAsyncThrowsSampleTests",
+            dependencies: ["GeneratedAsyncThrowsSample", "RepogenRuntime", "TestServer"]
         ),
         .testTarget(name: "RepogenRuntimeTests", dependencies: ["RepogenRuntime", "TestServer"]),
         .testTarget(name: "CLITests", dependencies: ["RepogenCore"]),

@@ -57,6 +57,16 @@ public final class MockMethod<Arguments, Success>: @unchecked Sendable {
         set { locked { storedResult = newValue } }
     }
 
+    /// The error every call throws (or fails with), unless `results` or `handler` answers first: the same as
+    /// `result = .failure(error)` (Sourcery's `…ThrowableError`). Nil unless `result` is a failure.
+    public var error: (any Error)? {
+        get {
+            guard case .failure(let error)? = result else { return nil }
+            return error
+        }
+        set { result = newValue.map { .failure($0) } }
+    }
+
     /// Answers for successive calls, used first and consumed one per call.
     public var results: [Result<Success, Error>] {
         get { locked { storedResults } }

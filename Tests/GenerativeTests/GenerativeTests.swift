@@ -21,7 +21,8 @@ final class GenerativeTests: XCTestCase {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-generative-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        let library = try TemplateSet.builtin.library(templatesPath: nil)
+        // One library per style; spec i is generated in style i % (number of styles).
+        let libraries = try OutputStyle.all.map { try TemplateSet.builtin(for: $0).library(templatesPath: nil) }
 
         // Generate in batches: one module each, so one type-check covers many specs.
         let batchSize = 60
@@ -36,8 +37,10 @@ final class GenerativeTests: XCTestCase {
                 let path = "g\(index).json"
                 do {
                     // Every third spec is generated with internal access, as `--access-level internal` does.
-                    let options = GenerateOptions(accessLevel: index % 3 == 0 ? .internal : .public)
-                    let generation = try Pipeline.generate(file: SpecFile(path: path, text: text), library: library, options: options)
+                    let style = index % OutputStyle.all.count
+                    let options = GenerateOptions(style: OutputStyle.all[style], accessLevel: index % 3 == 0 ? .internal : .public)
+                    let generation = try Pipeline.generate(
+                        file: SpecFile(path: path, text: text), library: libraries[style], options: options)
                     generations.append((path, text, generation))
                 } catch {
                     rejected += 1

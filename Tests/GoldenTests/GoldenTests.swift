@@ -2,7 +2,8 @@ import Foundation
 import RepogenCore
 import XCTest
 
-/// `Generated/` is the golden set: regenerating every spec in `Specs/` must give it back byte for byte.
+/// `Generated/` is the golden set: regenerating every spec in `Specs/` must give it back byte for byte, in every
+/// output style (the default in `Generated/<Domain>/`, the others in `Generated/<style>/<Domain>/`).
 ///
 /// Record new goldens with `REPOGEN_RECORD=1 swift test --filter GoldenTests` (the test then fails once, on
 /// purpose, so that a recording run never passes CI).
@@ -15,13 +16,18 @@ final class GoldenTests: XCTestCase {
             .filter { $0.hasSuffix(".json") || $0.hasSuffix(".yaml") }.sorted().map { "Specs/" + $0 }
     }
 
-    /// Every `.swift` file below `Generated/`, relative to it.
-    func goldenFiles() -> [String] {
-        let base = Self.root + "/Generated"
+    /// Where a style's golden files are: `Generated/` for the default style, `Generated/<style>/` for the others.
+    static func goldenFolder(_ style: OutputStyle) -> String {
+        style == .result ? "Generated" : "Generated/" + style.name
+    }
+
+    /// Every `.swift` file of a style's golden folder, relative to it: `<Domain>/<File>.swift`.
+    func goldenFiles(_ style: OutputStyle) -> [String] {
+        let base = Self.root + "/" + Self.goldenFolder(style)
         let enumerator = FileManager.default.enumerator(atPath: base)
         var files: [String] = []
         while let path = enumerator?.nextObject() as? String {
-            if path.hasSuffix(".swift") { files.append(path) }
+            if path.hasSuffix(".swift"), path.split(separator: "/").count == 2 { files.append(path) }
         }
         return files.sorted()
     }
@@ -33,23 +39,26 @@ final class GoldenTests: XCTestCase {
 
         let specs = try specPaths()
         XCTAssertFalse(specs.isEmpty, "no specs in Specs/")
-        let files = try Pipeline.generate(specPaths: specs, options: GenerateOptions()).files
-        let expected = Set(files.map(\.relativePath))
-        let stale = goldenFiles().filter { !expected.contains($0) }
+        for style in OutputStyle.all {
+            let folder = Self.goldenFolder(style)
+            let files = try Pipeline.generate(specPaths: specs, options: GenerateOptions(style: style)).files
+            let expected = Set(files.map(\.relativePath))
+            let stale = goldenFiles(style).filter { !expected.contains($0) }
 
-        if ProcessInfo.processInfo.environment["REPOGEN_RECORD"] != nil {
-            let report = try FileWriter.write(files, to: "Generated")
-            for path in stale { try FileManager.default.removeItem(atPath: "Generated/" + path) }
-            XCTFail("recorded \(report.written.count) files (removed \(stale.count)); re-run without REPOGEN_RECORD")
-            return
+            if ProcessInfo.processInfo.environment["REPOGEN_RECORD"] != nil {
+                let report = try FileWriter.write(files, to: folder)
+                for path in stale { try FileManager.default.removeItem(atPath: folder + "/" + path) }
+                XCTFail("recorded \(report.written.count) files of \(style) (removed \(stale.count)); re-run without REPOGEN_RECORD")
+                continue
+            }
+            let report = try CheckReport.check(files, against: folder, displayDirectory: folder)
+            let fix = "run 'swift run repogen generate --style \(style) --output \(folder)' or 'REPOGEN_RECORD=1 swift test --filter GoldenTests'"
+            for diff in report.diffs {
+                XCTFail("\(folder)/ is out of date: \(fix)\n\(diff)")
+            }
+            XCTAssertEqual(stale, [], "files in \(folder)/ that no spec produces: \(fix)")
+            XCTAssertEqual(report.unchanged.count, files.count)
         }
-        let report = try CheckReport.check(files, against: "Generated", displayDirectory: "Generated")
-        let fix = "run 'swift run repogen generate \(specs.joined(separator: " "))' or 'REPOGEN_RECORD=1 swift test --filter GoldenTests'"
-        for diff in report.diffs {
-            XCTFail("Generated/ is out of date: \(fix)\n\(diff)")
-        }
-        XCTAssertEqual(stale, [], "files in Generated/ that no spec produces: \(fix)")
-        XCTAssertEqual(report.unchanged.count, files.count)
     }
 
     func testGeneratingTwiceGivesTheSameBytes() throws {

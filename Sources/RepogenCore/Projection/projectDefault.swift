@@ -196,6 +196,8 @@ private func projectEndpoint(
         // The Impl's local for the request: `request`, unless an argument has that name.
         "requestName": .string(SwiftCode.freshName("request", avoiding: Set(inputs.map(\.argumentLabel)))),
         "hasArguments": .bool(!inputs.isEmpty),
+        // Whether the method returns a value (the spec has a `response`): `async throws -> T`, or no arrow.
+        "returnsValue": .bool(endpoint.response != nil),
         "argumentsType": .string(argumentsType),
         "argumentsValue": .string(argumentsValue),
         // A closure over `Void` must be spelled `() -> R`; `MockMethod` bridges it for methods without inputs.

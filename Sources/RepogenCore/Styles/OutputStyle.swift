@@ -28,8 +28,12 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
     package static let result = OutputStyle(
         name: "result", summary: "async -> Result<T, Error> (seed 000; the default)", mockMemberSuffixes: ["Mock"])
 
+    /// Seed 001: `func fetchMovies() async throws -> [Movie]`, throwing the `NetworkError` of a failure.
+    package static let asyncThrows = OutputStyle(
+        name: "async-throws", summary: "async throws -> T (seed 001)", mockMemberSuffixes: ["Mock"])
+
     /// Every style, in the order of `RepogenFacts.styleNames`.
-    package static let all: [OutputStyle] = [result]
+    package static let all: [OutputStyle] = [result, asyncThrows]
 
     /// The style named `name`, if there is one.
     package static func named(_ name: String) -> OutputStyle? {

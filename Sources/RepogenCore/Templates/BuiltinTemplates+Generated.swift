@@ -5,6 +5,67 @@
 package enum BuiltinTemplates {
     /// `shared/Api.swift` (folder and file name in `Templates/`, without `.mustache`) -> template text.
     package static let all: [String: String] = [
+        "async-throws/Mock.swift": #"""
+{{> _header}}
+/// A `{{repositoryName}}` for tests and previews: it records every call and answers with what you stub.
+///
+/// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call; `.failure(error)` or
+/// `error` makes it throw), `results` (a queue, one per call, used first) or `handler` (computes each answer, used
+/// before both); read its `callsCount`, `called`, `receivedArguments` (the last call) and `receivedInvocations`
+/// (every call); `reset()` forgets calls and stubs. A call with nothing stubbed throws
+/// `MockRepositoryError.notStubbed(...)` naming the method. Safe to use from concurrent tasks.
+///
+///     mock.nameMock.result = .success(value)
+///     mock.nameMock.error = NetworkError.timedOut
+///     XCTAssertEqual(mock.nameMock.callsCount, 1)
+{{access}}final class {{mockName}}: {{repositoryName}} {
+{{#endpoints}}
+    /// Calls and stubs of `{{selector}}`.
+    {{access}}let {{memberPrefix}}Mock = MockMethod<{{argumentsType}}, {{successType}}>({{mockArguments}})
+{{/endpoints}}
+
+    {{access}}init() { }
+{{#endpoints}}
+
+    {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
+        try await self.{{memberPrefix}}Mock.call({{argumentsValue}}).get()
+    }
+{{/endpoints}}
+}
+
+"""#,
+        "async-throws/Repository.swift": #"""
+{{> _header}}
+/// Each method throws the `NetworkError` of a failed request.
+{{access}}protocol {{repositoryName}}: Sendable {
+{{#endpoints}}
+{{#doc}}
+    {{.}}
+{{/doc}}
+    func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}}
+{{/endpoints}}
+}
+
+{{access}}struct {{implName}}: {{repositoryName}} {
+    private let manager: NetworkManager
+
+    /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
+    {{access}}init(manager: NetworkManager = .shared) {
+        self.manager = manager
+    }
+{{#endpoints}}
+
+{{#doc}}
+    {{.}}
+{{/doc}}
+    {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
+        let {{requestName}} = {{construction}}
+        return try await self.manager.response(requestType: {{requestName}})
+    }
+{{/endpoints}}
+}
+
+"""#,
         "result/Mock.swift": #"""
 {{> _header}}
 /// A `{{repositoryName}}` for tests and previews: it records every call and answers with what you stub.
