@@ -38,8 +38,9 @@ let package = Package(
 
         // Samples: the committed output in Generated/ (models included) compiled against the runtime, one target
         // per output style: result (the default) in Generated/<Domain>/, every other style in Generated/<style>/.
-        .target(name: "GeneratedSample", dependencies: ["RepogenRuntime"], path: "Generated", exclude: ["async-throws"]),
+        .target(name: "GeneratedSample", dependencies: ["RepogenRuntime"], path: "Generated", exclude: ["async-throws", "completion"]),
         .target(name: "GeneratedAsyncThrowsSample", dependencies: ["RepogenRuntime"], path: "Generated/async-throws"),
+        .target(name: "GeneratedCompletionSample", dependencies: ["RepogenRuntime"], path: "Generated/completion"),
 
         // Tests
         // A recording HTTP server (python3) on loopback, for the runtime's and the generated code's tests.
@@ -69,6 +70,10 @@ let package = Package(
         .testTarget(
             name: "GeneratedAsyncThrowsSampleTests",
             dependencies: ["GeneratedAsyncThrowsSample", "RepogenRuntime", "TestServer"]
+        ),
+        .testTarget(
+            name: "GeneratedCompletionSampleTests",
+            dependencies: ["GeneratedCompletionSample", "RepogenRuntime", "TestServer"]
         ),
         .testTarget(name: "RepogenRuntimeTests", dependencies: ["RepogenRuntime", "TestServer"]),
         .testTarget(name: "CLITests", dependencies: ["RepogenCore"]),

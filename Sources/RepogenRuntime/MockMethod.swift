@@ -143,3 +143,27 @@ extension MockMethod where Success: MockExampleDecodable {
         }
     }
 }
+
+extension MockMethod where Arguments: Sendable, Success: Sendable {
+    /// Records the call and calls `completion` once with the answer `call(_:)` gives, on `queue` (the main queue
+    /// unless given), as the `completion` style's repositories do. A failure that is not a `NetworkError` (a call
+    /// with nothing stubbed, say) arrives as `NetworkError.transport` whose message names the method and the error;
+    /// cancelling the handle before the answer arrives gives `NetworkError.cancelled`.
+    @discardableResult
+    public func call(
+        _ arguments: Arguments, queue: DispatchQueue = .main,
+        completion: @escaping @Sendable (Result<Success, NetworkError>) -> Void
+    ) -> RequestHandle {
+        RequestHandle(Task {
+            let result = await self.call(arguments)
+            let answer: Result<Success, NetworkError> = Task.isCancelled
+                ? .failure(.cancelled)
+                : result.mapError { error in
+                    if let error = error as? NetworkError { return error }
+                    let message = "\(self.name): \(error)"
+                    return .transport(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: message]))
+                }
+            queue.async { completion(answer) }
+        })
+    }
+}

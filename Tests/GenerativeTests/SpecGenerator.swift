@@ -47,6 +47,7 @@ struct SpecGenerator {
         "path", "header", "param", "usingQuery", "upload", "result", "error", "description", "rawValue", "Any", "true",
         "nil", "some", "any", "async", "await", "throws", "super", "is", "as", "이름", "café", "x_1", "_x", "Self",
         "Protocol", "encode", "body", "hashValue", "callsCount", "lock", "_lock", "value_", "params_", "newValue",
+        "completion", "completion_", "queue", "handle",
         "get", "set", "willSet", "didSet", "mutating", "static", "protocol", "extension", "switch", "case", "return",
         "internal", "public", "open", "operator", "subscript", "deinit", "while", "try", "catch", "throw", "guard",
         "defer", "do", "else", "if", "import", "typealias", "associatedtype", "fileprivate", "private", "struct",
@@ -58,7 +59,7 @@ struct SpecGenerator {
         "PathComponent", "MockMethod", "UploadForm", "CodingKeys", "Foundation", "Swift", "RepogenRuntime", "Optional",
         "Never", "Encoder", "Decoder", "상품", "Ünïcode", "Type", "Self", "Any", "String", "Data", "T", "Array",
         "Equatable", "Hashable", "Task", "HTTPHeaderType", "EmptyResponse", "NetworkError", "G0Api", "G1Repository",
-        "MockG2Repository", "G3RepositoryImpl", "Protocol", "Void", "Int",
+        "MockG2Repository", "G3RepositoryImpl", "Protocol", "Void", "Int", "RequestHandle",
     ]
     static let builtinTypes = [
         "String", "Int", "Bool", "Double", "Date", "URL", "UUID", "Int8", "UInt64", "Decimal", "Data", "Character",

@@ -4,7 +4,8 @@ import RepogenMustache
 ///
 /// The keys are documented in the README ("The view model"); templates only interpolate them.
 package func projectDefault(
-    _ model: APIModel, runtimeModule: String = "RepogenRuntime", accessLevel: AccessLevel = .public
+    _ model: APIModel, runtimeModule: String = "RepogenRuntime", accessLevel: AccessLevel = .public,
+    completionHandlers: Bool = false
 ) -> MustacheValue {
     let names = DomainNames(domain: model.domain)
     let hasUsingQuery = model.endpoints.contains { $0.usingQuery != nil }
@@ -14,7 +15,7 @@ package func projectDefault(
     let endpoints = model.endpoints.enumerated().map { index, endpoint in
         projectEndpoint(
             endpoint, names: names, group: groupNames.isEmpty ? nil : groupNames[index / maximumSwitchCases].caseName,
-            isFirst: index == 0)
+            isFirst: index == 0, completionHandlers: completionHandlers)
     }
     let grouping = projectGroups(
         endpoints, groupNames: groupNames, hasUsingQuery: hasUsingQuery, hasUploads: hasUploads)
@@ -120,7 +121,7 @@ private func switchCase(_ value: SwitchCase) -> MustacheValue {
 }
 
 private func projectEndpoint(
-    _ endpoint: Endpoint, names: DomainNames, group: String? = nil, isFirst: Bool = false
+    _ endpoint: Endpoint, names: DomainNames, group: String? = nil, isFirst: Bool = false, completionHandlers: Bool = false
 ) -> MustacheValue {
     let inputs = endpoint.inputs
     let caseName = SwiftIdentifier.escaped(endpoint.caseName)
@@ -133,7 +134,11 @@ private func projectEndpoint(
 
     let parameters = inputs.map { SwiftIdentifier.escaped($0.argumentLabel) + ": " + $0.type.description }
     let signature = methodName + "(" + parameters.joined(separator: ", ") + ")"
-    let selector = endpoint.methodName + "(" + inputs.map { $0.argumentLabel + ":" }.joined() + ")"
+    // The completion style's last parameter: `completion`, unless an argument has that name.
+    let completionName = completionHandlers
+        ? SwiftCode.freshName("completion", avoiding: Set(inputs.map(\.argumentLabel))) : ""
+    let selector = endpoint.methodName + "(" + inputs.map { $0.argumentLabel + ":" }.joined()
+        + (completionHandlers ? completionName + ":" : "") + ")"
 
     let arguments = inputs.map { input in
         let value = SwiftIdentifier.escaped(input.argumentLabel)
@@ -175,7 +180,7 @@ private func projectEndpoint(
             .joined(separator: ", ") + ")"
     }
 
-    return .dictionary([
+    var values: [String: MustacheValue] = [
         "caseName": .string(caseName),
         "doc": docLines(endpoint.documentation),
         "caseDeclaration": .string(caseDeclaration),
@@ -207,5 +212,11 @@ private func projectEndpoint(
         "mockArguments": .string(
             SwiftCode.stringLiteral(names.mock + "." + selector)
                 + (endpoint.example.map { ", exampleJSON: " + SwiftCode.rawStringLiteral($0) } ?? "")),
-    ])
+    ]
+    if completionHandlers {
+        let completion = completionName + ": @escaping @Sendable (Result<\(success), NetworkError>) -> Void"
+        values["completionName"] = .string(completionName)
+        values["completionSignature"] = .string(methodName + "(" + (parameters + [completion]).joined(separator: ", ") + ")")
+    }
+    return .dictionary(values)
 }

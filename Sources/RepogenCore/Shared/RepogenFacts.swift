@@ -18,7 +18,7 @@ enum RepogenFacts {
     static let defaultStyle = "result"
 
     /// The output styles, in the order `--help` lists them.
-    static let styleNames = ["result", "async-throws"]
+    static let styleNames = ["result", "async-throws", "completion"]
 
     /// One file a spec produces: the template that renders it and its path below the output folder.
     struct OutputFile: Equatable {

@@ -32,8 +32,14 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
     package static let asyncThrows = OutputStyle(
         name: "async-throws", summary: "async throws -> T (seed 001)", mockMemberSuffixes: ["Mock"])
 
+    /// Seed 004: `func fetchPhotoList(page: Int, completion: @escaping @Sendable (Result<[Photo], NetworkError>)
+    /// -> Void) -> RequestHandle`, the completion called once on a configurable queue.
+    package static let completion = OutputStyle(
+        name: "completion", summary: "completion: (Result<T, NetworkError>) -> Void, returns a RequestHandle (seed 004)",
+        mockMemberSuffixes: ["Mock"])
+
     /// Every style, in the order of `RepogenFacts.styleNames`.
-    package static let all: [OutputStyle] = [result, asyncThrows]
+    package static let all: [OutputStyle] = [result, asyncThrows, completion]
 
     /// The style named `name`, if there is one.
     package static func named(_ name: String) -> OutputStyle? {
@@ -56,6 +62,6 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
 
     /// The view model this style's templates render.
     package func project(_ model: APIModel, runtimeModule: String, accessLevel: AccessLevel) -> MustacheValue {
-        projectDefault(model, runtimeModule: runtimeModule, accessLevel: accessLevel)
+        projectDefault(model, runtimeModule: runtimeModule, accessLevel: accessLevel, completionHandlers: self == .completion)
     }
 }

@@ -66,6 +66,72 @@ package enum BuiltinTemplates {
 }
 
 """#,
+        "completion/Mock.swift": #"""
+{{> _header}}
+/// A `{{repositoryName}}` for tests and previews: it records every call and answers with what you stub.
+///
+/// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call), `results` (a queue, one
+/// per call, used first) or `handler` (computes each answer, used before both); read its `callsCount`, `called`,
+/// `receivedArguments` (the last call) and `receivedInvocations` (every call); `reset()` forgets calls and stubs.
+/// Each call's completion handler runs once, on the main queue, with the answer; a failure that is not a
+/// `NetworkError` (nothing stubbed, say) arrives as `NetworkError.transport` naming the method. Safe to use from
+/// concurrent tasks.
+///
+///     mock.nameMock.result = .success(value)
+///     XCTAssertEqual(mock.nameMock.callsCount, 1)
+{{access}}final class {{mockName}}: {{repositoryName}} {
+{{#endpoints}}
+    /// Calls and stubs of `{{selector}}`.
+    {{access}}let {{memberPrefix}}Mock = MockMethod<{{argumentsType}}, {{successType}}>({{mockArguments}})
+{{/endpoints}}
+
+    {{access}}init() { }
+{{#endpoints}}
+
+    @discardableResult
+    {{access}}func {{completionSignature}} -> RequestHandle {
+        self.{{memberPrefix}}Mock.call({{argumentsValue}}, completion: {{completionName}})
+    }
+{{/endpoints}}
+}
+
+"""#,
+        "completion/Repository.swift": #"""
+{{> _header}}
+/// Each method calls its completion handler exactly once, with the value or the `NetworkError` of a failure, on the
+/// manager's `completionQueue` (the main queue unless configured), and returns a handle whose `cancel()` stops the
+/// request (the handler then receives `.cancelled`).
+{{access}}protocol {{repositoryName}}: Sendable {
+{{#endpoints}}
+{{#doc}}
+    {{.}}
+{{/doc}}
+    @discardableResult
+    func {{completionSignature}} -> RequestHandle
+{{/endpoints}}
+}
+
+{{access}}struct {{implName}}: {{repositoryName}} {
+    private let manager: NetworkManager
+
+    /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
+    {{access}}init(manager: NetworkManager = .shared) {
+        self.manager = manager
+    }
+{{#endpoints}}
+
+{{#doc}}
+    {{.}}
+{{/doc}}
+    @discardableResult
+    {{access}}func {{completionSignature}} -> RequestHandle {
+        let {{requestName}} = {{construction}}
+        return self.manager.request(requestType: {{requestName}}, completion: {{completionName}})
+    }
+{{/endpoints}}
+}
+
+"""#,
         "result/Mock.swift": #"""
 {{> _header}}
 /// A `{{repositoryName}}` for tests and previews: it records every call and answers with what you stub.

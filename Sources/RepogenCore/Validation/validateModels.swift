@@ -61,7 +61,7 @@ struct TypeScope {
         // The runtime library
         "RequestType", "RequestMethod", "HTTPHeaderType", "RequestParameters", "PathComponent", "NetworkManager",
         "NetworkConfiguration", "NetworkError", "UploadForm", "MockMethod", "MockRepositoryError", "EmptyResponse",
-        "DeviceLocation", "DecodingFailure",
+        "DeviceLocation", "DecodingFailure", "RequestHandle",
         // Modules
         "Swift", "Foundation", "FoundationNetworking", "RepogenRuntime",
     ]

@@ -1,0 +1,131 @@
+import Foundation
+import GeneratedCompletionSample
+import RepogenRuntime
+import TestServer
+import XCTest
+
+/// The `completion` style (Generated/completion/): requests through its `Impl`s against the loopback server, the
+/// completion called once on the configured queue (main by default), cancellation, and its mocks. The tests wait
+/// with `wait(for:)`, which runs the main queue.
+final class CompletionStyleTests: XCTestCase {
+    var server: TestServer!
+
+    override func setUpWithError() throws {
+        do {
+            server = try TestServer()
+        } catch TestServer.Failure.noPython {
+            throw XCTSkip("python3 is needed for the loopback server tests")
+        }
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    /// Routes the server (an async call) from a synchronous test.
+    func route(_ routes: [TestServer.Route]) {
+        let server = self.server!
+        let done = expectation(description: "routed")
+        Task {
+            try await server.route(routes)
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 30)
+    }
+
+    func requests() -> [TestServer.Request] {
+        let server = self.server!
+        let done = expectation(description: "requests")
+        let box = Box()
+        Task {
+            box.requests = try await server.requests()
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 30)
+        return box.requests
+    }
+
+    final class Box: @unchecked Sendable {
+        var requests: [TestServer.Request] = []
+    }
+
+    func user(_ change: (inout NetworkConfiguration) -> Void = { _ in }) -> UserRepositoryImpl {
+        var configuration = NetworkConfiguration(baseURL: server.baseURL)
+        configuration.authToken = { "token" }
+        change(&configuration)
+        return UserRepositoryImpl(manager: NetworkManager(configuration: configuration))
+    }
+
+    func testTheValueArrivesOnceOnTheMainQueue() {
+        route([.init("GET", "/api/v2/user/me", body: #"{"userId": 7, "name": "kim"}"#)])
+        let called = expectation(description: "completion")  // a second call over-fulfils it and fails the test
+        user().fetchMyUser { result in
+            XCTAssertTrue(Thread.isMainThread)
+            XCTAssertEqual(try? result.get().userId, 7)
+            called.fulfill()
+        }
+        wait(for: [called], timeout: 30)
+        let received = requests()
+        XCTAssertEqual(received.count, 1)
+        XCTAssertEqual(received.first?.headers["authorization"], "Bearer token")
+    }
+
+    func testAFailureArrivesAsItsNetworkErrorOnTheConfiguredQueue() {
+        route([.init("DELETE", "/api/v1/my/RECENT_SEARCH/places/p%3F1", status: 500, body: "<html>")])
+        let key = DispatchSpecificKey<Int>()
+        let queue = DispatchQueue(label: "completion-style")
+        queue.setSpecific(key: key, value: 1)
+        let called = expectation(description: "completion")
+        user { $0.completionQueue = queue }.deletePlace(placeType: .recentSearch, placeId: "p?1") { result in
+            XCTAssertEqual(DispatchQueue.getSpecific(key: key), 1)
+            guard case .failure(.server(status: 500, _, _, _)) = result else { return XCTFail("\(result)") }
+            called.fulfill()
+        }
+        wait(for: [called], timeout: 30)
+    }
+
+    func testCancellingTheHandleGivesCancelledOnce() {
+        // No clock is read: an uncancelled request would end as `.timedOut` after 60 s, before the answer at 120 s.
+        route([.init("GET", "/api/v2/user/me", body: "{}", delay: 120)])
+        let called = expectation(description: "completion")
+        let handle = user { $0.timeout = 60 }.fetchMyUser { result in
+            guard case .failure(.cancelled) = result else { return XCTFail("\(result)") }
+            called.fulfill()
+        }
+        handle.cancel()
+        wait(for: [called], timeout: 90)
+    }
+
+    func testTheMockAnswersOnceWithTheStubTheExampleOrANamedFailure() {
+        let mock = MockUserRepository()
+        let example = expectation(description: "example")
+        mock.fetchMyUser { result in
+            XCTAssertTrue(Thread.isMainThread)
+            XCTAssertEqual(try? result.get().userId, 1, "the spec's example answers when nothing is stubbed")
+            example.fulfill()
+        }
+        let unstubbed = expectation(description: "unstubbed")
+        mock.signinDemo(code: "x") { result in
+            guard case .failure(.transport(let error)) = result else { return XCTFail("\(result)") }
+            XCTAssertTrue(error.localizedDescription.contains("MockUserRepository.signinDemo(code:completion:)"), error.localizedDescription)
+            unstubbed.fulfill()
+        }
+        wait(for: [example, unstubbed], timeout: 30)
+
+        mock.signinDemoMock.result = .success("token")
+        mock.deletePlaceMock.error = NetworkError.noData
+        let stubbed = expectation(description: "stubbed")
+        stubbed.expectedFulfillmentCount = 2
+        mock.signinDemo(code: "y") { result in
+            XCTAssertEqual(try? result.get(), "token")
+            stubbed.fulfill()
+        }
+        mock.deletePlace(placeType: .recentSearch, placeId: "p") { result in
+            guard case .failure(.noData) = result else { return XCTFail("\(result)") }
+            stubbed.fulfill()
+        }
+        wait(for: [stubbed], timeout: 30)
+        XCTAssertEqual(mock.signinDemoMock.receivedInvocations, ["x", "y"])
+        XCTAssertEqual(mock.deletePlaceMock.receivedArguments?.placeId, "p")
+    }
+}
