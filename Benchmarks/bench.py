@@ -1,6 +1,6 @@
 """Benchmarks repogen: generation (cold, no-op, check) and the compile time of what it generates.
 
-Usage: python3 Benchmarks/bench.py BIN [--sizes 100,1000,10000] [--compile 100,1000] [--runs 5]
+Usage: python3 Benchmarks/bench.py BIN [--sizes 100,1000,10000] [--compile 100,1000] [--styles result,...] [--runs 5]
 Run through Benchmarks/run.sh, which builds BIN in release mode. Prints Markdown tables with the min and median of
 several runs and the peak memory; nothing here is asserted (speed stays out of the tests).
 """
@@ -37,7 +37,10 @@ def main():
     parser.add_argument("--sizes", default="100,1000,10000")
     parser.add_argument("--compile", default="100,1000")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--styles", default="result,async-throws,completion",
+                        help="output styles whose generated code is compiled")
     args = parser.parse_args()
+    styles = [style for style in args.styles.split(",") if style]
     sizes = [int(n) for n in args.sizes.split(",") if n]
     compile_sizes = [int(n) for n in args.compile.split(",") if n]
     work = tempfile.mkdtemp(prefix="repogen-bench-")
@@ -81,16 +84,16 @@ def main():
                             "-emit-module-path", os.path.join(modules, "RepogenRuntime.swiftmodule")] + runtime, check=True)
             print("\nCompile time of the generated code (debug: `swiftc -c -Onone -j%d`, warnings as errors, runtime prebuilt;"
                   " with `-g` as `swift build` adds debug info; min / median of 3 after an uncounted first run):\n" % os.cpu_count())
-            print("| endpoints | compile (s) | compile with -g (s) | peak MB |")
-            print("|---|---|---|---|")
-            for n in compile_sizes:
+            print("| style | endpoints | compile (s) | compile with -g (s) | peak MB |")
+            print("|---|---|---|---|---|")
+            for style, n in [(style, n) for style in styles for n in compile_sizes]:
                 spec = os.path.join(work, f"compile{n}.json")
                 with open(spec, "w") as handle:
                     subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks/make_spec.py"), str(n)], stdout=handle, check=True)
-                out = os.path.join(work, f"compile{n}")
-                subprocess.run([args.bin, "generate", spec, "--output", out, "--quiet"], check=True)
+                out = os.path.join(work, f"compile-{style}-{n}")
+                subprocess.run([args.bin, "generate", spec, "--output", out, "--quiet", "--style", style], check=True)
                 files = sorted(os.path.join(folder, name) for folder, _, names in os.walk(out) for name in names if name.endswith(".swift"))
-                objects = os.path.join(work, f"objects{n}")
+                objects = os.path.join(work, f"objects-{style}-{n}")
                 cells, peaks = [], []
                 for extra in ([], ["-g"]):
                     times = []
@@ -103,12 +106,12 @@ def main():
                                                        "-parse-as-library", "-module-name", "Bench", "-j%d" % os.cpu_count(),
                                                        "-I", modules] + extra + files, objects)
                         if status != 0:
-                            sys.exit(f"the generated code for {n} endpoints did not compile")
+                            sys.exit(f"the generated code for {n} endpoints ({style}) did not compile")
                         if run > 0:
                             times.append(seconds)
                             peaks.append(peak)
                     cells.append("%.1f / %.1f" % stats(times))
-                print("| %d | %s | %s | %.0f |" % (n, cells[0], cells[1], max(peaks)))
+                print("| %s | %d | %s | %s | %.0f |" % (style, n, cells[0], cells[1], max(peaks)))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
