@@ -30,12 +30,7 @@ extension NetworkManager {
     public func request<T: Decodable & Sendable>(
         requestType: some RequestType, completion: @escaping @Sendable (Result<T, NetworkError>) -> Void
     ) -> RequestHandle {
-        let queue = configuration.completionQueue
-        return RequestHandle(Task {
-            let result: Result<T, Error> = await self.request(requestType: requestType)
-            let answer = result.mapError(NetworkError.init(any:))
-            queue.async { completion(answer) }
-        })
+        complete(completion) { await self.request(requestType: requestType) }
     }
 
     /// Sends a request whose response has no body worth decoding, and calls `completion` once, on
@@ -44,10 +39,18 @@ extension NetworkManager {
     public func request(
         requestType: some RequestType, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void
     ) -> RequestHandle {
+        complete(completion) { await self.request(requestType: requestType) }
+    }
+
+    /// Runs `send` in a task and hands its result, as a `NetworkError` failure, to `completion` on the
+    /// completion queue.
+    private func complete<T: Sendable>(
+        _ completion: @escaping @Sendable (Result<T, NetworkError>) -> Void,
+        _ send: @escaping @Sendable () async -> Result<T, Error>
+    ) -> RequestHandle {
         let queue = configuration.completionQueue
         return RequestHandle(Task {
-            let result: Result<Void, Error> = await self.request(requestType: requestType)
-            let answer = result.mapError(NetworkError.init(any:))
+            let answer = await send().mapError(NetworkError.init(any:))
             queue.async { completion(answer) }
         })
     }

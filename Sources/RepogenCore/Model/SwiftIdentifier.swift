@@ -41,21 +41,6 @@ package enum SwiftIdentifier {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
-    /// `store-news_post` -> `StoreNewsPost`: the domain name from a spec's file name.
-    package static func typeName(fromFileStem stem: String) -> String {
-        var result = ""
-        var upperNext = true
-        for character in stem {
-            if character == "-" || character == "_" || character == " " || character == "." {
-                upperNext = true
-                continue
-            }
-            result += upperNext ? character.uppercased() : String(character)
-            upperNext = false
-        }
-        return result
-    }
-
     /// `fetchStore` -> `FetchStore`.
     package static func capitalized(_ name: String) -> String {
         guard let first = name.first else { return name }
