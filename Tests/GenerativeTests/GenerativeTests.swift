@@ -72,7 +72,7 @@ final class GenerativeTests: XCTestCase {
 
     /// A domain of more endpoints than one `switch` can hold (Swift gives up proving exhaustiveness at about 600
     /// cases): its cases go into nested enums, and the whole output of 2,000 endpoints still type-checks with
-    /// warnings as errors. The generated code also keeps clear of the forms that cost Swift the most per endpoint
+    /// warnings as errors, in every output style. The generated code also keeps clear of the forms that cost Swift the most per endpoint
     /// (see the README's Performance section): `String(_:)` conversions, `+` chains, and settable mock members.
     func testADomainOfThousandsOfEndpointsCompiles() throws {
         guard let swiftc = Self.findSwiftc() else { throw XCTSkip("swiftc is not on the PATH") }
@@ -99,18 +99,25 @@ final class GenerativeTests: XCTestCase {
             }
         }
         let text = #"{ "models": { "Item": { "fields": { "id": "Int", "name": "String" } } }, "endpoints": [\#(endpoints.joined(separator: ",\n"))] }"#
-        let library = try TemplateSet.builtin.library(templatesPath: nil)
-        let generation = try Pipeline.generate(file: SpecFile(path: "large.json", text: text), library: library, options: GenerateOptions())
+        let runtime = try buildRuntimeModule(swiftc: swiftc, in: work)
+        for style in OutputStyle.all {
+            try checkLargeDomain(text, style: style, runtime: runtime, swiftc: swiftc, work: work.appendingPathComponent(style.name))
+        }
+    }
+
+    func checkLargeDomain(_ text: String, style: OutputStyle, runtime: URL, swiftc: String, work: URL) throws {
+        let library = try TemplateSet.builtin(for: style).library(templatesPath: nil)
+        let generation = try Pipeline.generate(
+            file: SpecFile(path: "large.json", text: text), library: library, options: GenerateOptions(style: style))
         let api = try XCTUnwrap(generation.files.first { $0.relativePath.hasSuffix("LargeApi.swift") }?.contents)
         XCTAssertTrue(api.contains("    case cases0_(Cases0)\n"), "the nested enums avoid the endpoint named cases0")
         XCTAssertTrue(api.contains("    static var signout: LargeApi {\n        .cases0_(.signout)\n    }\n"))
         for file in generation.files {
-            XCTAssertFalse(file.contents.contains("String("), "\(file.relativePath) converts with String(_:)")
-            XCTAssertFalse(file.contents.contains("\" + "), "\(file.relativePath) concatenates strings with +")
+            XCTAssertFalse(file.contents.contains("String("), "\(file.relativePath) converts with String(_:) (\(style))")
+            XCTAssertFalse(file.contents.contains("\" + "), "\(file.relativePath) concatenates strings with + (\(style))")
         }
         let mock = try XCTUnwrap(generation.files.first { $0.relativePath.hasSuffix("MockLargeRepository.swift") }?.contents)
-        XCTAssertFalse(mock.contains(" var "), "the mock declares properties with accessors")
-        let runtime = try buildRuntimeModule(swiftc: swiftc, in: work)
+        XCTAssertFalse(mock.contains(" var "), "the mock declares properties with accessors (\(style))")
         try typeCheck([("large.json", text, generation)], batch: 0, runtime: runtime, swiftc: swiftc, work: work)
     }
 
