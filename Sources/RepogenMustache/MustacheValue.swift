@@ -20,7 +20,7 @@ public enum MustacheValue: Sendable, Equatable {
     /// A list. A section iterates over its elements; an empty list is falsey.
     case array([MustacheValue])
     /// A hash. Names are looked up in dictionaries on the context stack.
-    case dictionary([String: MustacheValue])
+    case dictionary(MustacheDictionary)
 }
 
 extension MustacheValue {
@@ -110,6 +110,67 @@ extension MustacheValue: ExpressibleByArrayLiteral {
 extension MustacheValue: ExpressibleByDictionaryLiteral {
     /// Creates a `.dictionary` value from a dictionary literal; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .dictionary(MustacheDictionary(entries: elements))
+    }
+}
+
+/// The names and values of a hash, in the order they were given, searched from the end.
+///
+/// Not a `Dictionary`: a view model has a few to a few dozen names per hash, and a render looks a name up once
+/// per tag, millions of times for a large spec. Comparing a short name with a handful of others is cheaper than
+/// hashing it, and building a hash from a literal is one array (the literal's own) instead of a hash table.
+public struct MustacheDictionary: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+    /// The entries; a name given more than once has its last value.
+    private var entries: [(String, MustacheValue)]
+
+    /// An empty hash.
+    public init() {
+        entries = []
+    }
+
+    /// A hash with the names and values of a dictionary (in the dictionary's order).
+    public init(_ dictionary: [String: MustacheValue]) {
+        entries = dictionary.map { ($0.key, $0.value) }
+    }
+
+    /// A hash from a literal; a repeated name keeps its last value.
+    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+        self.init(entries: elements)
+    }
+
+    init(entries: [(String, MustacheValue)]) {
+        self.entries = entries
+    }
+
+    /// How many entries the hash holds (a repeated name counts each time).
+    public var count: Int { entries.count }
+
+    /// The value of a name, or nil. Setting replaces the value of a name the hash has, or adds the name.
+    public subscript(name: String) -> MustacheValue? {
+        get {
+            // Names rarely share a length, and a string's length is stored: compare the text only when it matches.
+            let length = name.utf8.count
+            var index = entries.count - 1
+            while index >= 0 {
+                let key = entries[index].0
+                if key.utf8.count == length, key == name { return entries[index].1 }
+                index -= 1
+            }
+            return nil
+        }
+        set {
+            let index = entries.lastIndex { $0.0 == name }
+            switch (index, newValue) {
+            case (let index?, let value?): entries[index].1 = value
+            case (_?, nil): entries.removeAll { $0.0 == name }
+            case (nil, let value?): entries.append((name, value))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    /// Hashes are equal when they have the same names with equal values, in any order.
+    public static func == (lhs: MustacheDictionary, rhs: MustacheDictionary) -> Bool {
+        lhs.entries.allSatisfy { rhs[$0.0] == lhs[$0.0] } && rhs.entries.allSatisfy { lhs[$0.0] != nil }
     }
 }

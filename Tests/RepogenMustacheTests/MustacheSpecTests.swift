@@ -49,7 +49,7 @@ final class MustacheSpecTests: XCTestCase {
             case .number(let value): return .number(value)
             case .string(let value): return .string(value)
             case .array(let items): return .array(items.map(\.mustache))
-            case .object(let entries): return .dictionary(entries.mapValues(\.mustache))
+            case .object(let entries): return .dictionary(MustacheDictionary(entries.mapValues(\.mustache)))
             }
         }
     }

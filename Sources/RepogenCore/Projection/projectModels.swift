@@ -26,7 +26,7 @@ private let modelConformances = "Codable, Sendable, Equatable"
 
 private func projectModel(_ model: Model, isFirst: Bool, access: String) -> MustacheValue {
     // Every key is set for every model: a nested model must not see its parent's values through the context stack.
-    var value: [String: MustacheValue] = [
+    var value: MustacheDictionary = [
         "access": .string(access),
         "name": .string(model.name),
         "isFirst": .bool(isFirst),
