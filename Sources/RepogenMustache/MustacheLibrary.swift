@@ -64,7 +64,8 @@ public struct MustacheLibrary: Sendable {
             guard error.templateName.isEmpty else { throw error }
             throw MustacheError(templateName: name, line: 0, column: 0, message: error.message)
         }
-        return renderer.output
+        // The output is ASCII or UTF-8 copied from strings and templates whole, so decoding only checks it.
+        return String(decoding: renderer.output, as: UTF8.self)
     }
 
     /// Renders a single template (with optional partials) against `context`.
@@ -110,7 +111,8 @@ struct Renderer {
     /// The context stack; names are looked up from the top (last) down.
     var stack: [MustacheValue]
     let limits: RenderLimits
-    var output = ""
+    /// The UTF-8 output so far: appending bytes to an array is cheaper than growing a `String`.
+    var output: [UInt8] = []
     var includeDepth = 0
     /// Steps taken so far, against `limits.maximumSteps`.
     var steps = 0
@@ -169,11 +171,11 @@ struct Renderer {
         if steps > limits.maximumSteps { throw budgetError() }
     }
 
-    /// Appends to the output, within the budget. (`utf8.count` of a native string is stored, not counted.)
+    /// Appends to the output, within the budget. (A native string's UTF-8 is copied whole, not per character.)
     @inline(__always)
     private mutating func write(_ text: String) throws(MustacheError) {
-        output += text
-        if output.utf8.count > limits.maximumOutputBytes { throw budgetError() }
+        output.append(contentsOf: text.utf8)
+        if output.count > limits.maximumOutputBytes { throw budgetError() }
     }
 
     /// The error for a spent budget. It has no position yet (an empty template name): the innermost
