@@ -11,12 +11,17 @@ package func projectDefault(
     let hasUsingQuery = model.endpoints.contains { $0.usingQuery != nil }
     let hasUploads = model.endpoints.contains { $0.upload != nil }
     let groupNames = groupNames(model)
-    // Each endpoint is projected once; a grouped domain's groups reuse the same values.
-    let endpoints = model.endpoints.enumerated().map { index, endpoint in
-        projectEndpoint(
-            endpoint, names: names, group: groupNames.isEmpty ? nil : groupNames[index / maximumSwitchCases].caseName,
-            isFirst: index == 0, completionHandlers: completionHandlers)
+    // Each endpoint is projected once (a large domain's in two halves at once: endpoints are independent); a grouped
+    // domain's groups reuse the same values.
+    let halves = inHalves(model.endpoints.count) { range in
+        range.map { index in
+            projectEndpoint(
+                model.endpoints[index], names: names,
+                group: groupNames.isEmpty ? nil : groupNames[index / maximumSwitchCases].caseName, isFirst: index == 0,
+                completionHandlers: completionHandlers)
+        }
     }
+    let endpoints = halves.0 + halves.1
     let grouping = projectGroups(
         endpoints, groupNames: groupNames, hasUsingQuery: hasUsingQuery, hasUploads: hasUploads)
     let modules = ["Foundation", runtimeModule] + model.imports.filter { $0 != "Foundation" && $0 != runtimeModule }

@@ -72,9 +72,10 @@ struct SpecValidator {
         if spec.endpoints.isEmpty && spec.declaredEndpointCount == 0 {
             error("the spec has no endpoints", at: fileLocation)
         }
-        var endpoints: [Endpoint] = []
+        let validatedInHalves = validateEndpointsInHalves(spec)
+        var endpoints = validatedInHalves ?? []
         var caseNames: [String: SourceLocation] = [:]
-        for endpointSpec in spec.endpoints {
+        for endpointSpec in spec.endpoints where validatedInHalves == nil {
             if let first = caseNames[endpointSpec.name.value] {
                 error(
                     "duplicate endpoint '\(endpointSpec.name.value)' (first defined at line \(first.line))",
@@ -94,6 +95,33 @@ struct SpecValidator {
         return APIModel(
             domain: domain, specPath: spec.path, imports: imports, models: models, endpoints: endpoints,
             modelDeclarations: declarations)
+    }
+
+    /// The endpoints of a large spec, validated in two halves at once, each by its own copy of the validator (an
+    /// endpoint's checks read the models and types, and add only diagnostics and parsed types). Nil when anything
+    /// was reported (a duplicate name, an error, a warning) or the spec is small: the caller then validates the
+    /// endpoints one by one, and the diagnostics come in the order that gives.
+    private func validateEndpointsInHalves(_ spec: Spec) -> [Endpoint]? {
+        let count = spec.endpoints.count
+        guard count >= 1_000 else { return nil }
+        var names = Set<String>(minimumCapacity: count)
+        guard spec.endpoints.allSatisfy({ names.insert($0.name.value).inserted }) else { return nil }
+        let start = self
+        let reported = diagnostics.diagnostics.count
+        let halves = inHalves(count) { range -> [Endpoint]? in
+            var validator = start
+            var endpoints: [Endpoint] = []
+            endpoints.reserveCapacity(range.count)
+            for index in range {
+                guard let endpoint = validator.validateEndpoint(spec.endpoints[index], defaults: spec.defaults) else {
+                    return nil
+                }
+                endpoints.append(endpoint)
+            }
+            return validator.diagnostics.diagnostics.count == reported ? endpoints : nil
+        }
+        guard let first = halves.0, let second = halves.1 else { return nil }
+        return first + second
     }
 
     /// A name of a value (a case, a method, an input, a label, a field): a valid identifier, and not the name of
