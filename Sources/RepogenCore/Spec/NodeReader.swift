@@ -22,15 +22,15 @@ struct NodeReader {
     /// The members of an object, after checking that every key is one of `allowed` and that `required` are there.
     mutating func members(
         of node: SpecNode, what: @autoclosure () -> String, allowed: [String], required: [String] = []
-    ) -> [String: SpecMember]? {
+    ) -> SpecMembers? {
         guard case .object(let list) = node.kind else {
             error("\(what()) must be an object, not \(node.kindDescription)", at: node.offset)
             return nil
         }
-        var byKey: [String: SpecMember] = [:]
+        var byKey = SpecMembers()
         for member in list {
             if allowed.contains(member.key) {
-                byKey[member.key] = member
+                byKey.set(member)
             } else {
                 let hint = NameSuggester.hint(for: member.key, among: allowed)
                 error("unknown key '\(member.key)' in \(what())\(hint)", at: member.keyOffset)
@@ -74,8 +74,30 @@ struct NodeReader {
         return members
     }
 
-    mutating func string(_ members: [String: SpecMember], _ key: String, what: @autoclosure () -> String) -> Located<String>? {
+    mutating func string(_ members: SpecMembers, _ key: String, what: @autoclosure () -> String) -> Located<String>? {
         guard let member = members[key] else { return nil }
         return string(member.value, what: "'\(key)' of \(what())")
+    }
+}
+
+/// The allowed members of an object, by key: a few, so found by comparing keys rather than hashing them.
+struct SpecMembers {
+    private var list: [SpecMember] = []
+
+    /// How many keys there are.
+    var count: Int { list.count }
+
+    /// The member with a key, or nil.
+    subscript(key: String) -> SpecMember? {
+        list.first { $0.key == key }
+    }
+
+    /// Adds a member, or replaces the one with its key.
+    mutating func set(_ member: SpecMember) {
+        if let index = list.firstIndex(where: { $0.key == member.key }) {
+            list[index] = member
+        } else {
+            list.append(member)
+        }
     }
 }
