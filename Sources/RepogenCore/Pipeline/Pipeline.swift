@@ -123,10 +123,10 @@ package enum Pipeline {
         model.specPath = headerPath(for: file.path)
         model.imports = options.imports + model.imports.filter { !options.imports.contains($0) }
         let context = options.style.project(model, runtimeModule: options.runtimeModule, accessLevel: options.accessLevel)
-        // The files are independent: render them on all cores (the output is the same in any order).
+        // The files are independent: render them at once, on all cores (the output is the same in any order).
         let entries = OutputLayout.entries(forSpecPath: file.path, style: options.style)
         let rendered = RenderResults(count: entries.count)
-        DispatchQueue.concurrentPerform(iterations: entries.count) { index in
+        onOwnThreads(entries.count) { index in
             rendered.set(index, Result { () throws(MustacheError) in try library.render(entries[index].template, context) })
         }
         var files: [OutputFile] = []
