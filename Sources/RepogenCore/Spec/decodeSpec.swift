@@ -52,12 +52,33 @@ extension NodeReader {
         var endpoints: [EndpointSpec] = []
         var declared: Int?
         if let node = members["endpoints"]?.value, let list = array(node, what: "'endpoints'") {
-            endpoints = list.compactMap { decodeEndpoint($0) }
+            endpoints = decodeEndpointsInHalves(list) ?? list.compactMap { decodeEndpoint($0) }
             declared = list.count
         }
         return Spec(
             path: file.path, imports: imports, externalTypes: externalTypes, models: models, defaults: defaults,
             endpoints: endpoints, declaredEndpointCount: declared)
+    }
+
+    /// The endpoints of a large spec, decoded in two halves at once, each by its own copy of the reader. Nil when
+    /// anything was reported or the spec is small: the caller then decodes the endpoints one by one, and the
+    /// diagnostics come in the order that gives.
+    private func decodeEndpointsInHalves(_ list: [SpecNode]) -> [EndpointSpec]? {
+        guard list.count >= 1_000 else { return nil }
+        let start = self
+        let reported = diagnostics.diagnostics.count
+        let halves = inHalves(list.count) { range -> [EndpointSpec]? in
+            var reader = start
+            var endpoints: [EndpointSpec] = []
+            endpoints.reserveCapacity(range.count)
+            for index in range {
+                guard let endpoint = reader.decodeEndpoint(list[index]) else { return nil }
+                endpoints.append(endpoint)
+            }
+            return reader.diagnostics.diagnostics.count == reported ? endpoints : nil
+        }
+        guard let first = halves.0, let second = halves.1 else { return nil }
+        return first + second
     }
 
     mutating func decodeModel(_ member: SpecMember) -> ModelSpec? {
