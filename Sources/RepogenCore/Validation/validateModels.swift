@@ -85,7 +85,7 @@ struct TypeScope {
 extension SpecValidator {
     /// Reports every name in `type` that is neither built in, defined under `models`, nor listed in `externalTypes`.
     mutating func checkReferences(
-        _ type: SwiftType, at location: SourceLocation, what: String, typeParameters: [String] = [],
+        _ type: SwiftType, at location: SourceLocation, what: @autoclosure () -> String, typeParameters: [String] = [],
         scope: [String] = []
     ) -> Bool {
         var ok = true
@@ -95,7 +95,7 @@ extension SpecValidator {
             let hint = nested.isEmpty
                 ? NameSuggester.hint(for: name, among: types.candidates + typeParameters) : "; did you mean '\(nested[0])'?"
             error(
-                "\(what) uses the undefined type '\(name)'; define it under 'models' or list it in "
+                "\(what()) uses the undefined type '\(name)'; define it under 'models' or list it in "
                     + "'externalTypes'\(hint)", at: location)
             ok = false
         }
@@ -110,19 +110,19 @@ extension SpecValidator {
         "UploadFile": "'UploadFile', which is not Codable; it can only be an input sent as a file of an 'upload'",
     ]
 
-    mutating func checkCodable(_ type: SwiftType, at location: SourceLocation, what: String) -> Bool {
+    mutating func checkCodable(_ type: SwiftType, at location: SourceLocation, what: @autoclosure () -> String) -> Bool {
         guard let name = type.referencedNames.first(where: { Self.notCodable[$0] != nil }), let reason = Self.notCodable[name]
         else { return true }
-        error("\(what) uses \(reason)", at: location)
+        error("\(what()) uses \(reason)", at: location)
         return false
     }
 
     /// `Void` is only a whole response ("no body"): inside another type, as a field or an input, it is not `Codable`.
-    mutating func checkNoVoid(_ type: SwiftType, at location: SourceLocation, what: String) -> Bool {
+    mutating func checkNoVoid(_ type: SwiftType, at location: SourceLocation, what: @autoclosure () -> String) -> Bool {
         guard type.referencedNames.contains(where: { $0 == "Void" || $0 == "Swift.Void" })
         else { return true }
         error(
-            "\(what) uses 'Void', which has no value to encode or decode; only a whole response may be 'Void' "
+            "\(what()) uses 'Void', which has no value to encode or decode; only a whole response may be 'Void' "
                 + "(no body)", at: location)
         return false
     }

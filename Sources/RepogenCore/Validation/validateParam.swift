@@ -55,16 +55,16 @@ extension SpecValidator {
         guard let spec else { return Param.none }
         switch spec {
         case .value(let text):
-            let place = "the param of '\(scope.endpoint)'"
-            guard let parts = resolveTemplate(text, scope: scope, allowOptional: true, place: place) else { return nil }
+            func place() -> String { "the param of '\(scope.endpoint)'" }
+            guard let parts = resolveTemplate(text, scope: scope, allowOptional: true, place: place()) else { return nil }
             guard parts.count == 1, case .reference(let reference) = parts[0] else {
                 error(
-                    "\(place) must be a single reference like \"{input}\"; use an object to build a dictionary",
+                    "\(place()) must be a single reference like \"{input}\"; use an object to build a dictionary",
                     at: text.location)
                 return nil
             }
-            if let type = reference.type, !checkCodable(type, at: text.location, what: place) { return nil }
-            if inQuery, !checkQueryObject(reference, scope: scope, at: text.location, place: place) { return nil }
+            if let type = reference.type, !checkCodable(type, at: text.location, what: place()) { return nil }
+            if inQuery, !checkQueryObject(reference, scope: scope, at: text.location, place: place()) { return nil }
             return .value(reference)
         case .fields(let fields):
             var keys: [String: String] = [:]
@@ -134,14 +134,14 @@ extension SpecValidator {
     private mutating func validateSpread(
         _ text: Located<String>, scope: InputScope, inQuery: Bool, keys: inout [String: String]
     ) -> ValueReference? {
-        let place = "the param of '\(scope.endpoint)'"
-        guard let parts = resolveTemplate(text, scope: scope, allowOptional: true, place: place) else { return nil }
+        func place() -> String { "the param of '\(scope.endpoint)'" }
+        guard let parts = resolveTemplate(text, scope: scope, allowOptional: true, place: place()) else { return nil }
         guard parts.count == 1, case .reference(let reference) = parts[0], reference.mappedMembers == nil else {
             error("a part of the param list of '\(scope.endpoint)' must be one reference like \"{input}\"", at: text.location)
             return nil
         }
         let name = "'\(text.value.dropFirst().dropLast())'"
-        if let type = reference.type, !checkCodable(type, at: text.location, what: place) { return nil }
+        if let type = reference.type, !checkCodable(type, at: text.location, what: place()) { return nil }
         if let type = reference.type {
             switch types.valueKind(type, scope: reference.typeScope) {
             case .object(let model):
@@ -160,19 +160,19 @@ extension SpecValidator {
                 break
             default:
                 error(
-                    "\(place) spreads \(name) of type '\(type)'; only a model or a [String: …] dictionary can be "
+                    "\(place()) spreads \(name) of type '\(type)'; only a model or a [String: …] dictionary can be "
                         + "spread into keys", at: text.location)
                 return nil
             }
         }
-        if inQuery, !checkQueryObject(reference, scope: scope, at: text.location, place: place) { return nil }
+        if inQuery, !checkQueryObject(reference, scope: scope, at: text.location, place: place()) { return nil }
         return reference
     }
 
     /// A value whose keys go to the query string: a model whose encoded fields are all scalars or arrays of scalars,
     /// or a dictionary of those.
     private mutating func checkQueryObject(
-        _ reference: ValueReference, scope: InputScope, at location: SourceLocation, place: String
+        _ reference: ValueReference, scope: InputScope, at location: SourceLocation, place: @autoclosure () -> String
     ) -> Bool {
         guard let type = reference.type else { return true }
         switch types.valueKind(type, scope: reference.typeScope) {
@@ -192,7 +192,7 @@ extension SpecValidator {
                             + "param: [\"{\(text)}\", \"{\(text).\(field.name)}\"]"
                     }
                     error(
-                        "\(place) goes to the query string, but field '\(field.name)' of '\(model)' is \(problem) "
+                        "\(place()) goes to the query string, but field '\(field.name)' of '\(model)' is \(problem) "
                             + "('\(field.type)'), which a query string cannot carry; \(fix)", at: location)
                     ok = false
                 }
@@ -201,14 +201,14 @@ extension SpecValidator {
         case .dictionary(_, let value):
             if let problem = TypeScope.queryProblem(value) {
                 error(
-                    "\(place) goes to the query string, but the values of '\(type)' are each \(problem), which a "
+                    "\(place()) goes to the query string, but the values of '\(type)' are each \(problem), which a "
                         + "query string cannot carry", at: location)
                 return false
             }
             return true
         case .scalar, .array:
             error(
-                "\(place) goes to the query string, which needs an object of keys (a model or a dictionary), "
+                "\(place()) goes to the query string, which needs an object of keys (a model or a dictionary), "
                     + "not '\(type)'", at: location)
             return false
         }

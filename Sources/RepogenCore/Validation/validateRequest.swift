@@ -38,12 +38,12 @@ extension SpecValidator {
     /// Resolves a placeholder against the endpoint's inputs, and its members against the models they read.
     mutating func resolve(
         _ raw: TemplateString.RawReference, scope: InputScope, at location: SourceLocation, allowOptional: Bool,
-        place: String
+        place: @autoclosure () -> String
     ) -> ValueReference? {
         guard let index = scope.index(of: raw.root) else {
             if scope.broken.contains(raw.root) { return nil }
             let hint = NameSuggester.hint(for: raw.root, among: scope.inputs.map(\.name))
-            error("\(place) uses '\(raw.root)', which is not an input of '\(scope.endpoint)'\(hint)", at: location)
+            error("\(place()) uses '\(raw.root)', which is not an input of '\(scope.endpoint)'\(hint)", at: location)
             return nil
         }
         let input = scope.inputs[index]
@@ -60,14 +60,14 @@ extension SpecValidator {
                 case .found(let memberType, let memberScope):
                     if memberType.isOptional && position < members.count - 1 {
                         error(
-                            "\(place) reads '\(raw.text)' through the optional field '\(path).\(member)'; "
+                            "\(place()) reads '\(raw.text)' through the optional field '\(path).\(member)'; "
                                 + "make the field non-optional or use a value it holds", at: location)
                         return false
                     }
                     current = (memberType, memberScope)
                 case .missing(let model, let candidates):
                     let hint = NameSuggester.hint(for: member, among: candidates)
-                    error("\(place) uses '\(raw.text)', but '\(model)' has no field '\(member)'\(hint)", at: location)
+                    error("\(place()) uses '\(raw.text)', but '\(model)' has no field '\(member)'\(hint)", at: location)
                     return false
                 }
                 path += "." + member
@@ -81,7 +81,7 @@ extension SpecValidator {
         if let mapped = raw.mappedMembers {
             if let (type, typeScope) = current {
                 guard case .array(let element) = type.unwrapped.shape else {
-                    error("\(place) uses '\(raw.text)', but '\(raw.root)' is not an array", at: location)
+                    error("\(place()) uses '\(raw.text)', but '\(raw.root)' is not an array", at: location)
                     return nil
                 }
                 current = (element, typeScope)
@@ -94,13 +94,13 @@ extension SpecValidator {
         if !allowOptional, let (type, typeScope) = current,
             let problem = textProblem(type, scope: typeScope, reference: raw.text)
         {
-            error("\(place) uses '\(raw.text)', which \(problem)", at: location)
+            error("\(place()) uses '\(raw.text)', which \(problem)", at: location)
             return nil
         }
         if !allowOptional && optional {
             let what = raw.members.isEmpty ? "the optional input '\(raw.root)'" : "'\(raw.text)', which is optional"
             error(
-                "\(place) uses \(what); an optional value cannot go there "
+                "\(place()) uses \(what); an optional value cannot go there "
                     + "(make the \(raw.members.isEmpty ? "input" : "field") non-optional)", at: location)
             return nil
         }
@@ -173,13 +173,13 @@ extension SpecValidator {
     /// is wrong.
     mutating func resolveTemplate(
         _ text: Located<String>, parsed: Result<[TemplateString.RawPart], TemplateString.TemplateSyntaxError>? = nil,
-        scope: InputScope, allowOptional: Bool, place: String
+        scope: InputScope, allowOptional: Bool, place: @autoclosure () -> String
     ) -> [TemplatePart]? {
         let rawParts: [TemplateString.RawPart]
         switch parsed ?? TemplateString.parse(text.value) {
         case .success(let parts): rawParts = parts
         case .failure(let failure):
-            error("\(place): \(failure.message)", at: text.location)
+            error("\(place()): \(failure.message)", at: text.location)
             return nil
         }
         var parts: [TemplatePart] = []
@@ -191,11 +191,11 @@ extension SpecValidator {
             case .reference(let raw):
                 if raw.mappedMembers != nil && (rawParts.count > 1 || !allowOptional) {
                     error(
-                        "\(place): a mapped array like '{\(raw.text)}' can only be a whole param value",
+                        "\(place()): a mapped array like '{\(raw.text)}' can only be a whole param value",
                         at: text.location)
                     ok = false
                 } else if let reference = resolve(
-                    raw, scope: scope, at: text.location, allowOptional: allowOptional, place: place)
+                    raw, scope: scope, at: text.location, allowOptional: allowOptional, place: place())
                 {
                     parts.append(.reference(reference))
                 } else {
@@ -211,12 +211,12 @@ extension SpecValidator {
             error("the path of '\(scope.endpoint)' must start with '/'", at: path.location)
             return nil
         }
-        let place = "the path of '\(scope.endpoint)'"
-        let parts = resolveTemplate(path, scope: scope, allowOptional: false, place: place)
+        func place() -> String { "the path of '\(scope.endpoint)'" }
+        let parts = resolveTemplate(path, scope: scope, allowOptional: false, place: place())
         for case .literal(let text) in parts ?? [] {
             if let bad = text.unicodeScalars.first(where: { !Self.isURLPathScalar($0) }) {
                 error(
-                    "\(place) contains \(Self.describe(bad)), which is not valid in a URL path; percent-encode it",
+                    "\(place()) contains \(Self.describe(bad)), which is not valid in a URL path; percent-encode it",
                     at: path.location)
                 return nil
             }
@@ -253,7 +253,7 @@ extension SpecValidator {
             return .number(text.value)
         case .bool(let flag): return .bool(flag.value)
         case .template(let text):
-            let place = "param '\(field.key.value)' of '\(scope.endpoint)'"
+            func place() -> String { "param '\(field.key.value)' of '\(scope.endpoint)'" }
             let parsed = TemplateString.parse(text.value)
             let isSingle: Bool
             if case .success(let raw) = parsed, raw.count == 1, case .reference = raw[0] {
@@ -261,7 +261,7 @@ extension SpecValidator {
             } else {
                 isSingle = false
             }
-            guard let parts = resolveTemplate(text, parsed: parsed, scope: scope, allowOptional: isSingle, place: place) else {
+            guard let parts = resolveTemplate(text, parsed: parsed, scope: scope, allowOptional: isSingle, place: place()) else {
                 return nil
             }
             if isSingle, case .reference(let reference) = parts[0] { return .reference(reference) }
@@ -285,8 +285,8 @@ extension SpecValidator {
                 return nil
             }
         case .multipart(let boundary):
-            let place = "the multipart boundary of '\(scope.endpoint)'"
-            return resolveTemplate(boundary, scope: scope, allowOptional: false, place: place)
+            func place() -> String { "the multipart boundary of '\(scope.endpoint)'" }
+            return resolveTemplate(boundary, scope: scope, allowOptional: false, place: place())
                 .map { Header.multipart(boundary: $0) }
         case .custom(let pairs):
             var headers: [CustomHeader] = []
@@ -300,11 +300,11 @@ extension SpecValidator {
                     error("duplicate header '\(name.value)' in '\(scope.endpoint)'", at: name.location)
                     ok = false
                 }
-                let place = "header '\(name.value)' of '\(scope.endpoint)'"
+                func place() -> String { "header '\(name.value)' of '\(scope.endpoint)'" }
                 if let bad = value.value.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) {
-                    error("the value of \(place) contains \(Self.describe(bad)), which is not allowed in an HTTP header", at: value.location)
+                    error("the value of \(place()) contains \(Self.describe(bad)), which is not allowed in an HTTP header", at: value.location)
                     ok = false
-                } else if let parts = resolveTemplate(value, scope: scope, allowOptional: false, place: place) {
+                } else if let parts = resolveTemplate(value, scope: scope, allowOptional: false, place: place()) {
                     headers.append(CustomHeader(name: name.value, value: parts))
                 } else {
                     ok = false

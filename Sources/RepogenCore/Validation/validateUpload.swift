@@ -24,19 +24,19 @@ extension SpecValidator {
         }
         var files: [(name: String, value: ValueReference)] = []
         for (name, value) in spec.files {
-            let place = "file '\(name.value)' of the upload of '\(scope.endpoint)'"
-            guard let parts = resolveTemplate(value, scope: scope, allowOptional: true, place: place) else {
+            func place() -> String { "file '\(name.value)' of the upload of '\(scope.endpoint)'" }
+            guard let parts = resolveTemplate(value, scope: scope, allowOptional: true, place: place()) else {
                 ok = false
                 continue
             }
             guard parts.count == 1, case .reference(let reference) = parts[0], reference.mappedMembers == nil else {
-                error("\(place) must be one input like \"{images}\"", at: value.location)
+                error("\(place()) must be one input like \"{images}\"", at: value.location)
                 ok = false
                 continue
             }
             let type = scope.inputs[reference.input].type.description
             if reference.members.isEmpty, !["UploadFile", "UploadFile?", "[UploadFile]"].contains(type) {
-                error("\(place) must be an UploadFile, UploadFile? or [UploadFile], not '\(type)'", at: value.location)
+                error("\(place()) must be an UploadFile, UploadFile? or [UploadFile], not '\(type)'", at: value.location)
                 ok = false
                 continue
             }
@@ -44,8 +44,8 @@ extension SpecValidator {
         }
         var fields: [(name: String, value: [TemplatePart])] = []
         for (name, value) in spec.fields {
-            let place = "field '\(name.value)' of the upload of '\(scope.endpoint)'"
-            if let parts = resolveTemplate(value, scope: scope, allowOptional: false, place: place) {
+            func place() -> String { "field '\(name.value)' of the upload of '\(scope.endpoint)'" }
+            if let parts = resolveTemplate(value, scope: scope, allowOptional: false, place: place()) {
                 fields.append((name.value, parts))
             } else {
                 ok = false
