@@ -25,8 +25,38 @@ package struct SpecFile: Sendable {
     /// The line and column of a UTF-8 byte offset; the column counts characters, not bytes.
     package func location(at offset: Int) -> SourceLocation {
         let clamped = min(max(0, offset), bytes.count)
-        var low = 0
-        var high = lineStarts.count - 1
+        // The line is the last whose start is at or before the offset. Search near where it would be if every line
+        // had the same length, galloping out from there: a spec has some 400,000 lines at 10,000 endpoints, and
+        // every value asks for its location, so a search over all of them missed the cache on most probes.
+        let lastLine = lineStarts.count - 1
+        let guess = bytes.isEmpty ? 0 : min(lastLine, Int(Double(clamped) / Double(bytes.count) * Double(lastLine)))
+        var low: Int
+        var high: Int
+        if lineStarts[guess] <= clamped {
+            low = guess
+            high = lastLine
+            var step = 1
+            while low + step <= high {
+                if lineStarts[low + step] <= clamped {
+                    low += step
+                    step *= 2
+                } else {
+                    high = low + step - 1
+                }
+            }
+        } else {
+            low = 0
+            high = guess - 1
+            var step = 1
+            while high - step > 0 {
+                if lineStarts[high - step] <= clamped {
+                    low = high - step
+                    break
+                }
+                high -= step + 1
+                step *= 2
+            }
+        }
         while low < high {
             let mid = (low + high + 1) / 2
             if lineStarts[mid] <= clamped {
