@@ -185,7 +185,7 @@ private func projectEndpoint(
             .joined(separator: ", ") + ")"
     }
 
-    var values: [String: MustacheValue] = [
+    var values: MustacheDictionary = [
         "caseName": .string(caseName),
         "doc": docLines(endpoint.documentation),
         "caseDeclaration": .string(caseDeclaration),
