@@ -25,19 +25,19 @@ public final class MockCommunityRepository: CommunityRepository {
 
     public init() { }
 
-    public func fetchPolls(input: PollListInput) async -> Result<ContentsWithCursorResponse<PollResponse>, Error> {
-        await self.fetchPollsMock.call(input)
+    public func fetchPolls(input: PollListInput) -> Result<ContentsWithCursorResponse<PollResponse>, Error> {
+        self.fetchPollsMock.call(input)
     }
 
-    public func createPoll(input: PollCreateRequestInput) async -> Result<PollCreateResponse, Error> {
-        await self.createPollMock.call(input)
+    public func createPoll(input: PollCreateRequestInput) -> Result<PollCreateResponse, Error> {
+        self.createPollMock.call(input)
     }
 
-    public func votePoll(pollId: String, optionIds: [String]) async -> Result<Void, Error> {
-        await self.votePollMock.call((pollId: pollId, optionIds: optionIds))
+    public func votePoll(pollId: String, optionIds: [String]) -> Result<Void, Error> {
+        self.votePollMock.call((pollId: pollId, optionIds: optionIds))
     }
 
-    public func deletePoll(pollId: String) async -> Result<Void, Error> {
-        await self.deletePollMock.call(pollId)
+    public func deletePoll(pollId: String) -> Result<Void, Error> {
+        self.deletePollMock.call(pollId)
     }
 }

@@ -21,11 +21,11 @@ public final class MockEscapingRepository: EscapingRepository {
 
     public init() { }
 
-    public func send(id: Int, note: String, kind: TrickyKind) async -> Result<Tricky, Error> {
-        await self.sendMock.call((id: id, note: note, kind: kind))
+    public func send(id: Int, note: String, kind: TrickyKind) -> Result<Tricky, Error> {
+        self.sendMock.call((id: id, note: note, kind: kind))
     }
 
-    public func `return`() async -> Result<String, Error> {
-        await self.returnMock.call(())
+    public func `return`() -> Result<String, Error> {
+        self.returnMock.call(())
     }
 }

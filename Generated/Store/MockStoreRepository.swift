@@ -51,71 +51,71 @@ public final class MockStoreRepository: StoreRepository {
 
     public init() { }
 
-    public func fetchAroundStores(input: FetchAroundStoreInput) async -> Result<ContentsWithCursorResponse<StoreWithExtraResponse>, Error> {
-        await self.fetchAroundStoresMock.call(input)
+    public func fetchAroundStores(input: FetchAroundStoreInput) -> Result<ContentsWithCursorResponse<StoreWithExtraResponse>, Error> {
+        self.fetchAroundStoresMock.call(input)
     }
 
-    public func fetchDetail(input: FetchStoreDetailInput) async -> Result<StoreDetailResponse, Error> {
-        await self.fetchDetailMock.call(input)
+    public func fetchDetail(input: FetchStoreDetailInput) -> Result<StoreDetailResponse, Error> {
+        self.fetchDetailMock.call(input)
     }
 
-    public func fetchStoreCategories() async -> Result<[StoreCategoryResponse], Error> {
-        await self.fetchStoreCategoriesMock.call(())
+    public func fetchStoreCategories() -> Result<[StoreCategoryResponse], Error> {
+        self.fetchStoreCategoriesMock.call(())
     }
 
-    public func saveStore(storeId: String, isDelete: Bool) async -> Result<String, Error> {
-        await self.saveStoreMock.call((storeId: storeId, isDelete: isDelete))
+    public func saveStore(storeId: String, isDelete: Bool) -> Result<String, Error> {
+        self.saveStoreMock.call((storeId: storeId, isDelete: isDelete))
     }
 
-    public func reportStore(storeId: Int, reportReason: String) async -> Result<String, Error> {
-        await self.reportStoreMock.call((storeId: storeId, reportReason: reportReason))
+    public func reportStore(storeId: Int, reportReason: String) -> Result<String, Error> {
+        self.reportStoreMock.call((storeId: storeId, reportReason: reportReason))
     }
 
-    public func fetchStorePhotos(storeId: Int, cursor: String?) async -> Result<ContentsWithCursorResponse<StoreImageResponse>, Error> {
-        await self.fetchStorePhotosMock.call((storeId: storeId, cursor: cursor))
+    public func fetchStorePhotos(storeId: Int, cursor: String?) -> Result<ContentsWithCursorResponse<StoreImageResponse>, Error> {
+        self.fetchStorePhotosMock.call((storeId: storeId, cursor: cursor))
     }
 
-    public func fetchNewPosts(storeId: Int, cursor: CursorInput?) async -> Result<ContentsWithCursorResponse<StoreNewsPostResponse>, Error> {
-        await self.fetchNewPostsMock.call((storeId: storeId, cursor: cursor))
+    public func fetchNewPosts(storeId: Int, cursor: CursorInput?) -> Result<ContentsWithCursorResponse<StoreNewsPostResponse>, Error> {
+        self.fetchNewPostsMock.call((storeId: storeId, cursor: cursor))
     }
 
-    public func fetchDisplayItems(storeId: Int, itemTypes: [DisplayItemType]) async -> Result<[DisplayItemResponse], Error> {
-        await self.fetchDisplayItemsMock.call((storeId: storeId, itemTypes: itemTypes))
+    public func fetchDisplayItems(storeId: Int, itemTypes: [DisplayItemType]) -> Result<[DisplayItemResponse], Error> {
+        self.fetchDisplayItemsMock.call((storeId: storeId, itemTypes: itemTypes))
     }
 
-    public func togglePostSticker(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput) async -> Result<Void, Error> {
-        await self.togglePostStickerMock.call((storeId: storeId, postId: postId, input: input))
+    public func togglePostSticker(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput) -> Result<Void, Error> {
+        self.togglePostStickerMock.call((storeId: storeId, postId: postId, input: input))
     }
 
-    public func createStore(input: StoreCreateRequestInput, nonceToken: String) async -> Result<StoreCreateResponse, Error> {
-        await self.createStoreMock.call((input: input, nonceToken: nonceToken))
+    public func createStore(input: StoreCreateRequestInput, nonceToken: String) -> Result<StoreCreateResponse, Error> {
+        self.createStoreMock.call((input: input, nonceToken: nonceToken))
     }
 
-    public func verifyStoreOwner(storeId: Int, token: String) async -> Result<String?, Error> {
-        await self.verifyStoreOwnerMock.call((storeId: storeId, token: token))
+    public func verifyStoreOwner(storeId: Int, token: String) -> Result<String?, Error> {
+        self.verifyStoreOwnerMock.call((storeId: storeId, token: token))
     }
 
-    public func visitStore(storeId: Int, visitType: VisitType) async -> Result<String, Error> {
-        await self.visitStoreMock.call((storeId: storeId, visitType: visitType))
+    public func visitStore(storeId: Int, visitType: VisitType) -> Result<String, Error> {
+        self.visitStoreMock.call((storeId: storeId, visitType: visitType))
     }
 
-    public func fetchStoreActivities(storeId: Int) async -> Result<StoreActivitiesResponse, Error> {
-        await self.fetchStoreActivitiesMock.call(storeId)
+    public func fetchStoreActivities(storeId: Int) -> Result<StoreActivitiesResponse, Error> {
+        self.fetchStoreActivitiesMock.call(storeId)
     }
 
-    public func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput) async -> Result<StoreReviewResponse, Error> {
-        await self.updateStoreReviewMock.call((storeId: storeId, reviewId: reviewId, input: input))
+    public func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput) -> Result<StoreReviewResponse, Error> {
+        self.updateStoreReviewMock.call((storeId: storeId, reviewId: reviewId, input: input))
     }
 
-    public func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile]) async -> Result<[StoreImageResponse], Error> {
-        await self.uploadStoreImagesMock.call((storeId: storeId, boundary: boundary, images: images))
+    public func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile]) -> Result<[StoreImageResponse], Error> {
+        self.uploadStoreImagesMock.call((storeId: storeId, boundary: boundary, images: images))
     }
 
-    public func writeReview(input: WriteReviewRequestInput) async -> Result<StoreReviewResponse, Error> {
-        await self.writeReviewMock.call(input)
+    public func writeReview(input: WriteReviewRequestInput) -> Result<StoreReviewResponse, Error> {
+        self.writeReviewMock.call(input)
     }
 
-    public func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?) async -> Result<ContentsWithCursorResponse<StoreReviewResponse>, Error> {
-        await self.fetchStoreReviewsMock.call((storeId: storeId, cursor: cursor, filters: filters))
+    public func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?) -> Result<ContentsWithCursorResponse<StoreReviewResponse>, Error> {
+        self.fetchStoreReviewsMock.call((storeId: storeId, cursor: cursor, filters: filters))
     }
 }

@@ -35,39 +35,39 @@ public final class MockUserRepository: UserRepository {
 
     public init() { }
 
-    public func fetchMyUser() async -> Result<UserResponse, Error> {
-        await self.fetchMyUserMock.call(())
+    public func fetchMyUser() -> Result<UserResponse, Error> {
+        self.fetchMyUserMock.call(())
     }
 
-    public func updateNickname(name: String) async -> Result<UserResponse, Error> {
-        await self.updateNicknameMock.call(name)
+    public func updateNickname(name: String) -> Result<UserResponse, Error> {
+        self.updateNicknameMock.call(name)
     }
 
-    public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async -> Result<ContentsWithCursorResponse<PlaceResponse>, Error> {
-        await self.fetchMyPlacesMock.call((placeType: placeType, cursor: cursor, size: size))
+    public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) -> Result<ContentsWithCursorResponse<PlaceResponse>, Error> {
+        self.fetchMyPlacesMock.call((placeType: placeType, cursor: cursor, size: size))
     }
 
-    public func deletePlace(placeType: PlaceType, placeId: String) async -> Result<Void, Error> {
-        await self.deletePlaceMock.call((placeType: placeType, placeId: placeId))
+    public func deletePlace(placeType: PlaceType, placeId: String) -> Result<Void, Error> {
+        self.deletePlaceMock.call((placeType: placeType, placeId: placeId))
     }
 
-    public func registerDevice(input: DeviceRegisterInput) async -> Result<Void, Error> {
-        await self.registerDeviceMock.call(input)
+    public func registerDevice(input: DeviceRegisterInput) -> Result<Void, Error> {
+        self.registerDeviceMock.call(input)
     }
 
-    public func signout() async -> Result<Void, Error> {
-        await self.signoutMock.call(())
+    public func signout() -> Result<Void, Error> {
+        self.signoutMock.call(())
     }
 
-    public func signinDemo(code: String) async -> Result<String, Error> {
-        await self.signinDemoMock.call(code)
+    public func signinDemo(code: String) -> Result<String, Error> {
+        self.signinDemoMock.call(code)
     }
 
-    public func editUserSetting(input: UserSettingInput) async -> Result<Void, Error> {
-        await self.editUserSettingMock.call(input)
+    public func editUserSetting(input: UserSettingInput) -> Result<Void, Error> {
+        self.editUserSettingMock.call(input)
     }
 
-    public func saveMyPlace(input: SaveMyPlaceInput) async -> Result<PlaceResponse, Error> {
-        await self.saveMyPlaceMock.call(input)
+    public func saveMyPlace(input: SaveMyPlaceInput) -> Result<PlaceResponse, Error> {
+        self.saveMyPlaceMock.call(input)
     }
 }

@@ -81,19 +81,21 @@ final class AsyncThrowsStyleTests: XCTestCase {
 
     func testTheMockReturnsThrowsAndRecords() async throws {
         let mock = MockUserRepository()
+        // Called as the app calls it, through the protocol (the mock's own methods are synchronous).
+        let repository: any UserRepository = mock
         do {
-            _ = try await mock.signinDemo(code: "x")
+            _ = try await repository.signinDemo(code: "x")
             XCTFail("an unstubbed call returned")
         } catch MockRepositoryError.notStubbed(let name) {
             XCTAssertEqual(name, "MockUserRepository.signinDemo(code:)")
         }
         mock.signinDemoMock.result = .success("token")
-        let token = try await mock.signinDemo(code: "y")
+        let token = try await repository.signinDemo(code: "y")
         XCTAssertEqual(token, "token")
         mock.signinDemoMock.error = NetworkError.timedOut
         XCTAssertNotNil(mock.signinDemoMock.error)
         do {
-            _ = try await mock.signinDemo(code: "z")
+            _ = try await repository.signinDemo(code: "z")
             XCTFail("the stubbed error was not thrown")
         } catch NetworkError.timedOut {}
         XCTAssertEqual(mock.signinDemoMock.receivedInvocations, ["x", "y", "z"])
@@ -101,10 +103,10 @@ final class AsyncThrowsStyleTests: XCTestCase {
         XCTAssertNil(mock.signinDemoMock.result)
 
         // A spec example answers when nothing is stubbed.
-        let me = try await mock.fetchMyUser()
+        let me = try await repository.fetchMyUser()
         XCTAssertEqual(me.userId, 1)
         mock.signoutMock.result = .success(())
-        try await mock.signout()
+        try await repository.signout()
         XCTAssertEqual(mock.signoutMock.callsCount, 1)
     }
 }

@@ -25,7 +25,7 @@ final class MockStoreRepositoryTests: XCTestCase {
     func testUnstubbedCallWithoutAnExampleFailsNamingTheMethod() async {
         let mock = MockStoreRepository()
         let input = FetchAroundStoreInput(distanceM: 100, mapLatitude: 1, mapLongitude: 2)
-        let result = await mock.fetchAroundStores(input: input)
+        let result = await (mock as any StoreRepository).fetchAroundStores(input: input)
         guard case .failure(let error) = result else { return XCTFail("expected a failure") }
         XCTAssertEqual(
             error.localizedDescription,
@@ -46,7 +46,7 @@ final class MockStoreRepositoryTests: XCTestCase {
         mock.fetchDetailMock.result = .failure(MockRepositoryError.notStubbed("stub"))
         await viewModel.load(storeId: 1)
         XCTAssertEqual(viewModel.state, .failed("stub was called but no result was stubbed"), "a stub wins over the example")
-        let categories = try? await MockStoreRepository().fetchStoreCategories().get()
+        let categories = try? await (MockStoreRepository() as any StoreRepository).fetchStoreCategories().get()
         XCTAssertEqual(categories?.map(\.name), ["붕어빵", "호떡"])
     }
 
@@ -54,9 +54,9 @@ final class MockStoreRepositoryTests: XCTestCase {
         let mock = MockStoreRepository()
         mock.saveStoreMock.results = [.success("first"), .failure(URLError(.timedOut))]
         mock.saveStoreMock.result = .success("always")
-        let first = try await mock.saveStore(storeId: "1", isDelete: false).get()
-        let second = await mock.saveStore(storeId: "2", isDelete: true)
-        let third = try await mock.saveStore(storeId: "3", isDelete: false).get()
+        let first = try await (mock as any StoreRepository).saveStore(storeId: "1", isDelete: false).get()
+        let second = await (mock as any StoreRepository).saveStore(storeId: "2", isDelete: true)
+        let third = try await (mock as any StoreRepository).saveStore(storeId: "3", isDelete: false).get()
         XCTAssertEqual(first, "first")
         XCTAssertThrowsError(try second.get())
         XCTAssertEqual(third, "always")
@@ -71,17 +71,17 @@ final class MockStoreRepositoryTests: XCTestCase {
             let next = "\(arguments.storeId)-\(arguments.cursor ?? "start")"
             return .success(ContentsWithCursorResponse(contents: [], cursor: CursorResponse(nextCursor: next, hasMore: true)))
         }
-        let page = try await mock.fetchStorePhotos(storeId: 7, cursor: nil).get()
+        let page = try await (mock as any StoreRepository).fetchStorePhotos(storeId: 7, cursor: nil).get()
         XCTAssertEqual(page.cursor.nextCursor, "7-start")
     }
 
     func testMethodsWithoutArgumentsAndWithoutBody() async throws {
         let mock = MockStoreRepository()
         mock.fetchStoreCategoriesMock.result = .success([])
-        let categories = try await mock.fetchStoreCategories().get()
+        let categories = try await (mock as any StoreRepository).fetchStoreCategories().get()
         XCTAssertEqual(categories, [])
         mock.togglePostStickerMock.result = .success(())
-        try await mock.togglePostSticker(storeId: 1, postId: "p", input: StoreNewsPostStickersReplaceInput(stickers: [])).get()
+        try await (mock as any StoreRepository).togglePostSticker(storeId: 1, postId: "p", input: StoreNewsPostStickersReplaceInput(stickers: [])).get()
         XCTAssertEqual(mock.togglePostStickerMock.receivedArguments?.postId, "p")
     }
 
@@ -91,7 +91,7 @@ final class MockStoreRepositoryTests: XCTestCase {
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<200 {
                 group.addTask {
-                    _ = await mock.saveStore(storeId: "\(index)", isDelete: index.isMultiple(of: 2))
+                    _ = await (mock as any StoreRepository).saveStore(storeId: "\(index)", isDelete: index.isMultiple(of: 2))
                 }
             }
         }

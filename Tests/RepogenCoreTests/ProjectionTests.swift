@@ -125,7 +125,7 @@ final class ProjectionTests: XCTestCase {
         assertContains(files["Api.swift"], "    case `default`(`in`: Int)\n")
         assertContains(files["Api.swift"], "        case .`default`(let `in`):\n            return \"/a/\\(PathComponent(`in`))\"\n")
         assertContains(files["Repository.swift"], "    func `default`(`in`: Int) async -> Result<Void, Error>\n")
-        assertContains(files["Mock.swift"], "    public func `default`(`in`: Int) async -> Result<Void, Error> {\n        await self.defaultMock.call(`in`)\n")
+        assertContains(files["Mock.swift"], "    public func `default`(`in`: Int) -> Result<Void, Error> {\n        self.defaultMock.call(`in`)\n")
     }
 
     func testLiteralTextIsEscapedSoItRoundTrips() throws {

@@ -26,19 +26,19 @@ public final class MockCommunityRepository: CommunityRepository {
 
     public init() { }
 
-    public func fetchPolls(input: PollListInput) async throws -> ContentsWithCursorResponse<PollResponse> {
-        try await self.fetchPollsMock.call(input).get()
+    public func fetchPolls(input: PollListInput) throws -> ContentsWithCursorResponse<PollResponse> {
+        try self.fetchPollsMock.call(input).get()
     }
 
-    public func createPoll(input: PollCreateRequestInput) async throws -> PollCreateResponse {
-        try await self.createPollMock.call(input).get()
+    public func createPoll(input: PollCreateRequestInput) throws -> PollCreateResponse {
+        try self.createPollMock.call(input).get()
     }
 
-    public func votePoll(pollId: String, optionIds: [String]) async throws {
-        try await self.votePollMock.call((pollId: pollId, optionIds: optionIds)).get()
+    public func votePoll(pollId: String, optionIds: [String]) throws {
+        try self.votePollMock.call((pollId: pollId, optionIds: optionIds)).get()
     }
 
-    public func deletePoll(pollId: String) async throws {
-        try await self.deletePollMock.call(pollId).get()
+    public func deletePoll(pollId: String) throws {
+        try self.deletePollMock.call(pollId).get()
     }
 }

@@ -22,11 +22,11 @@ public final class MockEscapingRepository: EscapingRepository {
 
     public init() { }
 
-    public func send(id: Int, note: String, kind: TrickyKind) async throws -> Tricky {
-        try await self.sendMock.call((id: id, note: note, kind: kind)).get()
+    public func send(id: Int, note: String, kind: TrickyKind) throws -> Tricky {
+        try self.sendMock.call((id: id, note: note, kind: kind)).get()
     }
 
-    public func `return`() async throws -> String {
-        try await self.returnMock.call(()).get()
+    public func `return`() throws -> String {
+        try self.returnMock.call(()).get()
     }
 }

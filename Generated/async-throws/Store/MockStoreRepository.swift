@@ -52,71 +52,71 @@ public final class MockStoreRepository: StoreRepository {
 
     public init() { }
 
-    public func fetchAroundStores(input: FetchAroundStoreInput) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse> {
-        try await self.fetchAroundStoresMock.call(input).get()
+    public func fetchAroundStores(input: FetchAroundStoreInput) throws -> ContentsWithCursorResponse<StoreWithExtraResponse> {
+        try self.fetchAroundStoresMock.call(input).get()
     }
 
-    public func fetchDetail(input: FetchStoreDetailInput) async throws -> StoreDetailResponse {
-        try await self.fetchDetailMock.call(input).get()
+    public func fetchDetail(input: FetchStoreDetailInput) throws -> StoreDetailResponse {
+        try self.fetchDetailMock.call(input).get()
     }
 
-    public func fetchStoreCategories() async throws -> [StoreCategoryResponse] {
-        try await self.fetchStoreCategoriesMock.call(()).get()
+    public func fetchStoreCategories() throws -> [StoreCategoryResponse] {
+        try self.fetchStoreCategoriesMock.call(()).get()
     }
 
-    public func saveStore(storeId: String, isDelete: Bool) async throws -> String {
-        try await self.saveStoreMock.call((storeId: storeId, isDelete: isDelete)).get()
+    public func saveStore(storeId: String, isDelete: Bool) throws -> String {
+        try self.saveStoreMock.call((storeId: storeId, isDelete: isDelete)).get()
     }
 
-    public func reportStore(storeId: Int, reportReason: String) async throws -> String {
-        try await self.reportStoreMock.call((storeId: storeId, reportReason: reportReason)).get()
+    public func reportStore(storeId: Int, reportReason: String) throws -> String {
+        try self.reportStoreMock.call((storeId: storeId, reportReason: reportReason)).get()
     }
 
-    public func fetchStorePhotos(storeId: Int, cursor: String?) async throws -> ContentsWithCursorResponse<StoreImageResponse> {
-        try await self.fetchStorePhotosMock.call((storeId: storeId, cursor: cursor)).get()
+    public func fetchStorePhotos(storeId: Int, cursor: String?) throws -> ContentsWithCursorResponse<StoreImageResponse> {
+        try self.fetchStorePhotosMock.call((storeId: storeId, cursor: cursor)).get()
     }
 
-    public func fetchNewPosts(storeId: Int, cursor: CursorInput?) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse> {
-        try await self.fetchNewPostsMock.call((storeId: storeId, cursor: cursor)).get()
+    public func fetchNewPosts(storeId: Int, cursor: CursorInput?) throws -> ContentsWithCursorResponse<StoreNewsPostResponse> {
+        try self.fetchNewPostsMock.call((storeId: storeId, cursor: cursor)).get()
     }
 
-    public func fetchDisplayItems(storeId: Int, itemTypes: [DisplayItemType]) async throws -> [DisplayItemResponse] {
-        try await self.fetchDisplayItemsMock.call((storeId: storeId, itemTypes: itemTypes)).get()
+    public func fetchDisplayItems(storeId: Int, itemTypes: [DisplayItemType]) throws -> [DisplayItemResponse] {
+        try self.fetchDisplayItemsMock.call((storeId: storeId, itemTypes: itemTypes)).get()
     }
 
-    public func togglePostSticker(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput) async throws {
-        try await self.togglePostStickerMock.call((storeId: storeId, postId: postId, input: input)).get()
+    public func togglePostSticker(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput) throws {
+        try self.togglePostStickerMock.call((storeId: storeId, postId: postId, input: input)).get()
     }
 
-    public func createStore(input: StoreCreateRequestInput, nonceToken: String) async throws -> StoreCreateResponse {
-        try await self.createStoreMock.call((input: input, nonceToken: nonceToken)).get()
+    public func createStore(input: StoreCreateRequestInput, nonceToken: String) throws -> StoreCreateResponse {
+        try self.createStoreMock.call((input: input, nonceToken: nonceToken)).get()
     }
 
-    public func verifyStoreOwner(storeId: Int, token: String) async throws -> String? {
-        try await self.verifyStoreOwnerMock.call((storeId: storeId, token: token)).get()
+    public func verifyStoreOwner(storeId: Int, token: String) throws -> String? {
+        try self.verifyStoreOwnerMock.call((storeId: storeId, token: token)).get()
     }
 
-    public func visitStore(storeId: Int, visitType: VisitType) async throws -> String {
-        try await self.visitStoreMock.call((storeId: storeId, visitType: visitType)).get()
+    public func visitStore(storeId: Int, visitType: VisitType) throws -> String {
+        try self.visitStoreMock.call((storeId: storeId, visitType: visitType)).get()
     }
 
-    public func fetchStoreActivities(storeId: Int) async throws -> StoreActivitiesResponse {
-        try await self.fetchStoreActivitiesMock.call(storeId).get()
+    public func fetchStoreActivities(storeId: Int) throws -> StoreActivitiesResponse {
+        try self.fetchStoreActivitiesMock.call(storeId).get()
     }
 
-    public func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput) async throws -> StoreReviewResponse {
-        try await self.updateStoreReviewMock.call((storeId: storeId, reviewId: reviewId, input: input)).get()
+    public func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput) throws -> StoreReviewResponse {
+        try self.updateStoreReviewMock.call((storeId: storeId, reviewId: reviewId, input: input)).get()
     }
 
-    public func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile]) async throws -> [StoreImageResponse] {
-        try await self.uploadStoreImagesMock.call((storeId: storeId, boundary: boundary, images: images)).get()
+    public func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile]) throws -> [StoreImageResponse] {
+        try self.uploadStoreImagesMock.call((storeId: storeId, boundary: boundary, images: images)).get()
     }
 
-    public func writeReview(input: WriteReviewRequestInput) async throws -> StoreReviewResponse {
-        try await self.writeReviewMock.call(input).get()
+    public func writeReview(input: WriteReviewRequestInput) throws -> StoreReviewResponse {
+        try self.writeReviewMock.call(input).get()
     }
 
-    public func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?) async throws -> ContentsWithCursorResponse<StoreReviewResponse> {
-        try await self.fetchStoreReviewsMock.call((storeId: storeId, cursor: cursor, filters: filters)).get()
+    public func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?) throws -> ContentsWithCursorResponse<StoreReviewResponse> {
+        try self.fetchStoreReviewsMock.call((storeId: storeId, cursor: cursor, filters: filters)).get()
     }
 }

@@ -36,39 +36,39 @@ public final class MockUserRepository: UserRepository {
 
     public init() { }
 
-    public func fetchMyUser() async throws -> UserResponse {
-        try await self.fetchMyUserMock.call(()).get()
+    public func fetchMyUser() throws -> UserResponse {
+        try self.fetchMyUserMock.call(()).get()
     }
 
-    public func updateNickname(name: String) async throws -> UserResponse {
-        try await self.updateNicknameMock.call(name).get()
+    public func updateNickname(name: String) throws -> UserResponse {
+        try self.updateNicknameMock.call(name).get()
     }
 
-    public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async throws -> ContentsWithCursorResponse<PlaceResponse> {
-        try await self.fetchMyPlacesMock.call((placeType: placeType, cursor: cursor, size: size)).get()
+    public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) throws -> ContentsWithCursorResponse<PlaceResponse> {
+        try self.fetchMyPlacesMock.call((placeType: placeType, cursor: cursor, size: size)).get()
     }
 
-    public func deletePlace(placeType: PlaceType, placeId: String) async throws {
-        try await self.deletePlaceMock.call((placeType: placeType, placeId: placeId)).get()
+    public func deletePlace(placeType: PlaceType, placeId: String) throws {
+        try self.deletePlaceMock.call((placeType: placeType, placeId: placeId)).get()
     }
 
-    public func registerDevice(input: DeviceRegisterInput) async throws {
-        try await self.registerDeviceMock.call(input).get()
+    public func registerDevice(input: DeviceRegisterInput) throws {
+        try self.registerDeviceMock.call(input).get()
     }
 
-    public func signout() async throws {
-        try await self.signoutMock.call(()).get()
+    public func signout() throws {
+        try self.signoutMock.call(()).get()
     }
 
-    public func signinDemo(code: String) async throws -> String {
-        try await self.signinDemoMock.call(code).get()
+    public func signinDemo(code: String) throws -> String {
+        try self.signinDemoMock.call(code).get()
     }
 
-    public func editUserSetting(input: UserSettingInput) async throws {
-        try await self.editUserSettingMock.call(input).get()
+    public func editUserSetting(input: UserSettingInput) throws {
+        try self.editUserSettingMock.call(input).get()
     }
 
-    public func saveMyPlace(input: SaveMyPlaceInput) async throws -> PlaceResponse {
-        try await self.saveMyPlaceMock.call(input).get()
+    public func saveMyPlace(input: SaveMyPlaceInput) throws -> PlaceResponse {
+        try self.saveMyPlaceMock.call(input).get()
     }
 }

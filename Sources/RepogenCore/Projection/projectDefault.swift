@@ -211,7 +211,7 @@ private func projectEndpoint(
         "argumentsType": .string(argumentsType),
         "argumentsValue": .string(argumentsValue),
         // A closure over `Void` must be spelled `() -> R`; `MockMethod` bridges it for methods without inputs.
-        "handlerType": .string("@Sendable (\(inputs.isEmpty ? "" : argumentsType)) async -> Result<\(success), Error>"),
+        "handlerType": .string("@Sendable (\(inputs.isEmpty ? "" : argumentsType)) -> Result<\(success), Error>"),
         "handlerMember": .string(inputs.isEmpty ? "handlerWithoutArguments" : "handler"),
         // The mock answers with the spec's example response when nothing is stubbed.
         "mockArguments": .string(

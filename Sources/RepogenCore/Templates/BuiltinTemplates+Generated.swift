@@ -27,8 +27,8 @@ package enum BuiltinTemplates {
     {{access}}init() { }
 {{#endpoints}}
 
-    {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
-        try await self.{{memberPrefix}}Mock.call({{argumentsValue}}).get()
+    {{access}}func {{signature}} throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
+        try self.{{memberPrefix}}Mock.call({{argumentsValue}}).get()
     }
 {{/endpoints}}
 }
@@ -153,8 +153,8 @@ package enum BuiltinTemplates {
     {{access}}init() { }
 {{#endpoints}}
 
-    {{access}}func {{signature}} async -> {{resultType}} {
-        await self.{{memberPrefix}}Mock.call({{argumentsValue}})
+    {{access}}func {{signature}} -> {{resultType}} {
+        self.{{memberPrefix}}Mock.call({{argumentsValue}})
     }
 {{/endpoints}}
 }

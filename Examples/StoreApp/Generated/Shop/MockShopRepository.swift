@@ -21,11 +21,11 @@ public final class MockShopRepository: ShopRepository {
 
     public init() { }
 
-    public func fetchProducts(sort: ProductSort, cursor: String?) async -> Result<[Product], Error> {
-        await self.fetchProductsMock.call((sort: sort, cursor: cursor))
+    public func fetchProducts(sort: ProductSort, cursor: String?) -> Result<[Product], Error> {
+        self.fetchProductsMock.call((sort: sort, cursor: cursor))
     }
 
-    public func fetchProduct(productId: Int) async -> Result<Product, Error> {
-        await self.fetchProductMock.call(productId)
+    public func fetchProduct(productId: Int) -> Result<Product, Error> {
+        self.fetchProductMock.call(productId)
     }
 }
