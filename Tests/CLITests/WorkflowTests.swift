@@ -87,7 +87,8 @@ final class WorkflowTests: CLITestCase {
         XCTAssertEqual(list.status, 0)
         XCTAssertTrue(list.stdout.contains("Api.swift.mustache\n"))
         XCTAssertEqual(try run(["templates", "export", "Mine"]).status, 0)
-        XCTAssertTrue(try read("Mine/Mock.swift.mustache").contains("{{mockName}}"))
+        XCTAssertTrue(try read("Mine/Mock.swift.mustache").contains("{{> _mockClass}}"))
+        XCTAssertTrue(try read("Mine/_mockClass.mustache").contains("{{mockName}}"))
         XCTAssertEqual(try run(["templates", "export", "Mine"]).status, 4, "never overwrites")
         XCTAssertEqual(try run(["templates", "lst"]).stderr, "error: unknown templates command 'lst'; did you mean 'list'?\nhint: see 'repogen templates --help'\n")
 

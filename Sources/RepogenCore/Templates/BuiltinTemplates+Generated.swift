@@ -18,13 +18,7 @@ package enum BuiltinTemplates {
 ///     mock.nameMock.result = .success(value)
 ///     mock.nameMock.error = NetworkError.timedOut
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
-{{access}}final class {{mockName}}: {{repositoryName}} {
-{{#endpoints}}
-    /// Calls and stubs of `{{selector}}`.
-    {{access}}let {{memberPrefix}}Mock = MockMethod<{{argumentsType}}, {{successType}}>({{mockArguments}})
-{{/endpoints}}
-
-    {{access}}init() { }
+{{> _mockClass}}
 {{#endpoints}}
 
     {{access}}func {{signature}} throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
@@ -46,13 +40,7 @@ package enum BuiltinTemplates {
 {{/endpoints}}
 }
 
-{{access}}struct {{implName}}: {{repositoryName}} {
-    private let manager: NetworkManager
-
-    /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
-    {{access}}init(manager: NetworkManager = .shared) {
-        self.manager = manager
-    }
+{{> _implStruct}}
 {{#endpoints}}
 
 {{#doc}}
@@ -79,13 +67,7 @@ package enum BuiltinTemplates {
 ///
 ///     mock.nameMock.result = .success(value)
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
-{{access}}final class {{mockName}}: {{repositoryName}} {
-{{#endpoints}}
-    /// Calls and stubs of `{{selector}}`.
-    {{access}}let {{memberPrefix}}Mock = MockMethod<{{argumentsType}}, {{successType}}>({{mockArguments}})
-{{/endpoints}}
-
-    {{access}}init() { }
+{{> _mockClass}}
 {{#endpoints}}
 
     @discardableResult
@@ -111,13 +93,7 @@ package enum BuiltinTemplates {
 {{/endpoints}}
 }
 
-{{access}}struct {{implName}}: {{repositoryName}} {
-    private let manager: NetworkManager
-
-    /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
-    {{access}}init(manager: NetworkManager = .shared) {
-        self.manager = manager
-    }
+{{> _implStruct}}
 {{#endpoints}}
 
 {{#doc}}
@@ -144,13 +120,7 @@ package enum BuiltinTemplates {
 ///
 ///     mock.nameMock.result = .success(value)
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
-{{access}}final class {{mockName}}: {{repositoryName}} {
-{{#endpoints}}
-    /// Calls and stubs of `{{selector}}`.
-    {{access}}let {{memberPrefix}}Mock = MockMethod<{{argumentsType}}, {{successType}}>({{mockArguments}})
-{{/endpoints}}
-
-    {{access}}init() { }
+{{> _mockClass}}
 {{#endpoints}}
 
     {{access}}func {{signature}} -> {{resultType}} {
@@ -171,13 +141,7 @@ package enum BuiltinTemplates {
 {{/endpoints}}
 }
 
-{{access}}struct {{implName}}: {{repositoryName}} {
-    private let manager: NetworkManager
-
-    /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
-    {{access}}init(manager: NetworkManager = .shared) {
-        self.manager = manager
-    }
+{{> _implStruct}}
 {{#endpoints}}
 
 {{#doc}}
@@ -283,6 +247,16 @@ import {{module}}
 
 
 """#,
+        "shared/_implStruct": #"""
+{{access}}struct {{implName}}: {{repositoryName}} {
+    private let manager: NetworkManager
+
+    /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
+    {{access}}init(manager: NetworkManager = .shared) {
+        self.manager = manager
+    }
+
+"""#,
         "shared/_members": #"""
 {{#requestMembers}}
 {{^isFirst}}
@@ -296,6 +270,16 @@ import {{module}}
         }
     }
 {{/requestMembers}}
+
+"""#,
+        "shared/_mockClass": #"""
+{{access}}final class {{mockName}}: {{repositoryName}} {
+{{#endpoints}}
+    /// Calls and stubs of `{{selector}}`.
+    {{access}}let {{memberPrefix}}Mock = MockMethod<{{argumentsType}}, {{successType}}>({{mockArguments}})
+{{/endpoints}}
+
+    {{access}}init() { }
 
 """#,
         "shared/_model": #"""
