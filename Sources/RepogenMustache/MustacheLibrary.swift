@@ -51,12 +51,31 @@ public struct MustacheLibrary: Sendable {
         try render(name, context, limits: RenderLimits())
     }
 
+    /// Renders the template `name` against `context`, and reports every tag whose name the context does not
+    /// have (the Mustache specification renders those as nothing; a generator's templates mean a key of their
+    /// view model, so a miss is a typo or a key that went away).
+    ///
+    /// - Parameter strict: throw at the first such tag instead of reporting it.
+    /// - Returns: the text, and one error per tag (at its position) whose name was missing.
+    public func render(
+        _ name: String, _ context: MustacheValue, strict: Bool
+    ) throws(MustacheError) -> (text: String, missing: [MustacheError]) {
+        try render(name, context, limits: RenderLimits(), checkingNames: strict ? .strict : .report)
+    }
+
     /// Renders the template `name` against `context` within `limits` (for tests of the limits).
     package func render(_ name: String, _ context: MustacheValue, limits: RenderLimits) throws(MustacheError) -> String {
+        try render(name, context, limits: limits, checkingNames: .no).text
+    }
+
+    private func render(
+        _ name: String, _ context: MustacheValue, limits: RenderLimits, checkingNames: Renderer.NameCheck
+    ) throws(MustacheError) -> (text: String, missing: [MustacheError]) {
         guard let template = templates[name] else {
             throw MustacheError(templateName: name, line: 0, column: 0, message: "no template named '\(name)'")
         }
         var renderer = Renderer(library: self, stack: [context], limits: limits)
+        renderer.nameCheck = checkingNames
         do {
             try renderer.render(template.nodes, indentation: "", blocks: [:])
         } catch {
@@ -65,7 +84,7 @@ public struct MustacheLibrary: Sendable {
             throw MustacheError(templateName: name, line: 0, column: 0, message: error.message)
         }
         // The output is ASCII or UTF-8 copied from strings and templates whole, so decoding only checks it.
-        return String(decoding: renderer.output, as: UTF8.self)
+        return (String(decoding: renderer.output, as: UTF8.self), renderer.missing)
     }
 
     /// Renders a single template (with optional partials) against `context`.
@@ -117,6 +136,21 @@ struct Renderer {
     /// Steps taken so far, against `limits.maximumSteps`.
     var steps = 0
 
+    /// What to do about a tag whose name the context stack does not have.
+    enum NameCheck {
+        /// Render it as nothing, as the specification says.
+        case no
+        /// Render it as nothing, and report it in `missing`.
+        case report
+        /// Throw an error at the tag.
+        case strict
+    }
+
+    var nameCheck = NameCheck.no
+    /// The tags whose names were missing (with `.report`), each position once.
+    var missing: [MustacheError] = []
+    private var missingPositions: Set<String> = []
+
     init(library: MustacheLibrary, stack: [MustacheValue], limits: RenderLimits = RenderLimits()) {
         self.library = library
         self.stack = stack
@@ -131,12 +165,12 @@ struct Renderer {
                 try write(text)
             case .lineStart:
                 if !indentation.isEmpty { try write(indentation) }
-            case .variable(let name, let escaped):
-                let text = lookup(name).interpolatedText
+            case .variable(let name, let escaped, let location):
+                let text = try checkedLookup(name, at: location).interpolatedText
                 try write(escaped && library.escaping == .html ? Renderer.escapeHTML(text) : text)
             case .section(let name, let inverted, let children, let location):
                 do {
-                    let value = lookup(name)
+                    let value = try checkedLookup(name, at: location)
                     if inverted {
                         if !value.isTruthy { try render(children, indentation: indentation, blocks: blocks) }
                     } else if case .array(let items) = value {
@@ -227,8 +261,30 @@ struct Renderer {
 
     /// Resolves a name: the first part against the context stack (top down), the rest inside that value.
     func lookup(_ name: VariableName) -> MustacheValue {
+        resolve(name) ?? .null
+    }
+
+    /// `lookup`, reporting or throwing (per `nameCheck`) when the name is missing.
+    @inline(__always)
+    private mutating func checkedLookup(_ name: VariableName, at location: SourceLocation) throws(MustacheError) -> MustacheValue {
+        if let value = resolve(name) { return value }
+        if nameCheck != .no { try reportMissing(name, at: location) }
+        return .null
+    }
+
+    @inline(never)
+    private mutating func reportMissing(_ name: VariableName, at location: SourceLocation) throws(MustacheError) {
+        let error = location.error("no value named '\(name.components.joined(separator: "."))' to render here")
+        if nameCheck == .strict { throw error }
+        if missingPositions.insert("\(location.templateName):\(location.line):\(location.column)").inserted {
+            missing.append(error)
+        }
+    }
+
+    /// The value of a name, or nil when the context does not have it (`.` is always there).
+    private func resolve(_ name: VariableName) -> MustacheValue? {
         guard let first = name.components.first else { return stack.last ?? .null }
-        var value = MustacheValue.null
+        var value: MustacheValue?
         var index = stack.count - 1
         while index >= 0 {
             if case .dictionary(let entries) = stack[index], let found = entries[first] {
@@ -237,8 +293,9 @@ struct Renderer {
             }
             index -= 1
         }
+        guard var value else { return nil }
         for component in name.components.dropFirst() {
-            guard case .dictionary(let entries) = value, let found = entries[component] else { return .null }
+            guard case .dictionary(let entries) = value, let found = entries[component] else { return nil }
             value = found
         }
         return value

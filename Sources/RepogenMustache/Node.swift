@@ -21,7 +21,7 @@ indirect enum Node: Sendable {
     /// The start of a template line that survives rendering: where a partial's indentation goes.
     case lineStart
     /// `{{name}}`, or `{{{name}}}` / `{{&name}}` when `escaped` is false.
-    case variable(VariableName, escaped: Bool)
+    case variable(VariableName, escaped: Bool, location: SourceLocation)
     /// `{{#name}}...{{/name}}`, or `{{^name}}...{{/name}}` when `inverted`; `location` is the opening tag's,
     /// for errors raised while rendering.
     case section(VariableName, inverted: Bool, children: [Node], location: SourceLocation)

@@ -91,7 +91,7 @@ struct Parser {
         case .comment, .setDelimiters:
             return
         case .variable(let escaped):
-            append(.variable(VariableName(token.name), escaped: escaped))
+            append(.variable(VariableName(token.name), escaped: escaped, location: location(of: token)))
         case .partial:
             append(.partial(include(token, indentation: indentation)))
         case .section, .inverted, .parent, .block:

@@ -71,4 +71,24 @@ final class StyleTests: XCTestCase {
         try "specs: [Specs]\nstyle: result\n".write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertEqual(try Config.load(path).style, .result)
     }
+
+    func testABuiltinTemplateNamingAMissingKeyIsAnError() throws {
+        // Every style's built-in templates render every spec of this repository strictly (GoldenTests); a
+        // template that names a key its view model lacks stops the run at the tag.
+        for style in OutputStyle.all {
+            var templates = TemplateSet.builtin(for: style)
+            templates.templates["Repository.swift"] = "{{> _header}}\n{{#endpoints}}\n// {{signatur}}\n{{/endpoints}}\n"
+            let library = try templates.library(templatesPath: nil)
+            let spec = #"{ "endpoints": [{ "name": "a", "method": "GET", "path": "/a" }] }"#
+            XCTAssertThrowsError(try Pipeline.generate(
+                file: SpecFile(path: "s.json", text: spec), library: library,
+                options: GenerateOptions(style: style, templates: templates))
+            ) { error in
+                let text = (error as? DiagnosticsError)?.diagnostics.map(\.description).joined() ?? "\(error)"
+                XCTAssertEqual(
+                    text, "<built-in>/Repository.swift.mustache:3:4: error: cannot render template 'Repository.swift': "
+                        + "no value named 'signatur' to render here", style.name)
+            }
+        }
+    }
 }

@@ -72,3 +72,31 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(try render("{{a}} {{b}} {{c}}", ["a": 85, "b": 1.5, "c": -0.25]), "85 1.5 -0.25")
     }
 }
+
+/// Rendering that reports (or, strictly, refuses) tags whose names the context does not have.
+final class NameCheckTests: XCTestCase {
+    let library = try! MustacheLibrary(
+        templates: ["page": "{{title}} {{#items}}[{{name}}{{.}}{{missing}}]{{/items}}{{^absent}}!{{/absent}}{{a.b.c}}"],
+        escaping: .none)
+
+    func testMissingNamesAreReportedOncePerTagAndRenderAsNothing() throws {
+        let context: MustacheValue = ["title": "T", "items": [["name": "x"], ["name": "y"]], "a": ["b": ["c": "deep"]]]
+        let (text, missing) = try library.render("page", context, strict: false)
+        XCTAssertEqual(text, "T [x][y]!deep")
+        // `missing` is reported once although both items render it; `.` is always there.
+        XCTAssertEqual(missing.map { "\($0.line):\($0.column) \($0.message)" }, [
+            "1:35 no value named 'missing' to render here", "1:57 no value named 'absent' to render here",
+        ])
+    }
+
+    func testStrictRenderingStopsAtTheFirstMissingName() {
+        XCTAssertThrowsError(try library.render("page", ["title": "T", "items": [], "absent": false, "a": [:]], strict: true)) {
+            let error = $0 as? MustacheError
+            XCTAssertEqual(error?.message, "no value named 'a.b.c' to render here")
+            XCTAssertEqual(error?.templateName, "page")
+        }
+        // Everything there: no error, and the plain render is unchanged.
+        let full: MustacheValue = ["title": "T", "items": [], "absent": false, "a": ["b": ["c": 1]], "missing": ""]
+        XCTAssertEqual(try library.render("page", full, strict: true).text, try library.render("page", full))
+    }
+}

@@ -125,15 +125,27 @@ package enum Pipeline {
         let context = options.style.project(model, runtimeModule: options.runtimeModule, accessLevel: options.accessLevel)
         // The files are independent: render them at once, on all cores (the output is the same in any order).
         let entries = OutputLayout.entries(forSpecPath: file.path, style: options.style)
+        // The built-in templates render strictly: a tag naming a key the view model does not have is an error
+        // (a template and its view model drifted apart). A user's templates get a warning per such tag.
+        let strict = options.templatesPath == nil
         let rendered = RenderResults(count: entries.count)
         onOwnThreads(entries.count) { index in
-            rendered.set(index, Result { () throws(MustacheError) in try library.render(entries[index].template, context) })
+            rendered.set(index, Result { () throws(MustacheError) in
+                try library.render(entries[index].template, context, strict: strict)
+            })
         }
         var files: [OutputFile] = []
         for (entry, result) in zip(entries, rendered.all) {
             switch result {
-            case .success(let text):
+            case .success(let (text, missing)):
                 files.append(OutputFile(relativePath: entry.relativePath, contents: text))
+                for error in missing {
+                    var warning = options.templates.renderDiagnostic(
+                        error, rendering: entry.template, templatesPath: options.templatesPath)
+                    warning.severity = .warning
+                    warning.message = error.message + " (rendered as nothing; see the README's view model)"
+                    if !warnings.contains(warning) { warnings.append(warning) }
+                }
             case .failure(let error):
                 throw DiagnosticsError([options.templates.renderDiagnostic(
                     error, rendering: entry.template, templatesPath: options.templatesPath)])
@@ -256,17 +268,17 @@ package enum Pipeline {
 /// The results of rendering files concurrently, one slot per file.
 private final class RenderResults: @unchecked Sendable {
     private let lock = NSLock()
-    private var results: [Result<String, MustacheError>]
+    private var results: [Result<(text: String, missing: [MustacheError]), MustacheError>]
 
     init(count: Int) {
-        results = Array(repeating: .success(""), count: count)
+        results = Array(repeating: .success(("", [])), count: count)
     }
 
-    func set(_ index: Int, _ result: Result<String, MustacheError>) {
+    func set(_ index: Int, _ result: Result<(text: String, missing: [MustacheError]), MustacheError>) {
         lock.withLock { results[index] = result }
     }
 
-    var all: [Result<String, MustacheError>] {
+    var all: [Result<(text: String, missing: [MustacheError]), MustacheError>] {
         lock.withLock { results }
     }
 }
