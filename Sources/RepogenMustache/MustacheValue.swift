@@ -145,6 +145,12 @@ public struct MustacheDictionary: Sendable, Equatable, ExpressibleByDictionaryLi
     /// How many entries the hash holds (a repeated name counts each time).
     public var count: Int { entries.count }
 
+    /// The names the hash holds, in order, each once.
+    public var names: [String] {
+        var seen: Set<String> = []
+        return entries.compactMap { seen.insert($0.0).inserted ? $0.0 : nil }
+    }
+
     /// The value of a name, or nil. Setting replaces the value of a name the hash has, or adds the name.
     public subscript(name: String) -> MustacheValue? {
         get {
