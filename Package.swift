@@ -75,6 +75,13 @@ let package = Package(
             name: "GeneratedCompletionSampleTests",
             dependencies: ["GeneratedCompletionSample", "RepogenRuntime", "TestServer"]
         ),
+        // The same endpoints through every style's Impl: the server must receive the same requests.
+        .testTarget(
+            name: "StyleEquivalenceTests",
+            dependencies: [
+                "GeneratedSample", "GeneratedAsyncThrowsSample", "GeneratedCompletionSample", "RepogenRuntime", "TestServer",
+            ]
+        ),
         .testTarget(name: "RepogenRuntimeTests", dependencies: ["RepogenRuntime", "TestServer"]),
         .testTarget(name: "CLITests", dependencies: ["RepogenCore"]),
         // Random specs: every one repogen accepts must type-check against the runtime (swiftc on the PATH).
