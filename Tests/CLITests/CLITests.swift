@@ -211,7 +211,7 @@ final class CLITests: CLITestCase {
         // Forty partials, each including the next twice: 2^40 renders, stopped by the render budget. (The last
         // one's 1,000 empty lines make most of the 50 million steps cheap ones, so the debug build stops sooner.)
         try write(validSpec, to: "item.json")
-        try write("{{header}}\n{{>fan0}}\n", to: "tpl/Mock.swift.mustache")
+        try write("{{fileHeader}}\n{{>fan0}}\n", to: "tpl/Mock.swift.mustache")
         for index in 0..<40 {
             try write("{{>fan\(index + 1)}}{{>fan\(index + 1)}}", to: "tpl/fan\(index).mustache")
         }

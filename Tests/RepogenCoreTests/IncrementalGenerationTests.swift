@@ -236,7 +236,7 @@ final class IncrementalGenerationTests: XCTestCase {
     }
 
     func testChangedTemplatesAreRegenerated() throws {
-        try write("{{header}}\n// custom models\n", to: "Templates/Models.swift.mustache")
+        try write("{{fileHeader}}\n// custom models\n", to: "Templates/Models.swift.mustache")
         var options = GenerateOptions()
         options.templates = try TemplateSet.loading(overridesFrom: root + "/Templates")
         options.templatesPath = root + "/Templates"
@@ -244,13 +244,13 @@ final class IncrementalGenerationTests: XCTestCase {
         XCTAssertTrue(try read("Out/Shop/ShopModels.swift").hasSuffix("// custom models\n"))
 
         // A custom template's file changes.
-        try write("{{header}}\n// custom models, edited\n", to: "Templates/Models.swift.mustache")
+        try write("{{fileHeader}}\n// custom models, edited\n", to: "Templates/Models.swift.mustache")
         options.templates = try TemplateSet.loading(overridesFrom: root + "/Templates")
         let edited = try assertFullRunThenReuse("an edited custom template", options: options)
         XCTAssertEqual(edited.report.written.count, 2)
 
         // A file appears in the folder (a partial the built-in templates use).
-        try write("{{header}}\n// my header\n", to: "Templates/_header.mustache")
+        try write("{{fileHeader}}\n// my header\n", to: "Templates/_header.mustache")
         options.templates = try TemplateSet.loading(overridesFrom: root + "/Templates")
         XCTAssertEqual(try assertFullRunThenReuse("a new custom partial", options: options).report.written.count, 6,
                        "all but the models, whose custom template does not use it")

@@ -239,7 +239,7 @@ case {{pattern}}:
 
 """#,
         "shared/_header": #"""
-{{header}}
+{{fileHeader}}
 
 {{#imports}}
 import {{module}}
