@@ -35,7 +35,7 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
     /// Seed 004: `func fetchPhotoList(page: Int, completion: @escaping @Sendable (Result<[Photo], NetworkError>)
     /// -> Void) -> RequestHandle`, the completion called once on a configurable queue.
     package static let completion = OutputStyle(
-        name: "completion", summary: "completion: (Result<T, NetworkError>) -> Void, returns a RequestHandle (seed 004)",
+        name: "completion", summary: "completion handler with Result<T, NetworkError>, returns a RequestHandle (seed 004)",
         mockMemberSuffixes: ["Mock"])
 
     /// Every style, in the order of `RepogenFacts.styleNames`.
