@@ -19,8 +19,6 @@ struct RepogenBuildPlugin: BuildToolPlugin {
         let config = files.first { configNames.contains($0.lastPathComponent) }
             ?? configNames.map { context.package.directoryURL.appendingPathComponent($0) }
                 .first { FileManager.default.fileExists(atPath: $0.path) }
-        let configText = config.flatMap { try? String(contentsOf: $0, encoding: .utf8) }
-        let isJSON = config?.pathExtension == "json"
         let tool = try context.tool(named: "repogen")
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("Generated")
 
@@ -30,10 +28,9 @@ struct RepogenBuildPlugin: BuildToolPlugin {
             inputs.append(config)
             options += ["--config", config.path]
         }
-        inputs += templates(near: config, text: configText, isJSON: isJSON)
+        inputs += templates(near: config)
         // An unknown style lists no outputs here; repogen itself reports it, with the config's line and column.
-        let style = configText.flatMap { RepogenFacts.topLevelSetting("style", inConfig: $0, isJSON: isJSON) }
-            ?? RepogenFacts.defaultStyle
+        let style = setting("style", of: config) ?? RepogenFacts.defaultStyle
         return specs.map { spec in
             let outputs = (RepogenFacts.outputFiles(forSpecPath: spec.path, style: style) ?? []).map {
                 output.appendingPathComponent($0.relativePath)
@@ -49,14 +46,24 @@ struct RepogenBuildPlugin: BuildToolPlugin {
 
     /// Custom templates are inputs too: the `.mustache` files of the folder a config (JSON or YAML) names under
     /// `templates`, or else of a `Templates` folder beside the config.
-    func templates(near config: URL?, text: String?, isJSON: Bool) -> [URL] {
+    func templates(near config: URL?) -> [URL] {
         guard let config else { return [] }
         let base = config.deletingLastPathComponent()
         var folder = base.appendingPathComponent("Templates")
-        if let text, let path = RepogenFacts.topLevelSetting("templates", inConfig: text, isJSON: isJSON) {
+        if let path = setting("templates", of: config) {
             folder = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
         }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
         return names.filter { $0.hasSuffix(RepogenFacts.templateExtension) }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    /// A top-level string setting of the config, JSON or YAML.
+    func setting(_ key: String, of config: URL?) -> String? {
+        guard let config, let data = try? Data(contentsOf: config) else { return nil }
+        if config.pathExtension == "json" {
+            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+            return object?[key] as? String
+        }
+        return RepogenFacts.topLevelYAMLSetting(key, in: String(decoding: data, as: UTF8.self))
     }
 }

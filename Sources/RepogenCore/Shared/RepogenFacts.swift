@@ -63,63 +63,14 @@ enum RepogenFacts {
         ]
     }
 
-    /// The text of a top-level string setting (`style`, `templates`) of a config, JSON or YAML, found without a
-    /// full parser: a `"key": "value"` member of the outermost JSON object, or a `key: value` line at the start
-    /// of a YAML line. Nil when absent or not a plain string; the tool itself reads the config properly and
-    /// reports any error.
-    static func topLevelSetting(_ key: String, inConfig text: String, isJSON: Bool) -> String? {
-        if isJSON {
-            var depth = 0
-            var index = text.startIndex
-            var inString = false
-            var stringStart = text.startIndex
-            var lastString: Substring?
-            var expectValueOf: Substring?
-            while index < text.endIndex {
-                let character = text[index]
-                if inString {
-                    if character == "\\" {
-                        index = text.index(after: index)
-                        if index == text.endIndex { break }
-                    } else if character == "\"" {
-                        inString = false
-                        let value = text[text.index(after: stringStart)..<index]
-                        if let name = expectValueOf {
-                            if name == key, !value.contains("\\") { return String(value) }
-                            expectValueOf = nil
-                        } else {
-                            lastString = value
-                        }
-                    }
-                } else {
-                    switch character {
-                    case "\"":
-                        inString = true
-                        stringStart = index
-                    case "{", "[":
-                        depth += 1
-                        expectValueOf = nil
-                        lastString = nil
-                    case "}", "]":
-                        depth -= 1
-                    case ":" where depth == 1:
-                        expectValueOf = lastString
-                        lastString = nil
-                    case ",":
-                        expectValueOf = nil
-                        lastString = nil
-                    default:
-                        if !character.isWhitespace { expectValueOf = nil }
-                    }
-                }
-                index = text.index(after: index)
-            }
-            return nil
-        }
+    /// The text of a top-level string setting (`style`, `templates`) of a YAML config: a `key: value` line at the
+    /// start of a line, without a full parser (the plugin reads JSON configs with JSONSerialization). Nil when
+    /// absent or empty; the tool itself reads the config properly and reports any error.
+    static func topLevelYAMLSetting(_ key: String, in text: String) -> String? {
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             guard line.hasPrefix(key + ":") else { continue }
             var value = line.dropFirst(key.count + 1)
-            if let hash = value.range(of: " #") { value = value[..<hash.lowerBound] }
+            if let hash = value.firstRange(of: " #") { value = value[..<hash.lowerBound] }
             let trimmed = value.trimmed(of: [" ", "\t", "\r"])
             if trimmed.count >= 2, let first = trimmed.first, first == "\"" || first == "'", trimmed.last == first {
                 return String(trimmed.dropFirst().dropLast())
