@@ -107,23 +107,6 @@ public final class MockMethod<Arguments, Success>: @unchecked Sendable {
     }
 }
 
-extension MockMethod where Arguments == Void {
-    /// The handler of a method without arguments, as a closure without parameters (`() -> R`, not `(Void) -> R`).
-    public var handlerWithoutArguments: (@Sendable () -> Result<Success, Error>)? {
-        get {
-            guard let handler else { return nil }
-            return { @Sendable () in handler(()) }
-        }
-        set {
-            guard let newValue else {
-                handler = nil
-                return
-            }
-            handler = { @Sendable (_: Void) in newValue() }
-        }
-    }
-}
-
 #if compiler(>=6.2)
 /// Decodable success types whose metatype may be captured by the `@Sendable` example closure.
 public typealias MockExampleDecodable = Decodable & SendableMetatype

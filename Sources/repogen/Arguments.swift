@@ -5,8 +5,8 @@ enum Command: Equatable {
     case help(topic: String?)
     case version
     case generate(GenerateArguments)
-    case templatesList(style: String)
-    case templatesExport(directory: String, style: String)
+    case templatesList(style: OutputStyle)
+    case templatesExport(directory: String, style: OutputStyle)
 }
 
 /// `repogen generate` arguments; nil means "not given" (the config file or the default applies).
@@ -16,7 +16,7 @@ struct GenerateArguments: Equatable {
     var output: String?
     var templates: String?
     var accessLevel: String?
-    var style: String?
+    var style: OutputStyle?
     var check = false
     var force = false
     var quiet = false
@@ -96,12 +96,7 @@ enum ArgumentParser {
                     throw UsageError(message: "'--access-level' must be 'public' or 'internal', not '\(level)'", command: "generate")
                 }
                 result.accessLevel = level
-            case "--style", "-s":
-                let style = try value(for: name, inline: inline)
-                guard OutputStyle.named(style) != nil else {
-                    throw UsageError(message: OutputStyle.unknownMessage(style), command: "generate")
-                }
-                result.style = style
+            case "--style", "-s": result.style = try style(named: value(for: name, inline: inline), command: "generate")
             case "--check": result.check = true
             case "--force", "-f": result.force = true
             case "--quiet", "-q": result.quiet = true
@@ -124,7 +119,7 @@ enum ArgumentParser {
     static func parseTemplates(_ given: [String]) throws(UsageError) -> Command {
         // `--style <style>` (or `--style=<style>`, `-s <style>`) anywhere after the command.
         var arguments: [String] = []
-        var style = OutputStyle.result.name
+        var style = OutputStyle.result
         var index = 0
         while index < given.count {
             let argument = given[index]
@@ -139,10 +134,7 @@ enum ArgumentParser {
                 value = String(argument.dropFirst("--style=".count))
             }
             if let value {
-                guard OutputStyle.named(value) != nil else {
-                    throw UsageError(message: OutputStyle.unknownMessage(value), command: "templates")
-                }
-                style = value
+                style = try Self.style(named: value, command: "templates")
             } else {
                 arguments.append(argument)
             }
@@ -165,6 +157,14 @@ enum ArgumentParser {
             let hint = suggestion(other, among: ["list", "export"])
             throw UsageError(message: "unknown templates command '\(other)'\(hint)", command: "templates")
         }
+    }
+
+    /// The style `name` names, or a usage error listing the styles.
+    static func style(named name: String, command: String) throws(UsageError) -> OutputStyle {
+        guard let style = OutputStyle.named(name) else {
+            throw UsageError(message: OutputStyle.unknownMessage(name), command: command)
+        }
+        return style
     }
 
     static func suggestion(_ word: String, among candidates: [String]) -> String {

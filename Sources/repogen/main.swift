@@ -30,12 +30,12 @@ func run(_ arguments: [String]) -> ExitCode {
     case .generate(let arguments):
         return generate(arguments)
     case .templatesList(let style):
-        for name in TemplateSet.builtin(for: OutputStyle.named(style) ?? .result).templates.keys.sorted() {
+        for name in TemplateSet.builtin(for: style).templates.keys.sorted() {
             print(name + BuiltinTemplatesSource.fileExtension)
         }
         return .success
     case .templatesExport(let directory, let style):
-        return exportTemplates(to: directory, style: OutputStyle.named(style) ?? .result)
+        return exportTemplates(to: directory, style: style)
     }
 }
 
@@ -58,13 +58,7 @@ struct Settings {
         }
         self.specs = try SpecPaths.expand(specs)
         output = arguments.output ?? config?.output ?? "Generated"
-        var style = config?.style ?? .result
-        if let name = arguments.style {
-            guard let named = OutputStyle.named(name) else {
-                throw DiagnosticsError([Diagnostic(.error, OutputStyle.unknownMessage(name) + " (from --style)", path: nil)])
-            }
-            style = named
-        }
+        let style = arguments.style ?? config?.style ?? .result
         options = GenerateOptions(style: style)
         if let level = arguments.accessLevel.flatMap(AccessLevel.init(rawValue:)) ?? config?.accessLevel {
             options.accessLevel = level

@@ -210,9 +210,6 @@ private func projectEndpoint(
         "returnsValue": .bool(endpoint.response != nil),
         "argumentsType": .string(argumentsType),
         "argumentsValue": .string(argumentsValue),
-        // A closure over `Void` must be spelled `() -> R`; `MockMethod` bridges it for methods without inputs.
-        "handlerType": .string("@Sendable (\(inputs.isEmpty ? "" : argumentsType)) -> Result<\(success), Error>"),
-        "handlerMember": .string(inputs.isEmpty ? "handlerWithoutArguments" : "handler"),
         // The mock answers with the spec's example response when nothing is stubbed.
         "mockArguments": .string(
             SwiftCode.stringLiteral(names.mock + "." + selector)
