@@ -23,7 +23,10 @@ def timed(command, cwd):
     start = time.perf_counter()
     result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, cwd=cwd, capture_output=True, text=True)
     seconds = time.perf_counter() - start
-    peak_kb = int(result.stderr.strip().splitlines()[-1]) if result.stderr.strip() else 0
+    lines = result.stderr.strip().splitlines()
+    peak_kb = int(lines[-1]) if lines and lines[-1].isdigit() else 0
+    if result.returncode != 0:
+        sys.stderr.write(result.stdout + "\n".join(lines) + "\n")
     return seconds, peak_kb / 1024, result.returncode
 
 
