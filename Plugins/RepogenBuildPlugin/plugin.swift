@@ -4,8 +4,8 @@ import PackagePlugin
 /// Generates the networking layer of a target from the spec files in it, at every build where they changed.
 ///
 /// Every `.json`, `.yaml` or `.yml` file of the target (except a `repogen.json`/`repogen.yaml` config) is a spec.
-/// A config in the target's folder, or else at the package root, supplies the style, access level, imports,
-/// templates and runtime module. Each spec becomes one build command whose outputs follow from the spec's file
+/// A config in the target's folder, or else at the package root, supplies the style (unless a spec names its
+/// own), access level, imports, templates and runtime module. Each spec becomes one build command whose outputs follow from the spec's file
 /// name and the style only (RepogenFacts.swift, shared with RepogenCore), so they are known before the tool runs.
 @main
 struct RepogenBuildPlugin: BuildToolPlugin {
@@ -29,9 +29,11 @@ struct RepogenBuildPlugin: BuildToolPlugin {
             options += ["--config", config.path]
         }
         inputs += templates(near: config)
-        // An unknown style lists no outputs here; repogen itself reports it, with the config's line and column.
-        let style = setting("style", of: config) ?? RepogenFacts.defaultStyle
+        // An unknown style lists no outputs here; repogen itself reports it, with the file's line and column.
+        let configStyle = setting("style", of: config) ?? RepogenFacts.defaultStyle
         return specs.map { spec in
+            // A spec may name its own style, which wins over the config's.
+            let style = setting("style", of: spec) ?? configStyle
             let outputs = (RepogenFacts.outputFiles(forSpecPath: spec.path, style: style) ?? []).map {
                 output.appendingPathComponent($0.relativePath)
             }
@@ -57,7 +59,7 @@ struct RepogenBuildPlugin: BuildToolPlugin {
         return names.filter { $0.hasSuffix(RepogenFacts.templateExtension) }.sorted().map { folder.appendingPathComponent($0) }
     }
 
-    /// A top-level string setting of the config, JSON or YAML.
+    /// A top-level string setting of a config or spec, JSON or YAML.
     func setting(_ key: String, of config: URL?) -> String? {
         guard let config, let data = try? Data(contentsOf: config) else { return nil }
         if config.pathExtension == "json" {

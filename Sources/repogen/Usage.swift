@@ -54,7 +54,8 @@ enum Usage {
           -o, --output <dir>        Output folder (default: Generated)
           -t, --templates <dir>     Folder of .mustache templates that replace the built-in ones of the same name
           --access-level <level>    public (default) or internal
-          -s, --style <style>       The repository's shape (default: the config's 'style', else result):
+          -s, --style <style>       The repository's shape, for every spec (default: a spec's own 'style',
+                                    else the config's, else result):
         \(styleLines)
           --check                   Write nothing; exit 1 and print a unified diff for every file that would
                                     change, be created or be removed

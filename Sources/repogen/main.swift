@@ -60,6 +60,8 @@ struct Settings {
         output = arguments.output ?? config?.output ?? "Generated"
         let style = arguments.style ?? config?.style ?? .result
         options = GenerateOptions(style: style)
+        // `--style` is for every spec; a config's style only for specs that do not name their own.
+        options.styleOverridesSpecs = arguments.style != nil
         if let level = arguments.accessLevel.flatMap(AccessLevel.init(rawValue:)) ?? config?.accessLevel {
             options.accessLevel = level
         }

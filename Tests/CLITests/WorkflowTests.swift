@@ -114,4 +114,29 @@ final class WorkflowTests: CLITestCase {
         XCTAssertEqual(try run(["generate", "item.json", "-s", "result"]).status, 0)
         XCTAssertTrue(try run(["generate", "--help"]).stdout.contains("result        async -> Result<T, Error>"))
     }
+
+    func testStylePrecedenceCommandLineThenSpecThenConfig() throws {
+        try write(#"{"specs": ["Specs"], "output": "Out", "style": "async-throws"}"#, to: "repogen.json")
+        try write(validSpec, to: "Specs/plain.json")
+        try write(#"{"style": "completion", "# + validSpec.dropFirst(), to: "Specs/own.json")
+        func repository(_ name: String) throws -> String {
+            try String(contentsOf: workDirectory.appendingPathComponent("Out/\(name)/\(name)Repository.swift"), encoding: .utf8)
+        }
+        let configured = try run(["generate"])
+        XCTAssertEqual(configured.status, 0, configured.stderr)
+        XCTAssertTrue(try repository("Plain").contains("func fetchItem(id: Int) async throws -> String"))
+        XCTAssertTrue(try repository("Own").contains("completion: @escaping @Sendable (Result<String, NetworkError>) -> Void"))
+        let forced = try run(["generate", "--style", "result"])
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertTrue(try repository("Plain").contains("func fetchItem(id: Int) async -> Result<String, Error>"))
+        XCTAssertTrue(try repository("Own").contains("func fetchItem(id: Int) async -> Result<String, Error>"))
+        // Back to the spec's and the config's styles: a rerun must not keep the forced output.
+        XCTAssertEqual(try run(["generate"]).status, 0)
+        XCTAssertTrue(try repository("Own").contains("completion: @escaping"))
+        try write(#"{"style": "completions", "# + validSpec.dropFirst(), to: "Specs/own.json")
+        let unknown = try run(["generate"])
+        XCTAssertEqual(unknown.status, 3, "an input error")
+        XCTAssertTrue(unknown.stderr.contains("Specs/own.json:1:11: error: unknown style 'completions'"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("did you mean 'completion'?"), unknown.stderr)
+    }
 }

@@ -275,6 +275,8 @@ final class IncrementalGenerationTests: XCTestCase {
         XCTAssertEqual(try assertFullRunThenReuse("another import", options: options).report.written.isEmpty, false)
         options.runtimeModule = "Networking"
         XCTAssertEqual(try assertFullRunThenReuse("the runtime module", options: options).report.written.isEmpty, false)
+        options.styleOverridesSpecs = true
+        XCTAssertEqual(try assertFullRunThenReuse("--style over the specs' styles", options: options).report.written, [])
         // The templates folder's name (it appears in template errors only).
         options.templatesPath = root + "/Templates"
         try FileManager.default.createDirectory(atPath: root + "/Templates", withIntermediateDirectories: true)
@@ -284,7 +286,7 @@ final class IncrementalGenerationTests: XCTestCase {
     func testEveryOptionIsInTheFingerprint() throws {
         // A new option must go into `GenerateRun.fingerprint` (and into testChangedOptionsAreRegenerated):
         // otherwise changing it would leave the output of the old value in place.
-        let covered = ["style", "templates", "templatesPath", "runtimeModule", "accessLevel", "imports"]
+        let covered = ["style", "styleOverridesSpecs", "templates", "templatesPath", "runtimeModule", "accessLevel", "imports"]
         XCTAssertEqual(Mirror(reflecting: GenerateOptions()).children.map { $0.label ?? "" }.sorted(), covered.sorted())
         // The config keys that become options, or the spec list and output folder, which the fingerprint has too.
         XCTAssertEqual(
@@ -317,6 +319,10 @@ final class IncrementalGenerationTests: XCTestCase {
         // Another style (with the same templates, so that only the style's name differs).
         options = GenerateOptions()
         options.style = OutputStyle(name: "other", summary: "", mockMemberSuffixes: ["Mock"])
+        changes.append(options)
+        // `--style`, which wins over a style the spec names.
+        options = GenerateOptions()
+        options.styleOverridesSpecs = true
         changes.append(options)
         let keys = [key(GenerateOptions())] + changes.map(key)
         XCTAssertEqual(Set(keys).count, keys.count, "every change gives another key")

@@ -100,3 +100,50 @@ final class StyleTests: XCTestCase {
         }
     }
 }
+
+/// A spec may name its own style (`style` at its top level): it wins over the config's, and `--style` wins over it.
+final class SpecStyleTests: XCTestCase {
+    let json = #"{ "style": "completion", "endpoints": [{ "name": "fetchItem", "method": "GET", "path": "/items/{id}", "inputs": [{ "name": "id", "type": "Int" }], "response": "String" }] }"#
+    let yaml = "style: async-throws\nendpoints:\n  - name: fetchItem\n    method: GET\n    path: /items\n    response: String\n"
+
+    func repository(_ file: SpecFile, _ options: GenerateOptions = GenerateOptions()) throws -> String {
+        let library = try options.templates.library(templatesPath: nil)
+        let generation = try Pipeline.generate(file: file, library: library, options: options)
+        return try XCTUnwrap(generation.files.first { $0.relativePath.hasSuffix("Repository.swift") && !$0.relativePath.contains("Mock") }?.contents)
+    }
+
+    func testTheSpecsStyleWinsOverTheConfigs() throws {
+        let completion = try repository(SpecFile(path: "shop.json", text: json))
+        XCTAssertTrue(completion.contains("func fetchItem(id: Int, completion: @escaping @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle"), completion)
+        // The same spec in a run whose config names async-throws: still completion.
+        let configured = try repository(SpecFile(path: "shop.json", text: json), GenerateOptions(style: .asyncThrows))
+        XCTAssertEqual(configured, completion)
+        let throwing = try repository(SpecFile(path: "shop.yaml", text: yaml))
+        XCTAssertTrue(throwing.contains("func fetchItem() async throws -> String"), throwing)
+    }
+
+    func testStyleOnTheCommandLineWinsOverTheSpecs() throws {
+        var options = GenerateOptions(style: .result)
+        options.styleOverridesSpecs = true
+        let result = try repository(SpecFile(path: "shop.json", text: json), options)
+        XCTAssertTrue(result.contains("func fetchItem(id: Int) async -> Result<String, Error>"), result)
+        XCTAssertFalse(result.contains("completion"), result)
+    }
+
+    func testTheSpecsStyleUsesTheSameTemplatesFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-spec-style-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "{{> _header}}\n// custom repository of {{repositoryName}}\n".write(
+            to: folder.appendingPathComponent("Repository.swift.mustache"), atomically: true, encoding: .utf8)
+        var options = GenerateOptions(templates: try TemplateSet.loading(overridesFrom: folder.path), templatesPath: folder.path)
+        options.style = .result
+        let custom = try repository(SpecFile(path: "shop.json", text: json), options)
+        XCTAssertTrue(custom.hasSuffix("// custom repository of ShopRepository\n"), custom)
+        // The completion style's own mock, not the result style's.
+        let library = try options.templates.library(templatesPath: folder.path)
+        let files = try Pipeline.generate(file: SpecFile(path: "shop.json", text: json), library: library, options: options).files
+        let mock = try XCTUnwrap(files.first { $0.relativePath.hasSuffix("MockShopRepository.swift") }?.contents)
+        XCTAssertTrue(mock.contains("completion: @escaping @Sendable (Result<String, NetworkError>) -> Void"), mock)
+    }
+}

@@ -18,7 +18,7 @@ package enum AccessLevel: String, Sendable, Equatable, CaseIterable {
 /// output: Generated
 /// templates: Templates      # optional: overrides of the built-in templates
 /// accessLevel: public       # or internal
-/// style: result             # or async-throws, completion
+/// style: result             # or async-throws, completion (a spec's own `style` wins)
 /// imports: [Models]         # added to every generated file
 /// runtimeModule: RepogenRuntime
 /// ```

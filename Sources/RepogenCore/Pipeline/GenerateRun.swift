@@ -109,6 +109,7 @@ package enum GenerateRun {
         fingerprint.add("directory", FileManager.default.currentDirectoryPath)
         fingerprint.add("output", output)
         fingerprint.add("style", options.style.name)
+        fingerprint.add("styleOverridesSpecs", options.styleOverridesSpecs ? "yes" : "no")
         fingerprint.add("accessLevel", options.accessLevel.rawValue)
         fingerprint.add("runtimeModule", options.runtimeModule)
         fingerprint.add("imports", "\(options.imports.count)")

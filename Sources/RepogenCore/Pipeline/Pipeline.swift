@@ -3,8 +3,11 @@ import RepogenMustache
 
 /// What one `generate` run needs besides the spec files.
 package struct GenerateOptions: Sendable {
-    /// The output style: the shape of the repository layer.
+    /// The output style: the shape of the repository layer, for specs that do not name their own (`style` at a
+    /// spec's top level), and for every spec when `styleOverridesSpecs`.
     package var style: OutputStyle
+    /// Whether `style` wins over the style a spec names (`--style` on the command line does; a config's does not).
+    package var styleOverridesSpecs = false
     /// The templates to render with: the style's built-in set, or that set overridden by a user's folder
     /// (`TemplateSet.loading(overridesFrom:style:)`).
     package var templates: TemplateSet
@@ -107,6 +110,26 @@ package enum Pipeline {
         }
         let (decoded, decodeDiagnostics) = decodeSpec(root, file: file)
         guard let spec = decoded else { throw DiagnosticsError(decodeDiagnostics) }
+        var options = options
+        var library = library
+        if let named = spec.style, !options.styleOverridesSpecs {
+            guard let style = OutputStyle.named(named.value) else {
+                let unknown = Diagnostic(.error, OutputStyle.unknownMessage(named.value), at: named.location)
+                throw DiagnosticsError(inSourceOrder(decodeDiagnostics + [unknown]))
+            }
+            if style != options.style {
+                // The style's own templates, with the same folder of overrides (if any) on top.
+                do {
+                    options.templates = try options.templatesPath.map { path throws(Diagnostic) in
+                        try TemplateSet.loading(overridesFrom: path, style: style)
+                    } ?? .builtin(for: style)
+                    library = try options.templates.library(templatesPath: options.templatesPath)
+                } catch {
+                    throw DiagnosticsError([error])
+                }
+                options.style = style
+            }
+        }
         let domain = OutputLayout.domain(forSpecPath: file.path)
         var warnings: [Diagnostic] = []
         var model: APIModel
@@ -129,7 +152,7 @@ package enum Pipeline {
         // (a template and its view model drifted apart). A user's templates get a warning per such tag.
         let strict = options.templatesPath == nil
         let rendered = RenderResults(count: entries.count)
-        onOwnThreads(entries.count) { index in
+        onOwnThreads(entries.count) { [library] index in
             rendered.set(index, Result { () throws(MustacheError) in
                 try library.render(entries[index].template, context, strict: strict)
             })

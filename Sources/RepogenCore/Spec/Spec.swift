@@ -13,6 +13,9 @@ package struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
 package struct Spec: Sendable, Equatable {
     /// The spec's path as the user typed it.
     package var path: String
+    /// The output style this spec's files take (`completion`), unless `--style` names one for every spec; nil for
+    /// the config's style.
+    package var style: Located<String>? = nil
     /// Extra modules the generated files import (the seed imports `Model`).
     package var imports: [Located<String>]
     /// Types the spec uses without defining them, from an imported module or another spec of the same module.

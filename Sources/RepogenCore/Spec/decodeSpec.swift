@@ -10,7 +10,7 @@ package func decodeSpec(_ root: SpecNode, file: SpecFile) -> (spec: Spec?, diagn
 
 /// The keys each part of a spec may have; the single source for validation and "did you mean" hints.
 enum SpecKeys {
-    static let root = ["imports", "externalTypes", "models", "defaults", "endpoints"]
+    static let root = ["style", "imports", "externalTypes", "models", "defaults", "endpoints"]
     static let defaults = ["usingQuery", "header"]
     static let endpoint = [
         "name", "description", "repositoryMethod", "method", "path", "inputs", "param", "usingQuery", "header",
@@ -29,6 +29,7 @@ extension NodeReader {
     mutating func decodeSpec(_ root: SpecNode) -> Spec? {
         guard let members = members(of: root, what: "the spec", allowed: SpecKeys.root, required: ["endpoints"])
         else { return nil }
+        let style = string(members, "style", what: "the spec")
         var imports: [Located<String>] = []
         if let node = members["imports"]?.value, let list = array(node, what: "'imports'") {
             imports = list.compactMap { string($0, what: "an import") }
@@ -56,7 +57,7 @@ extension NodeReader {
             declared = list.count
         }
         return Spec(
-            path: file.path, imports: imports, externalTypes: externalTypes, models: models, defaults: defaults,
+            path: file.path, style: style, imports: imports, externalTypes: externalTypes, models: models, defaults: defaults,
             endpoints: endpoints, declaredEndpointCount: declared)
     }
 
