@@ -34,10 +34,13 @@ class CLITestCase: XCTestCase {
     }
 
     @discardableResult
-    func run(_ arguments: [String], executable: URL? = nil) throws -> Output {
+    func run(_ arguments: [String], executable: URL? = nil, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = executable ?? binary
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.currentDirectoryURL = workDirectory
         let out = Pipe()
         let err = Pipe()

@@ -139,4 +139,18 @@ final class WorkflowTests: CLITestCase {
         XCTAssertTrue(unknown.stderr.contains("Specs/own.json:1:11: error: unknown style 'completions'"), unknown.stderr)
         XCTAssertTrue(unknown.stderr.contains("did you mean 'completion'?"), unknown.stderr)
     }
+
+    func testPhaseTimesOnlyWhenAsked() throws {
+        try write(validSpec, to: "item.json")
+        let quiet = try run(["generate", "item.json", "--quiet"])
+        XCTAssertEqual(quiet.status, 0, quiet.stderr)
+        XCTAssertEqual(quiet.stderr, "")
+        let timed = try run(["generate", "item.json", "--quiet", "--force"], environment: ["REPOGEN_TIMINGS": "1"])
+        XCTAssertEqual(timed.status, 0, timed.stderr)
+        let phases = timed.stderr.split(separator: "\n").map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "" }
+        for phase in ["read", "decode", "validate", "project", "render", "write"] {
+            XCTAssertTrue(phases.contains(phase), "\(phase) in \(timed.stderr)")
+        }
+        XCTAssertTrue(timed.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("repogen: ") && $0.hasSuffix(" ms") }, timed.stderr)
+    }
 }

@@ -108,7 +108,9 @@ package enum Pipeline {
         } catch {
             throw DiagnosticsError([error])
         }
+        PhaseTimes.mark("read \(file.path)")
         let (decoded, decodeDiagnostics) = decodeSpec(root, file: file)
+        PhaseTimes.mark("decode")
         guard let spec = decoded else { throw DiagnosticsError(decodeDiagnostics) }
         var options = options
         var library = library
@@ -140,12 +142,14 @@ package enum Pipeline {
         } catch {
             throw DiagnosticsError(inSourceOrder(decodeDiagnostics + error.diagnostics))
         }
+        PhaseTimes.mark("validate")
         if !decodeDiagnostics.isEmpty {
             throw DiagnosticsError(inSourceOrder(decodeDiagnostics + warnings))
         }
         model.specPath = headerPath(for: file.path)
         model.imports = options.imports + model.imports.filter { !options.imports.contains($0) }
         let context = options.style.project(model, runtimeModule: options.runtimeModule, accessLevel: options.accessLevel)
+        PhaseTimes.mark("project")
         // The files are independent: render them at once, on all cores (the output is the same in any order).
         let entries = OutputLayout.entries(forSpecPath: file.path, style: options.style)
         // The built-in templates render strictly: a tag naming a key the view model does not have is an error
@@ -157,6 +161,9 @@ package enum Pipeline {
                 try library.render(entries[index].template, context, strict: strict)
             })
         }
+        // The view model of a large spec is millions of values: the command line skips freeing them (LargeValues).
+        LargeValues.discard(context)
+        PhaseTimes.mark("render")
         var files: [OutputFile] = []
         for (entry, result) in zip(entries, rendered.all) {
             switch result {
