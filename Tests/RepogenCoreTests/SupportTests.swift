@@ -76,3 +76,48 @@ final class SupportTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/Store"), ["StoreApi.swift"], "no temporary files left")
     }
 }
+
+/// The fast checks of names agree with the sets and the scalar rules they stand for.
+final class SwiftIdentifierTests: XCTestCase {
+    func testIsKeywordIsMembershipOfTheKeywordSet() {
+        for keyword in SwiftIdentifier.keywords {
+            XCTAssertTrue(SwiftIdentifier.isKeyword(keyword), keyword)
+            XCTAssertEqual(SwiftIdentifier.escaped(keyword), "`\(keyword)`")
+            // The same length and first letter, another name.
+            let other = String(keyword.dropLast()) + (keyword.last == "x" ? "y" : "x")
+            XCTAssertEqual(SwiftIdentifier.isKeyword(other), SwiftIdentifier.keywords.contains(other), other)
+        }
+        for name in ["", "fetchStore", "classes", "Class", "precedencegroups", "é", "ín"] {
+            XCTAssertEqual(SwiftIdentifier.isKeyword(name), SwiftIdentifier.keywords.contains(name), name)
+        }
+    }
+
+    func testIsValidFollowsTheScalarRules() {
+        let names = [
+            "", "_", "a", "A1", "1a", "a-b", "a b", "self", "Self", "Type", "Protocol", "init", "inits", "_x", "x_1",
+            "café", "naïve1", "日本", "a\u{301}", "😀", "a😀", "$0", "a.b", "class", "Any",
+        ]
+        for name in names {
+            var expected = !name.isEmpty && !SwiftIdentifier.unusable.contains(name)
+            var first = true
+            for scalar in name.unicodeScalars where expected {
+                expected = SwiftIdentifier.isIdentifierScalar(scalar, first: first)
+                first = false
+            }
+            XCTAssertEqual(SwiftIdentifier.isValid(name), expected, name)
+        }
+    }
+}
+
+final class ConcatenationTests: XCTestCase {
+    func testConcatenatingIsJoining() {
+        let cases: [[String]] = [[], [""], ["a"], ["a", "b"], ["fetchStore", "(", "storeId: Int", ")"],
+                                 ["caf\u{e9}", "日本語のテキスト", "😀"], ["a\u{301}", "\u{301}b"], Array(repeating: "x", count: 40)]
+        for parts in cases {
+            XCTAssertEqual(String.concatenating(parts), parts.joined(), "\(parts)")
+            XCTAssertEqual(String.concatenating(parts, separator: ", "), parts.joined(separator: ", "), "\(parts)")
+        }
+        XCTAssertEqual(String.concatenating("Result<", "ContentsWithCursorResponse<ItemResponse>", ", Error>"),
+                       "Result<ContentsWithCursorResponse<ItemResponse>, Error>")
+    }
+}

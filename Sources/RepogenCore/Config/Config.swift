@@ -94,7 +94,7 @@ package struct Config: Sendable, Equatable {
             }
             if let node = members["imports"]?.value, let list = reader.array(node, what: "'imports'") {
                 for module in list.compactMap({ reader.string($0, what: "an import") }) {
-                    if SwiftIdentifier.isValid(module.value) && !SwiftIdentifier.keywords.contains(module.value) {
+                    if SwiftIdentifier.isValid(module.value) && !SwiftIdentifier.isKeyword(module.value) {
                         config.imports.append(module.value)
                     } else {
                         reader.diagnostics.error("'\(module.value)' is not a valid module name", at: module.location)

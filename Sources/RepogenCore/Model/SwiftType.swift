@@ -143,7 +143,7 @@ package struct SwiftType: Sendable, Equatable, CustomStringConvertible {
             var name = String.UnicodeScalarView()
             name.append(contentsOf: scalars[start..<index])
             let text = String(name)
-            if SwiftIdentifier.keywords.contains(text) && text != "Any" {
+            if SwiftIdentifier.isKeyword(text) && text != "Any" {
                 throw TypeSyntaxError(message: "'\(text)' is a Swift keyword, not a type name")
             }
             return text

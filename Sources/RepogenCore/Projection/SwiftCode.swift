@@ -47,7 +47,7 @@ enum SwiftCode {
 
     /// A quoted string literal.
     static func stringLiteral(_ text: String) -> String {
-        "\"" + escapedLiteralContents(text) + "\""
+        .concatenating("\"", escapedLiteralContents(text), "\"")
     }
 
     /// A raw string literal (`#"{"id":1}"#`) when the text has quotes but no control characters, with enough
@@ -111,16 +111,17 @@ enum SwiftCode {
     /// `"/api/v1/store/\(storeId)"`: always a literal, references interpolated; with `wrapping`, each reference
     /// is wrapped in that type (`\(PathComponent(storeId))`).
     static func interpolatedLiteral(_ parts: [TemplatePart], inputs: [Input], wrapping wrapper: String? = nil) -> String {
-        var body = ""
+        var pieces = ["\""]
         for part in parts {
             switch part {
-            case .literal(let text): body += escapedLiteralContents(text)
+            case .literal(let text): pieces.append(escapedLiteralContents(text))
             case .reference(let reference):
                 let value = expression(reference, inputs: inputs)
-                body += "\\(" + (wrapper.map { "\($0)(\(value))" } ?? value) + ")"
+                pieces += wrapper.map { ["\\(", $0, "(", value, "))"] } ?? ["\\(", value, ")"]
             }
         }
-        return "\"" + body + "\""
+        pieces.append("\"")
+        return .concatenating(pieces)
     }
 
     /// The inputs a set of references reads, as indices.
@@ -134,12 +135,15 @@ enum SwiftCode {
 
     /// A `switch self` pattern binding only the inputs in `used`: `.saveStore(_, let isDelete)`, or `.saveStore`.
     static func casePattern(_ endpoint: Endpoint, binding used: Set<Int>) -> String {
-        let name = "." + SwiftIdentifier.escaped(endpoint.caseName)
-        guard !used.isEmpty else { return name }
-        let bindings = endpoint.inputs.indices.map { index in
-            used.contains(index) ? "let " + SwiftIdentifier.escaped(endpoint.inputs[index].name) : "_"
+        let name = SwiftIdentifier.escaped(endpoint.caseName)
+        guard !used.isEmpty else { return .concatenating(".", name) }
+        var parts = [".", name, "("]
+        for index in endpoint.inputs.indices {
+            if index > 0 { parts.append(", ") }
+            parts += used.contains(index) ? ["let ", SwiftIdentifier.escaped(endpoint.inputs[index].name)] : ["_"]
         }
-        return name + "(" + bindings.joined(separator: ", ") + ")"
+        parts.append(")")
+        return .concatenating(parts)
     }
 
     /// A local variable name that no input of the case shadows or clashes with: `base`, else `base_`, `base__`…

@@ -132,25 +132,38 @@ private func projectEndpoint(
     let caseName = SwiftIdentifier.escaped(endpoint.caseName)
     let methodName = SwiftIdentifier.escaped(endpoint.methodName)
 
-    let caseValues = inputs.map { input in
-        input.unlabeled ? input.type.description : SwiftIdentifier.escaped(input.name) + ": " + input.type.description
+    // Pieces are joined with `String.concatenating`, in one allocation each: this runs for every endpoint.
+    let types = inputs.map(\.type.description)
+    let labels = inputs.map(\.argumentLabel)
+    let escapedLabels = labels.map(SwiftIdentifier.escaped)
+    let caseValues = inputs.indices.map { index in
+        inputs[index].unlabeled
+            ? types[index] : String.concatenating(SwiftIdentifier.escaped(inputs[index].name), ": ", types[index])
     }
-    let caseDeclaration = inputs.isEmpty ? caseName : caseName + "(" + caseValues.joined(separator: ", ") + ")"
+    let caseDeclaration =
+        inputs.isEmpty ? caseName : String.concatenating(caseName, "(", .concatenating(caseValues, separator: ", "), ")")
 
-    let parameters = inputs.map { SwiftIdentifier.escaped($0.argumentLabel) + ": " + $0.type.description }
-    let signature = methodName + "(" + parameters.joined(separator: ", ") + ")"
+    let parameters = inputs.indices.map { String.concatenating(escapedLabels[$0], ": ", types[$0]) }
+    let parameterList = String.concatenating(parameters, separator: ", ")
+    let signature = String.concatenating(methodName, "(", parameterList, ")")
+    // Names an argument already has: the locals the Impl declares avoid them.
+    let taken = Set(labels)
     // The completion style's last parameter: `completion`, unless an argument has that name.
-    let completionName = completionHandlers
-        ? SwiftCode.freshName("completion", avoiding: Set(inputs.map(\.argumentLabel))) : ""
-    let selector = endpoint.methodName + "(" + inputs.map { $0.argumentLabel + ":" }.joined()
-        + (completionHandlers ? completionName + ":" : "") + ")"
+    let completionName = completionHandlers ? SwiftCode.freshName("completion", avoiding: taken) : ""
+    var selectorParts = [endpoint.methodName, "("]
+    for label in labels { selectorParts += [label, ":"] }
+    if completionHandlers { selectorParts += [completionName, ":"] }
+    selectorParts.append(")")
+    let selector = String.concatenating(selectorParts)
 
-    let arguments = inputs.map { input in
-        let value = SwiftIdentifier.escaped(input.argumentLabel)
-        return input.unlabeled ? value : SwiftCode.callLabel(input.name) + ": " + value
+    let arguments = inputs.indices.map { index in
+        inputs[index].unlabeled
+            ? escapedLabels[index] : String.concatenating(SwiftCode.callLabel(inputs[index].name), ": ", escapedLabels[index])
     }
     let construction =
-        names.api + "." + caseName + (inputs.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
+        inputs.isEmpty
+        ? String.concatenating(names.api, ".", caseName)
+        : String.concatenating(names.api, ".", caseName, "(", .concatenating(arguments, separator: ", "), ")")
 
     // In a grouped domain, a static factory in the API enum builds each case: `StoreApi.fetchStore(storeId:)`.
     var factory: [MustacheValue] = []
@@ -176,13 +189,12 @@ private func projectEndpoint(
         argumentsType = "Void"
         argumentsValue = "()"
     case 1:
-        argumentsType = inputs[0].type.description
-        argumentsValue = SwiftIdentifier.escaped(inputs[0].argumentLabel)
+        argumentsType = types[0]
+        argumentsValue = escapedLabels[0]
     default:
-        argumentsType = "(" + parameters.joined(separator: ", ") + ")"
-        argumentsValue =
-            "(" + inputs.map { "\(SwiftCode.callLabel($0.argumentLabel)): \(SwiftIdentifier.escaped($0.argumentLabel))" }
-            .joined(separator: ", ") + ")"
+        argumentsType = String.concatenating("(", parameterList, ")")
+        let values = inputs.indices.map { String.concatenating(SwiftCode.callLabel(labels[$0]), ": ", escapedLabels[$0]) }
+        argumentsValue = String.concatenating("(", .concatenating(values, separator: ", "), ")")
     }
 
     var values: MustacheDictionary = [
@@ -201,10 +213,10 @@ private func projectEndpoint(
         "signature": .string(signature),
         "selector": .string(selector),
         "successType": .string(success),
-        "resultType": .string("Result<\(success), Error>"),
+        "resultType": .string(.concatenating("Result<", success, ", Error>")),
         "construction": .string(construction),
         // The Impl's local for the request: `request`, unless an argument has that name.
-        "requestName": .string(SwiftCode.freshName("request", avoiding: Set(inputs.map(\.argumentLabel)))),
+        "requestName": .string(SwiftCode.freshName("request", avoiding: taken)),
         "hasArguments": .bool(!inputs.isEmpty),
         // Whether the method returns a value (the spec has a `response`): `async throws -> T`, or no arrow.
         "returnsValue": .bool(endpoint.response != nil),
@@ -212,13 +224,15 @@ private func projectEndpoint(
         "argumentsValue": .string(argumentsValue),
         // The mock answers with the spec's example response when nothing is stubbed.
         "mockArguments": .string(
-            SwiftCode.stringLiteral(names.mock + "." + selector)
-                + (endpoint.example.map { ", exampleJSON: " + SwiftCode.rawStringLiteral($0) } ?? "")),
+            .concatenating(
+                SwiftCode.stringLiteral(.concatenating(names.mock, ".", selector)),
+                endpoint.example.map { .concatenating(", exampleJSON: ", SwiftCode.rawStringLiteral($0)) } ?? "")),
     ]
     if completionHandlers {
-        let completion = completionName + ": @escaping @Sendable (Result<\(success), NetworkError>) -> Void"
+        let completion = String.concatenating(completionName, ": @escaping @Sendable (Result<", success, ", NetworkError>) -> Void")
         values["completionName"] = .string(completionName)
-        values["completionSignature"] = .string(methodName + "(" + (parameters + [completion]).joined(separator: ", ") + ")")
+        values["completionSignature"] = .string(
+            .concatenating(methodName, "(", .concatenating(parameters + [completion], separator: ", "), ")"))
     }
     return .dictionary(values)
 }

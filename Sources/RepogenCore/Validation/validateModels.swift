@@ -148,7 +148,7 @@ extension SpecValidator {
         let prefix = parent.map { qualifiedName(of: $0) + "." } ?? ""
         for model in models {
             let name = model.name
-            if !SwiftIdentifier.isValid(name.value) || SwiftIdentifier.keywords.contains(name.value)
+            if !SwiftIdentifier.isValid(name.value) || SwiftIdentifier.isKeyword(name.value)
                 || name.value == "Any"
             {
                 error("model name '\(name.value)' is not a valid Swift type name", at: name.location)
@@ -295,7 +295,7 @@ extension SpecValidator {
         var ok = true
         var parameters: [String] = []
         for parameter in spec.typeParameters {
-            if !SwiftIdentifier.isValid(parameter.value) || SwiftIdentifier.keywords.contains(parameter.value) {
+            if !SwiftIdentifier.isValid(parameter.value) || SwiftIdentifier.isKeyword(parameter.value) {
                 error("type parameter '\(parameter.value)' of '\(name)' is not a valid Swift identifier", at: parameter.location)
                 ok = false
             } else if parameters.contains(parameter.value) || types.knows(parameter.value)

@@ -50,14 +50,14 @@ struct SpecValidator {
 
     mutating func validate(_ spec: Spec, domain: String) -> APIModel {
         let fileLocation = SourceLocation(path: spec.path, line: 1, column: 1)
-        if !SwiftIdentifier.isValid(domain) || SwiftIdentifier.keywords.contains(domain) {
+        if !SwiftIdentifier.isValid(domain) || SwiftIdentifier.isKeyword(domain) {
             error(
                 "the file name gives the domain name '\(domain)', which is not a valid Swift type name; "
                     + "rename the spec (for example 'store.json' gives 'Store')", at: fileLocation)
         }
         var imports: [String] = []
         for module in spec.imports {
-            if SwiftIdentifier.isValid(module.value) && !SwiftIdentifier.keywords.contains(module.value) {
+            if SwiftIdentifier.isValid(module.value) && !SwiftIdentifier.isKeyword(module.value) {
                 imports.append(module.value)
             } else {
                 error("'\(module.value)' is not a valid module name", at: module.location)
