@@ -121,3 +121,11 @@ final class ConcatenationTests: XCTestCase {
                        "Result<ContentsWithCursorResponse<ItemResponse>, Error>")
     }
 }
+
+final class ComponentsAtDotsTests: XCTestCase {
+    func testSplitsLikeSplitKeepingEmptyParts() {
+        for text in ["", "a", "a.b", "a.b.c", ".a", "a.", "..", "input.id", "é.日本.😀"] {
+            XCTAssertEqual(text.componentsAtDots(), text.split(separator: ".", omittingEmptySubsequences: false).map(String.init), text)
+        }
+    }
+}

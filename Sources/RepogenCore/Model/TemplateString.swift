@@ -84,9 +84,7 @@ package enum TemplateString {
             trimmed.utf8.contains(UInt8(ascii: "["))
             ? trimmed.split(separator: "[]", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             : [trimmed]
-        let head =
-            pieces[0].utf8.contains(UInt8(ascii: "."))
-            ? pieces[0].split(separator: ".", omittingEmptySubsequences: false).map(String.init) : [pieces[0]]
+        let head = pieces[0].componentsAtDots()
         var mapped: [String]?
         if pieces.count == 2 {
             var tail = pieces[1]
@@ -94,11 +92,13 @@ package enum TemplateString {
                 return .failure(TemplateSyntaxError(message: "'\(trimmed)': '[]' must be followed by '.member'"))
             }
             tail.removeFirst()
-            mapped = tail.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            mapped = tail.componentsAtDots()
         }
-        for name in head + (mapped ?? []) where !SwiftIdentifier.isValid(name) {
-            let shown = name.isEmpty ? "an empty name" : "'\(name)'"
-            return .failure(TemplateSyntaxError(message: "'{\(trimmed)}' is not a reference to an input: \(shown) is not a valid name"))
+        for names in [head, mapped ?? []] {
+            for name in names where !SwiftIdentifier.isValid(name) {
+                let shown = name.isEmpty ? "an empty name" : "'\(name)'"
+                return .failure(TemplateSyntaxError(message: "'{\(trimmed)}' is not a reference to an input: \(shown) is not a valid name"))
+            }
         }
         return .success(RawReference(root: head[0], members: Array(head.dropFirst()), mappedMembers: mapped, text: trimmed))
     }
@@ -110,6 +110,25 @@ package enum TemplateString {
 }
 
 extension String {
+    /// The parts between `.`s, empty ones included (`split(separator:omittingEmptySubsequences:)` without its
+    /// generic machinery, which shows in profiles: every reference of a large spec is split).
+    package func componentsAtDots() -> [String] {
+        let utf8 = self.utf8
+        guard utf8.contains(UInt8(ascii: ".")) else { return [self] }
+        var components: [String] = []
+        var start = utf8.startIndex
+        var index = start
+        while index < utf8.endIndex {
+            if utf8[index] == UInt8(ascii: ".") {
+                components.append(String(self[start..<index]))
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        components.append(String(self[start..<utf8.endIndex]))
+        return components
+    }
+
     /// The string without leading and trailing spaces (no Foundation needed).
     func trimmingSpaces() -> String {
         guard utf8.first == UInt8(ascii: " ") || utf8.last == UInt8(ascii: " ") else { return self }

@@ -23,14 +23,14 @@ package enum FileWriter {
         _ files: [OutputFile], to directory: String, removing stale: [String] = []
     ) throws(Diagnostic) -> WriteReport {
         var report = WriteReport()
-        var pending: [(path: String, bytes: [UInt8])] = []
+        // The rendered text is written from its own storage: a large spec's files are megabytes each.
+        var pending: [(path: String, text: String)] = []
         var folders: Set<String> = [directory]
         for file in files {
             let path = try destination(of: file, in: directory)
             folders.insert((path as NSString).deletingLastPathComponent)
-            let bytes = Array(file.contents.utf8)
             if let existing = try existingContents(of: path) {
-                if existing == bytes {
+                if existing.count == file.contents.utf8.count, existing.elementsEqual(file.contents.utf8) {
                     report.unchanged.append(path)
                     continue
                 }
@@ -40,7 +40,7 @@ package enum FileWriter {
                         path: path)
                 }
             }
-            pending.append((path, bytes))
+            pending.append((path, file.contents))
         }
         var stalePaths: [String] = []
         for relativePath in stale {
@@ -51,8 +51,8 @@ package enum FileWriter {
         for folder in folders.sorted() {
             report.removedTemporaries += try removeStaleTemporaries(in: folder)
         }
-        for (path, bytes) in pending {
-            try writeAtomically(bytes, to: path, replacing: true)
+        for (path, text) in pending {
+            try writeAtomically(text: text, to: path, replacing: true)
             report.written.append(path)
         }
         for path in stalePaths {
@@ -97,7 +97,7 @@ package enum FileWriter {
             _ = try removeStaleTemporaries(in: folder)
         }
         for (path, file) in zip(paths, files) {
-            try writeAtomically(Array(file.contents.utf8), to: path, replacing: false)
+            try writeAtomically(text: file.contents, to: path, replacing: false)
         }
         return paths
     }
@@ -143,6 +143,21 @@ package enum FileWriter {
     /// Writes a temporary file next to `path` and renames it to `path`, so that `path` never holds a partial file.
     /// Without `replacing`, fails when anything (even a dangling symbolic link) is at `path`.
     static func writeAtomically(_ bytes: [UInt8], to path: String, replacing: Bool) throws(Diagnostic) {
+        try writeAtomically(to: path, replacing: replacing) { temporary throws(ErrnoError) in
+            try POSIXFile.create(temporary, bytes: bytes)
+        }
+    }
+
+    /// `writeAtomically(_:to:replacing:)` with the UTF-8 of `text`, written from the string's storage.
+    static func writeAtomically(text: String, to path: String, replacing: Bool) throws(Diagnostic) {
+        try writeAtomically(to: path, replacing: replacing) { temporary throws(ErrnoError) in
+            try POSIXFile.create(temporary, text: text)
+        }
+    }
+
+    private static func writeAtomically(
+        to path: String, replacing: Bool, creating create: (String) throws(ErrnoError) -> Void
+    ) throws(Diagnostic) {
         func failure(_ error: ErrnoError) -> Diagnostic {
             if !replacing, error.code == EEXIST, POSIXFile.kind(of: path) != .missing {
                 return Diagnostic(.error, "already exists; export to an empty folder", path: path)
@@ -160,7 +175,7 @@ package enum FileWriter {
         for attempt in 1... {
             temporary = (folder as NSString).appendingPathComponent(temporaryName(for: name))
             do {
-                try POSIXFile.create(temporary, bytes: bytes)
+                try create(temporary)
                 break
             } catch where error.code == EEXIST && attempt < 10 {
                 continue  // the random part collided; take another

@@ -163,17 +163,30 @@ package enum POSIXFile {
     /// On failure the partial file is removed.
     /// - Throws: the `errno` of the failing call; `EEXIST` when something is at `path`.
     package static func create(_ path: String, bytes: [UInt8]) throws(ErrnoError) {
+        try bytes.withUnsafeBytes { buffer in Result { () throws(ErrnoError) in try create(path, buffer: buffer) } }.get()
+    }
+
+    /// `create(_:bytes:)` with the UTF-8 of `text`, written from the string's own storage (no copy).
+    package static func create(_ path: String, text: String) throws(ErrnoError) {
+        var text = text
+        try text.withUTF8 { buffer in
+            Result { () throws(ErrnoError) in try create(path, buffer: UnsafeRawBufferPointer(buffer)) }
+        }.get()
+    }
+
+    private static func create(_ path: String, buffer bytes: UnsafeRawBufferPointer) throws(ErrnoError) {
         let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw ErrnoError(errno) }
         var failure: Int32?
-        bytes.withUnsafeBytes { buffer in
+        do {
+            let buffer = bytes
             var offset = 0
             while offset < buffer.count {
                 let count = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 if count < 0 {
                     if errno == EINTR { continue }
                     failure = errno
-                    return
+                    break
                 }
                 offset += count
             }

@@ -3,6 +3,26 @@ extension JSONSpecReader {
     mutating func readString() throws(Diagnostic) -> String {
         let start = position
         position += 1
+        // Most strings of a spec are ASCII without escapes: find the closing quote, and make the string from the
+        // bytes in one step.
+        var end = position
+        var isPlainASCII = true
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\\") {
+                isPlainASCII = false
+                break
+            }
+            end += 1
+        }
+        if isPlainASCII, end < bytes.count {
+            let text = bytes.withUnsafeBufferPointer { buffer in
+                String(decoding: UnsafeBufferPointer(rebasing: buffer[position..<end]), as: UTF8.self)
+            }
+            position = end + 1
+            return text
+        }
         // Runs between escapes are copied whole (most strings are one run), not a scalar at a time.
         var result = ""
         var runStart = position

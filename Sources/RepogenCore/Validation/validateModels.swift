@@ -23,7 +23,8 @@ struct TypeScope {
     /// empty outside models) refers to, following Swift's lookup: the innermost nested type of that name first.
     func model(named name: String, in scope: [String]) -> String? {
         // The common case, a plain name written outside any model, is one set lookup.
-        if scope.isEmpty, !name.utf8.contains(UInt8(ascii: ".")) {
+        // So is a plain name that no nested model has, inside a model: it can only mean a top-level model.
+        if !name.utf8.contains(UInt8(ascii: ".")), scope.isEmpty || !nestedNames.contains(name) {
             return models.contains(name) ? name : nil
         }
         let components = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)

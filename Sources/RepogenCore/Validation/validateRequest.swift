@@ -155,7 +155,7 @@ extension SpecValidator {
         guard case .named(let name, _) = type.unwrapped.shape,
             let model = types.model(named: name, in: scope)
         else { return .unknown }
-        let modelScope = model.split(separator: ".").map(String.init)
+        let modelScope = model.utf8.contains(UInt8(ascii: ".")) ? model.split(separator: ".").map(String.init) : [model]
         if types.enumCases[model] != nil {
             return member == "rawValue" ? .found(SwiftType.named("String"), []) : .missing(model, ["rawValue"])
         }

@@ -223,8 +223,9 @@ struct SpecValidator {
 
     mutating func validateInputs(_ specs: [InputSpec], endpoint: String) -> (inputs: [Input], ok: Bool) {
         var inputs: [Input] = []
-        var names: Set<String> = []
-        var labels: Set<String> = []
+        inputs.reserveCapacity(specs.count)
+        var names = Set<String>(minimumCapacity: specs.count)
+        var labels = Set<String>(minimumCapacity: specs.count)
         var ok = true
         for spec in specs {
             var inputOK = checkIdentifier(spec.name, what: "input name")
