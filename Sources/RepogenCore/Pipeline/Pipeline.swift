@@ -110,6 +110,7 @@ package enum Pipeline {
         }
         PhaseTimes.mark("read \(file.path)")
         let (decoded, decodeDiagnostics) = decodeSpec(root, file: file)
+        LargeValues.discard(root)
         PhaseTimes.mark("decode")
         guard let spec = decoded else { throw DiagnosticsError(decodeDiagnostics) }
         var options = options
@@ -142,6 +143,7 @@ package enum Pipeline {
         } catch {
             throw DiagnosticsError(inSourceOrder(decodeDiagnostics + error.diagnostics))
         }
+        LargeValues.discard(spec)
         PhaseTimes.mark("validate")
         if !decodeDiagnostics.isEmpty {
             throw DiagnosticsError(inSourceOrder(decodeDiagnostics + warnings))
@@ -149,6 +151,7 @@ package enum Pipeline {
         model.specPath = headerPath(for: file.path)
         model.imports = options.imports + model.imports.filter { !options.imports.contains($0) }
         let context = options.style.project(model, runtimeModule: options.runtimeModule, accessLevel: options.accessLevel)
+        LargeValues.discard(model)
         PhaseTimes.mark("project")
         // The files are independent: render them at once, on all cores (the output is the same in any order).
         let entries = OutputLayout.entries(forSpecPath: file.path, style: options.style)

@@ -160,6 +160,7 @@ private func projectEndpoint(
         inputs[index].unlabeled
             ? escapedLabels[index] : String.concatenating(SwiftCode.callLabel(inputs[index].name), ": ", escapedLabels[index])
     }
+    let apiName = names.api
     let construction =
         inputs.isEmpty
         ? String.concatenating(names.api, ".", caseName)
@@ -168,16 +169,21 @@ private func projectEndpoint(
     // In a grouped domain, a static factory in the API enum builds each case: `StoreApi.fetchStore(storeId:)`.
     var factory: [MustacheValue] = []
     if let group {
-        let parameters = inputs.map { input in
-            (input.unlabeled ? "_ " : "") + SwiftIdentifier.escaped(input.name) + ": " + input.type.description
+        let names = inputs.map { SwiftIdentifier.escaped($0.name) }
+        let parameters = inputs.indices.map { index in
+            String.concatenating(inputs[index].unlabeled ? "_ " : "", names[index], ": ", types[index])
         }
-        let values = inputs.map { input in
-            input.unlabeled ? SwiftIdentifier.escaped(input.name) : SwiftCode.callLabel(input.name) + ": " + SwiftIdentifier.escaped(input.name)
+        let values = inputs.indices.map { index in
+            inputs[index].unlabeled
+                ? names[index] : String.concatenating(SwiftCode.callLabel(inputs[index].name), ": ", names[index])
         }
         let declaration = inputs.isEmpty
-            ? "static var \(caseName): \(names.api)"
-            : "static func \(caseName)(\(parameters.joined(separator: ", "))) -> \(names.api)"
-        let body = ".\(group)(.\(caseName)" + (inputs.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")") + ")"
+            ? String.concatenating("static var ", caseName, ": ", apiName)
+            : String.concatenating(
+                "static func ", caseName, "(", .concatenating(parameters, separator: ", "), ") -> ", apiName)
+        let body = inputs.isEmpty
+            ? String.concatenating(".", group, "(.", caseName, ")")
+            : String.concatenating(".", group, "(.", caseName, "(", .concatenating(values, separator: ", "), "))")
         factory = [.dictionary(["declaration": .string(declaration), "body": .string(body), "isFirst": .bool(isFirst)])]
     }
 
