@@ -3,8 +3,9 @@ import RepogenCore
 import RepogenMustache
 import XCTest
 
-/// The README's tables of view-model keys ("The view model") list exactly the keys the projection gives
-/// templates: every key a template can use is documented, and no documented key is gone.
+/// The README's tables of view-model keys ("The view model") list exactly the properties of the view-model structs
+/// (`ViewModel.swift`) and the keys the projection gives templates: every key a template can use is documented, and
+/// no documented key is gone.
 final class ViewModelDocumentationTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -56,6 +57,57 @@ final class ViewModelDocumentationTests: XCTestCase {
     func names(_ value: MustacheValue) -> Set<String> {
         guard case .dictionary(let entries) = value else { return [] }
         return Set(entries.names)
+    }
+
+    /// The property names of a view-model struct, in declaration order.
+    func properties(_ value: Any) -> [String] {
+        Mirror(reflecting: value).children.compactMap(\.label)
+    }
+
+    /// A projection in the completion style (which sets every optional key) of a spec with models and a grouped
+    /// domain's worth of endpoints.
+    func completeViewModel() throws -> DomainViewModel {
+        let endpoints = (0..<300).map { #"{ "name": "e\#($0)", "method": "GET", "path": "/e" }"# }.joined(separator: ",")
+        let text = #"{ "models": { "Item": { "fields": { "id": "Int" } }, "Kind": { "enum": ["a"] } }, "endpoints": [\#(endpoints)] }"#
+        let file = SpecFile(path: "large.json", text: text)
+        let spec = try XCTUnwrap(decodeSpec(try SpecReader.read(file), file: file).0)
+        var warnings: [Diagnostic] = []
+        let model = try validateSpec(spec, domain: "Large", warnings: &warnings)
+        return OutputStyle.completion.viewModel(model, runtimeModule: "RepogenRuntime", accessLevel: .public)
+    }
+
+    func testTheTablesListTheStructsProperties() throws {
+        let viewModel = try completeViewModel()
+        let endpoint = try XCTUnwrap(viewModel.endpoints.first)
+        let model = try XCTUnwrap(viewModel.models.first)
+        let fix = "update the README's tables under 'The view model' (or the structs in ViewModel.swift)"
+        XCTAssertEqual(try documentedKeys(after: "Every template of a spec receives this"), Set(properties(viewModel)), fix)
+        XCTAssertEqual(try documentedKeys(after: "Each of `endpoints`:"), Set(properties(endpoint)), fix)
+        XCTAssertEqual(try documentedKeys(after: "Each of `models`:"), Set(properties(model)), fix)
+    }
+
+    /// `ViewModel+Mustache.swift` turns every property of every struct into a key of the same name.
+    func testEveryPropertyBecomesAKey() throws {
+        let viewModel = try completeViewModel()
+        let endpoint = try XCTUnwrap(viewModel.endpoints.first)
+        let group = try XCTUnwrap(viewModel.groups.first)
+        let member = try XCTUnwrap(viewModel.requestMembers.first)
+        let model = try XCTUnwrap(viewModel.models.first)
+        let field = try XCTUnwrap(model.fields.first)
+        let factory = try XCTUnwrap(endpoint.factory.first)
+        let values: [(Any, MustacheValue)] = [
+            (viewModel, viewModel.mustache), (endpoint, endpoint.mustache), (group, group.mustache),
+            (member, member.mustache), (endpoint.param, endpoint.param.mustache), (model, model.mustache),
+            (field, field.mustache), (factory, factory.mustache), (viewModel.imports[0], viewModel.imports[0].mustache),
+        ]
+        for (value, converted) in values {
+            XCTAssertEqual(names(converted), Set(properties(value)), "\(type(of: value))")
+        }
+        // A style without completion handlers has no completion keys, rather than empty ones.
+        var plain = endpoint
+        plain.completionName = nil
+        plain.completionSignature = nil
+        XCTAssertEqual(names(plain.mustache), Set(properties(endpoint)).subtracting(["completionName", "completionSignature"]))
     }
 
     func testEveryKeyIsDocumentedAndEveryDocumentedKeyExists() throws {

@@ -109,10 +109,9 @@ package enum Pipeline {
             throw DiagnosticsError([error])
         }
         PhaseTimes.mark("read \(file.path)")
-        let (decoded, decodeDiagnostics) = decodeSpec(root, file: file)
-        LargeValues.discard(root)
+        var (decoded, decodeDiagnostics) = decodeSpec(root, file: file)
         PhaseTimes.mark("decode")
-        guard let spec = decoded else { throw DiagnosticsError(decodeDiagnostics) }
+        guard let spec = decoded.take() else { throw DiagnosticsError(decodeDiagnostics) }
         var options = options
         var library = library
         if let named = spec.style, !options.styleOverridesSpecs {
@@ -143,7 +142,8 @@ package enum Pipeline {
         } catch {
             throw DiagnosticsError(inSourceOrder(decodeDiagnostics + error.diagnostics))
         }
-        LargeValues.discard(spec)
+        // Freed now, not kept: a large spec's view model takes its place in memory.
+        _ = consume spec
         PhaseTimes.mark("validate")
         if !decodeDiagnostics.isEmpty {
             throw DiagnosticsError(inSourceOrder(decodeDiagnostics + warnings))

@@ -60,8 +60,16 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The view model this style's templates render.
-    package func project(_ model: APIModel, runtimeModule: String, accessLevel: AccessLevel) -> MustacheValue {
+    /// The view model this style's templates render, typed.
+    package func viewModel(_ model: APIModel, runtimeModule: String, accessLevel: AccessLevel) -> DomainViewModel {
         projectDefault(model, runtimeModule: runtimeModule, accessLevel: accessLevel, completionHandlers: self == .completion)
+    }
+
+    /// The view model this style's templates render, as template data.
+    package func project(_ model: APIModel, runtimeModule: String, accessLevel: AccessLevel) -> MustacheValue {
+        let typed = viewModel(model, runtimeModule: runtimeModule, accessLevel: accessLevel)
+        // Not freed in a run of the command line (see LargeValues): a large spec's is millions of strings.
+        LargeValues.discard(typed)
+        return typed.mustache
     }
 }

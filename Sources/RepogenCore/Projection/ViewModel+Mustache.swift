@@ -1,0 +1,200 @@
+import RepogenMustache
+
+// The one place where the typed view model becomes template data: each struct's properties, by their names.
+// (A test checks that every property of every struct comes out as a key.)
+
+/// A view model value that templates can render.
+package protocol MustacheRepresentable {
+    /// The value as template data.
+    var mustache: MustacheValue { get }
+}
+
+extension Array: MustacheRepresentable where Element: MustacheRepresentable {
+    package var mustache: MustacheValue { .array(map { $0.mustache }) }
+}
+
+extension ArraySlice: MustacheRepresentable where Element: MustacheRepresentable {
+    package var mustache: MustacheValue { .array(map { $0.mustache }) }
+}
+
+extension String: MustacheRepresentable {
+    package var mustache: MustacheValue { .string(self) }
+}
+
+extension Bool: MustacheRepresentable {
+    package var mustache: MustacheValue { .bool(self) }
+}
+
+extension DomainViewModel: MustacheRepresentable {
+    package var mustache: MustacheValue {
+        // Each endpoint becomes template data once. A grouped domain's groups hold the same endpoints, and the
+        // member lists hold the endpoints' own cases, in order: those reuse the same values (10,000 endpoints would
+        // otherwise be converted three times).
+        let endpointValues = endpoints.map { $0.mustache }
+        var groupValues: [MustacheValue] = []
+        for group in groups {
+            // A group's endpoints are a slice of the domain's: its indices are their positions.
+            let range = group.endpoints.indices
+            guard range.upperBound <= endpoints.count,
+                range.allSatisfy({ endpoints[$0].caseName == group.endpoints[$0].caseName })
+            else {
+                groupValues.append(group.mustache)
+                continue
+            }
+            groupValues.append(.dictionary([
+                "typeName": group.typeName.mustache,
+                "caseName": group.caseName.mustache,
+                "endpoints": .array(Array(endpointValues[range])),
+                "requestMembers": .array(group.requestMembers.map {
+                    $0.mustache(reusing: endpointValues[range], of: endpoints[range])
+                }),
+            ]))
+        }
+        return .dictionary([
+            "fileHeader": fileHeader.mustache,
+            "specPath": specPath.mustache,
+            "domain": domain.mustache,
+            "apiName": apiName.mustache,
+            "repositoryName": repositoryName.mustache,
+            "implName": implName.mustache,
+            "mockName": mockName.mustache,
+            "imports": imports.mustache,
+            "endpoints": .array(endpointValues),
+            "models": models.mustache,
+            "access": access.mustache,
+            "hasUsingQueryOverrides": hasUsingQueryOverrides.mustache,
+            "hasUploads": hasUploads.mustache,
+            "isGrouped": isGrouped.mustache,
+            "groups": .array(groupValues),
+            "requestMembers": .array(requestMembers.map { $0.mustache(reusing: endpointValues[...], of: endpoints[...]) }),
+        ])
+    }
+}
+
+extension RequestMemberViewModel {
+    /// The member as template data, with the converted cases of `endpoints` (`values`) when its cases are theirs.
+    func mustache(reusing values: ArraySlice<MustacheValue>, of endpoints: ArraySlice<EndpointViewModel>) -> MustacheValue {
+        guard cases.count == endpoints.count,
+            cases.indices.allSatisfy({ cases[$0] == endpoints[endpoints.startIndex + $0].requestCase(name) })
+        else { return mustache }
+        let reused: [MustacheValue] = values.map { value in
+            guard case .dictionary(let entries) = value, let found = entries[name] else { return .null }
+            return found
+        }
+        return .dictionary([
+            "name": name.mustache, "type": type.mustache, "isFirst": isFirst.mustache, "cases": .array(reused),
+        ])
+    }
+}
+
+extension EndpointViewModel {
+    /// The endpoint's case of a `RequestType` member, by the member's name.
+    func requestCase(_ member: String) -> SwitchCaseViewModel? {
+        switch member {
+        case "param": param
+        case "method": method
+        case "header": header
+        case "path": path
+        case "usingQuery": usingQuery
+        case "upload": upload
+        default: nil
+        }
+    }
+}
+
+extension ImportViewModel: MustacheRepresentable {
+    package var mustache: MustacheValue { .dictionary(["module": module.mustache]) }
+}
+
+extension EndpointViewModel: MustacheRepresentable {
+    package var mustache: MustacheValue {
+        var values: MustacheDictionary = [
+            "caseName": caseName.mustache,
+            "doc": doc.mustache,
+            "caseDeclaration": caseDeclaration.mustache,
+            "factory": factory.mustache,
+            "param": param.mustache,
+            "method": method.mustache,
+            "header": header.mustache,
+            "path": path.mustache,
+            "usingQuery": usingQuery.mustache,
+            "upload": upload.mustache,
+            "methodName": methodName.mustache,
+            "memberPrefix": memberPrefix.mustache,
+            "signature": signature.mustache,
+            "selector": selector.mustache,
+            "successType": successType.mustache,
+            "resultType": resultType.mustache,
+            "construction": construction.mustache,
+            "requestName": requestName.mustache,
+            "hasArguments": hasArguments.mustache,
+            "returnsValue": returnsValue.mustache,
+            "argumentsType": argumentsType.mustache,
+            "argumentsValue": argumentsValue.mustache,
+            "mockArguments": mockArguments.mustache,
+        ]
+        // Only in the styles that have them: a template of another style naming them is a missing key.
+        if let completionSignature { values["completionSignature"] = completionSignature.mustache }
+        if let completionName { values["completionName"] = completionName.mustache }
+        return .dictionary(values)
+    }
+}
+
+extension FactoryViewModel: MustacheRepresentable {
+    package var mustache: MustacheValue {
+        .dictionary(["declaration": declaration.mustache, "body": body.mustache, "isFirst": isFirst.mustache])
+    }
+}
+
+extension SwitchCaseViewModel: MustacheRepresentable {
+    package var mustache: MustacheValue {
+        .dictionary(["pattern": pattern.mustache, "lines": lines.mustache])
+    }
+}
+
+extension RequestMemberViewModel: MustacheRepresentable {
+    package var mustache: MustacheValue {
+        .dictionary([
+            "name": name.mustache, "type": type.mustache, "isFirst": isFirst.mustache, "cases": cases.mustache,
+        ])
+    }
+}
+
+extension GroupViewModel: MustacheRepresentable {
+    package var mustache: MustacheValue {
+        .dictionary([
+            "typeName": typeName.mustache,
+            "caseName": caseName.mustache,
+            "endpoints": endpoints.mustache,
+            "requestMembers": requestMembers.mustache,
+        ])
+    }
+}
+
+extension ModelViewModel: MustacheRepresentable {
+    package var mustache: MustacheValue {
+        .dictionary([
+            "name": name.mustache,
+            "doc": doc.mustache,
+            "isFirst": isFirst.mustache,
+            "access": access.mustache,
+            "declaration": declaration.mustache,
+            "isStruct": isStruct.mustache,
+            "fields": fields.mustache,
+            "initParameters": initParameters.mustache,
+            "assignments": assignments.mustache,
+            "hasCodingKeys": hasCodingKeys.mustache,
+            "codingKeys": codingKeys.mustache,
+            "hasEncode": hasEncode.mustache,
+            "encodeLines": encodeLines.mustache,
+            "cases": cases.mustache,
+            "nested": nested.mustache,
+        ])
+    }
+}
+
+extension DeclarationViewModel: MustacheRepresentable {
+    package var mustache: MustacheValue {
+        .dictionary(["doc": doc.mustache, "declaration": declaration.mustache])
+    }
+}
