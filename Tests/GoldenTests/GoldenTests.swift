@@ -101,3 +101,30 @@ final class GoldenTests: XCTestCase {
         }
     }
 }
+
+/// The README's excerpts of generated code (a code block after `<!-- excerpt of <files> -->`) are what the golden
+/// files hold: every piece of such a block (pieces are separated by blank lines) appears in one of the files.
+final class ReadmeExcerptTests: XCTestCase {
+    func testExcerptsAreInTheGoldenFiles() throws {
+        let root = URL(fileURLWithPath: GoldenTests.root)
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = "<!-- excerpt of "
+        var checked = 0
+        var rest = readme[...]
+        while let start = rest.range(of: marker) {
+            let line = rest[start.upperBound...].prefix { $0 != "\n" }
+            let files = line.replacingOccurrences(of: " -->", with: "").split(separator: " ").map(String.init)
+            let texts = try files.map { try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
+            let afterMarker = rest[start.upperBound...]
+            let open = try XCTUnwrap(afterMarker.range(of: "```swift\n"), "no code block after \(line)")
+            let close = try XCTUnwrap(afterMarker[open.upperBound...].range(of: "\n```"))
+            let code = afterMarker[open.upperBound..<close.lowerBound]
+            for piece in code.components(separatedBy: "\n\n") where !piece.isEmpty {
+                XCTAssertTrue(texts.contains { $0.contains(piece + "\n") }, "README excerpt not in \(files):\n\(piece)")
+                checked += 1
+            }
+            rest = afterMarker[close.upperBound...]
+        }
+        XCTAssertGreaterThanOrEqual(checked, 12, "the README's excerpts of each style")
+    }
+}
