@@ -163,7 +163,10 @@ struct SpecValidator {
         let (resolvedInputs, inputsOK) = validateInputs(spec.inputs, endpoint: name)
         ok = ok && inputsOK
         // Later checks see every input whose name and type parse, so one bad type does not cascade.
-        let brokenInputs = Set(spec.inputs.map(\.name.value) + spec.brokenInputs).subtracting(resolvedInputs.map(\.name))
+        // (Usually none: every input resolved.)
+        let brokenInputs: Set<String> =
+            spec.brokenInputs.isEmpty && resolvedInputs.count == spec.inputs.count
+            ? [] : Set(spec.inputs.map(\.name.value) + spec.brokenInputs).subtracting(resolvedInputs.map(\.name))
         let scope = InputScope(endpoint: name, inputs: resolvedInputs, broken: brokenInputs)
         let inputs: [Input]? = inputsOK ? resolvedInputs : nil
         let method = validateMethod(spec.method, scope: scope)
