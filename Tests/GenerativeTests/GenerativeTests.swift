@@ -105,6 +105,43 @@ final class GenerativeTests: XCTestCase {
         }
     }
 
+    /// Every form of DTO → domain mapping the validator accepts compiles, with warnings as errors, in every style:
+    /// nested DTOs as T, T?, [T] and [T]?, renamed and keyword-named fields, every computed value.
+    func testDomainMappingsCompile() throws {
+        guard let swiftc = Self.findSwiftc() else { throw XCTSkip("swiftc is not on the PATH") }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-domain-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let text = #"""
+            { "models": {
+                "ItemDTO": {
+                  "fields": { "id": "Int", "tag": "TagDTO", "maybe": "TagDTO?", "tags": "[TagDTO]", "maybeTags": "[TagDTO]?",
+                              "kind": "Kind", "plain": "[String: Int]", "default": "String" },
+                  "models": { "TagDTO": { "fields": { "label": "String" }, "domain": { "name": "Tag", "fields": { "label": "label" } } } },
+                  "domain": { "name": "Item", "description": "An item.", "fields": {
+                    "id": "id", "tag": "tag", "maybe": "maybe", "tags": "tags", "maybeTags": { "from": "maybeTags", "type": "[Tag]?" },
+                    "kind": "kind", "plain": "plain", "class": { "from": "default", "description": "Renamed." },
+                    "uuid": { "type": "UUID", "value": "UUID()" }, "date": { "type": "Date", "value": "Date()" },
+                    "none": { "type": "Int?", "value": "nil" }, "list": { "type": "[String]", "value": "[]" },
+                    "map": { "type": "[String: Int]", "value": "[:]" }, "count": { "type": "Int", "value": "-3" },
+                    "ratio": { "type": "Double", "value": "0.5" }, "flag": { "type": "Bool", "value": "true" },
+                    "text": { "type": "String", "value": "\"a \\\"quoted\\\" \\\\ text\"" } } } },
+                "Kind": { "enum": ["a", "b"] },
+                "EmptyDTO": { "fields": { "x": "Int" }, "domain": { "name": "Empty", "fields": {} } } },
+              "endpoints": [{ "name": "fetch", "method": "GET", "path": "/i", "response": "[ItemDTO]" }] }
+            """#
+        let runtime = try buildRuntimeModule(swiftc: swiftc, in: work)
+        for style in OutputStyle.all {
+            let library = try TemplateSet.builtin(for: style).library(templatesPath: nil)
+            let generation = try Pipeline.generate(
+                file: SpecFile(path: "items.json", text: text), library: library, options: GenerateOptions(style: style))
+            let models = try XCTUnwrap(generation.files.first { $0.relativePath.hasSuffix("ItemsModels.swift") }?.contents)
+            XCTAssertTrue(models.contains("maybeTags: self.maybeTags?.map { $0.toDomain() },"), models)
+            XCTAssertTrue(models.contains("class: self.`default`,"), models)
+            try typeCheck([("items.json", text, generation)], batch: 0, runtime: runtime, swiftc: swiftc, work: work.appendingPathComponent(style.name))
+        }
+    }
+
     func checkLargeDomain(_ text: String, style: OutputStyle, runtime: URL, swiftc: String, work: URL) throws {
         let library = try TemplateSet.builtin(for: style).library(templatesPath: nil)
         let generation = try Pipeline.generate(

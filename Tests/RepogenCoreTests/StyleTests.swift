@@ -147,3 +147,33 @@ final class SpecStyleTests: XCTestCase {
         XCTAssertTrue(mock.contains("completion: @escaping @Sendable (Result<String, NetworkError>) -> Void"), mock)
     }
 }
+
+/// The computed values a domain field may have, and the types each fits.
+final class DomainValueTests: XCTestCase {
+    func value(_ text: String, _ type: String) -> String? {
+        guard case .success(let parsed) = SwiftType.parse(type) else { return nil }
+        return SpecValidator.domainValue(text, type: parsed)
+    }
+
+    func testValuesAndTheTypesTheyFit() {
+        let accepted: [(String, String, String)] = [
+            ("UUID()", "UUID", "UUID()"), (" Date() ", "Date", "Date()"), ("UUID()", "UUID?", "UUID()"),
+            ("nil", "String?", "nil"), ("[]", "[Int]", "[]"), ("[:]", "[String: Int]", "[:]"), ("true", "Bool", "true"),
+            ("-3", "Int", "-3"), ("3", "Double", "3"), ("0.5", "Double", "0.5"), ("7", "UInt8", "7"),
+            (#""hello world""#, "String", #""hello world""#),
+            // The text between the quotes is taken as written, and escaped for Swift.
+            (#""a\b "c"""#, "String", #""a\\b \"c\"""#),
+        ]
+        for (text, type, expected) in accepted {
+            XCTAssertEqual(value(text, type), expected, "\(text) as \(type)")
+        }
+        let rejected: [(String, String)] = [
+            ("UUID()", "Int"), ("nil", "String"), ("[]", "[String: Int]"), ("[:]", "[Int]"), ("yes", "Bool"),
+            ("-3", "UInt"), ("0.5", "Int"), ("1e5", "Double"), (#""x""#, "Int"), ("print(1)", "String"), ("--1", "Int"),
+            ("-", "Int"), ("", "String"), ("\"", "String"), ("Foo()", "Foo"),
+        ]
+        for (text, type) in rejected {
+            XCTAssertNil(value(text, type), "\(text) as \(type)")
+        }
+    }
+}

@@ -68,7 +68,7 @@ final class ViewModelDocumentationTests: XCTestCase {
     /// domain's worth of endpoints.
     func completeViewModel() throws -> DomainViewModel {
         let endpoints = (0..<300).map { #"{ "name": "e\#($0)", "method": "GET", "path": "/e" }"# }.joined(separator: ",")
-        let text = #"{ "models": { "Item": { "fields": { "id": "Int" } }, "Kind": { "enum": ["a"] } }, "endpoints": [\#(endpoints)] }"#
+        let text = #"{ "models": { "Item": { "fields": { "id": "Int" }, "domain": { "name": "Thing", "fields": { "id": "id" } } }, "Kind": { "enum": ["a"] } }, "endpoints": [\#(endpoints)] }"#
         let file = SpecFile(path: "large.json", text: text)
         let spec = try XCTUnwrap(decodeSpec(try SpecReader.read(file), file: file).0)
         var warnings: [Diagnostic] = []
@@ -84,6 +84,8 @@ final class ViewModelDocumentationTests: XCTestCase {
         XCTAssertEqual(try documentedKeys(after: "Every template of a spec receives this"), Set(properties(viewModel)), fix)
         XCTAssertEqual(try documentedKeys(after: "Each of `endpoints`:"), Set(properties(endpoint)), fix)
         XCTAssertEqual(try documentedKeys(after: "Each of `models`:"), Set(properties(model)), fix)
+        let domainModel = try XCTUnwrap(viewModel.domainModels.first)
+        XCTAssertEqual(try documentedKeys(after: "Each of `domainModels`"), Set(properties(domainModel)), fix)
     }
 
     /// `ViewModel+Mustache.swift` turns every property of every struct into a key of the same name.
@@ -95,10 +97,12 @@ final class ViewModelDocumentationTests: XCTestCase {
         let model = try XCTUnwrap(viewModel.models.first)
         let field = try XCTUnwrap(model.fields.first)
         let factory = try XCTUnwrap(endpoint.factory.first)
+        let domainModel = try XCTUnwrap(viewModel.domainModels.first)
         let values: [(Any, MustacheValue)] = [
             (viewModel, viewModel.mustache), (endpoint, endpoint.mustache), (group, group.mustache),
             (member, member.mustache), (endpoint.param, endpoint.param.mustache), (model, model.mustache),
             (field, field.mustache), (factory, factory.mustache), (viewModel.imports[0], viewModel.imports[0].mustache),
+            (domainModel, domainModel.mustache),
         ]
         for (value, converted) in values {
             XCTAssertEqual(names(converted), Set(properties(value)), "\(type(of: value))")
@@ -114,15 +118,18 @@ final class ViewModelDocumentationTests: XCTestCase {
         var top: Set<String> = []
         var endpoint: Set<String> = []
         var model: Set<String> = []
+        var domainModel: Set<String> = []
         for value in try viewModels() {
             top.formUnion(names(value))
             guard case .dictionary(let entries) = value else { continue }
             if case .array(let endpoints)? = entries["endpoints"] { for item in endpoints { endpoint.formUnion(names(item)) } }
             if case .array(let models)? = entries["models"] { for item in models { model.formUnion(names(item)) } }
+            if case .array(let models)? = entries["domainModels"] { for item in models { domainModel.formUnion(names(item)) } }
         }
         let fix = "update the README's tables under 'The view model'"
         XCTAssertEqual(try documentedKeys(after: "Every template of a spec receives this"), top, fix)
         XCTAssertEqual(try documentedKeys(after: "Each of `endpoints`:"), endpoint, fix)
         XCTAssertEqual(try documentedKeys(after: "Each of `models`:"), model, fix)
+        XCTAssertEqual(try documentedKeys(after: "Each of `domainModels`"), domainModel, fix)
     }
 }

@@ -6,6 +6,8 @@ package struct APIModel: Sendable, Equatable {
     package var specPath: String
     package var imports: [String]
     package var models: [Model] = []
+    /// The domain types the models map to (`domain`), in the order of their models.
+    package var domainModels: [DomainModel] = []
     package var endpoints: [Endpoint]
     /// The module-level types the spec declares (its top-level models), with where each is named.
     package var modelDeclarations: [TypeDeclaration] = []
@@ -190,4 +192,24 @@ package enum Header: Sendable, Equatable {
 package struct CustomHeader: Sendable, Equatable {
     package var name: String
     package var value: [TemplatePart]
+}
+
+/// A type of the app's domain and how a DTO (a model as the server sends it) maps to it: seed 004's `Photo`, made
+/// by `PhotoResponseDTO.toDomain()`.
+package struct DomainModel: Sendable, Equatable {
+    package var name: String
+    package var documentation: String?
+    /// The DTO's qualified name (`PhotoResponseDTO`, `PhotoResponseDTO.URLDTO`).
+    package var dto: String
+    package var fields: [DomainField]
+}
+
+/// A stored property of a domain type.
+package struct DomainField: Sendable, Equatable {
+    /// The Swift name (unescaped).
+    package var name: String
+    package var type: SwiftType
+    package var documentation: String?
+    /// The expression that computes it inside the DTO's `toDomain()`: `self.id`, `self.urls.toDomain()`, `UUID()`.
+    package var value: String
 }

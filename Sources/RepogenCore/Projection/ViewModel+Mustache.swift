@@ -61,6 +61,7 @@ extension DomainViewModel: MustacheRepresentable {
             "imports": imports.mustache,
             "endpoints": .array(endpointValues),
             "models": models.mustache,
+            "domainModels": domainModels.mustache,
             "access": access.mustache,
             "hasUsingQueryOverrides": hasUsingQueryOverrides.mustache,
             "hasUploads": hasUploads.mustache,
@@ -196,5 +197,22 @@ extension ModelViewModel: MustacheRepresentable {
 extension DeclarationViewModel: MustacheRepresentable {
     package var mustache: MustacheValue {
         .dictionary(["doc": doc.mustache, "declaration": declaration.mustache])
+    }
+}
+
+extension DomainModelViewModel: MustacheRepresentable {
+    package var mustache: MustacheValue {
+        .dictionary([
+            "doc": doc.mustache,
+            "declaration": declaration.mustache,
+            "fields": fields.mustache,
+            "initParameters": initParameters.mustache,
+            "assignments": assignments.mustache,
+            "access": access.mustache,
+            "dtoName": dtoName.mustache,
+            "name": name.mustache,
+            "toDomainDeclaration": toDomainDeclaration.mustache,
+            "mappingLines": mappingLines.mustache,
+        ])
     }
 }

@@ -25,6 +25,8 @@ package struct DomainViewModel: Sendable, Equatable {
     package var endpoints: [EndpointViewModel]
     /// The spec's models, in its order.
     package var models: [ModelViewModel]
+    /// The domain types the models map to (`domain`), each with its DTO's `toDomain()`.
+    package var domainModels: [DomainModelViewModel]
     /// `public ` (with its space) or empty, per the access level.
     package var access: String
     /// Whether some endpoint sets `usingQuery`, itself or through `defaults`.
@@ -182,4 +184,28 @@ package struct DeclarationViewModel: Sendable, Equatable {
     package var doc: [String]
     /// The declaration.
     package var declaration: String
+}
+
+/// A domain type (`domain` of a model) and the `toDomain()` of the DTO that maps to it.
+package struct DomainModelViewModel: Sendable, Equatable {
+    /// Doc-comment lines.
+    package var doc: [String]
+    /// `public struct Photo: Sendable, Equatable`.
+    package var declaration: String
+    /// The stored properties: `public let identifier: UUID`.
+    package var fields: [DeclarationViewModel]
+    /// The initializer's parameters: `identifier: UUID, id: String`.
+    package var initParameters: String
+    /// The initializer's lines: `self.id = id`.
+    package var assignments: [String]
+    /// `public ` or empty, as at the top.
+    package var access: String
+    /// The DTO's qualified name: `PhotoResponseDTO`.
+    package var dtoName: String
+    /// The domain type's name: `Photo`.
+    package var name: String
+    /// `public func toDomain() -> Photo`.
+    package var toDomainDeclaration: String
+    /// The lines of its body: `Photo(`, `    identifier: UUID(),`, …, `)`.
+    package var mappingLines: [String]
 }

@@ -37,6 +37,7 @@ package func projectDefault(
         imports: modules.map(ImportViewModel.init(module:)),
         endpoints: endpoints,
         models: projectModels(model.models, access: accessLevel.modifier),
+        domainModels: projectDomainModels(model.domainModels, access: accessLevel.modifier),
         access: accessLevel.modifier,
         hasUsingQueryOverrides: hasUsingQuery,
         hasUploads: hasUploads,

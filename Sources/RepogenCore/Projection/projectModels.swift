@@ -79,6 +79,35 @@ private func projectModel(_ model: Model, isFirst: Bool, access: String) -> Mode
     return value
 }
 
+/// The view model of the domain types (`domain`) and their DTOs' `toDomain()`.
+func projectDomainModels(_ models: [DomainModel], access: String) -> [DomainModelViewModel] {
+    models.map { model in
+        let parameters = model.fields.map { "\(SwiftIdentifier.escaped($0.name)): \($0.type)" }
+        var mapping = ["\(model.name)("]
+        for (index, field) in model.fields.enumerated() {
+            let label = SwiftCode.callLabel(field.name)
+            mapping.append("    \(label): \(field.value)" + (index == model.fields.count - 1 ? "" : ","))
+        }
+        mapping = model.fields.isEmpty ? ["\(model.name)()"] : mapping + [")"]
+        return DomainModelViewModel(
+            doc: docLines(model.documentation),
+            declaration: "\(access)struct \(model.name): Sendable, Equatable",
+            fields: model.fields.map { field in
+                DeclarationViewModel(
+                    doc: docLines(field.documentation),
+                    declaration: "\(access)let \(SwiftIdentifier.escaped(field.name)): \(field.type)")
+            },
+            initParameters: parameters.joined(separator: ", "),
+            assignments: model.fields.map { field in
+                let name = SwiftIdentifier.escaped(field.name)
+                return "self.\(name) = \(name)"
+            },
+            access: access, dtoName: model.dto, name: model.name,
+            toDomainDeclaration: "\(access)func toDomain() -> \(model.name)",
+            mappingLines: mapping)
+    }
+}
+
 extension String {
     func trimmingTrailingWhitespace() -> String {
         var result = self

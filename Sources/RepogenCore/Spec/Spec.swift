@@ -44,6 +44,28 @@ package struct ModelSpec: Sendable, Equatable {
     /// Models declared inside this one (`WriteReviewInput.Image`), under the model's own `models` key.
     package var nested: [ModelSpec] = []
     package var location: SourceLocation
+    /// The app's own type this model (a DTO, as the server sends it) maps to, with `toDomain()`.
+    package var domain: DomainSpec? = nil
+}
+
+/// `domain` of a model: the domain type a DTO maps to (seed 004's `Photo` for `PhotoResponseDTO`).
+package struct DomainSpec: Sendable, Equatable {
+    package var name: Located<String>
+    package var description: Located<String>?
+    package var fields: [DomainFieldSpec]
+    package var location: SourceLocation
+}
+
+/// A field of a domain type: copied from a DTO field (`from`, or the string form), or computed (`value`).
+package struct DomainFieldSpec: Sendable, Equatable {
+    package var name: Located<String>
+    /// The DTO field it takes its value from.
+    package var from: Located<String>?
+    /// Its type, when given (required with `value`).
+    package var type: Located<String>?
+    /// A computed value: `UUID()`, `Date()`, `nil`, `[]`, `[:]`, a number, `true`/`false` or a quoted string.
+    package var value: Located<String>?
+    package var description: Located<String>?
 }
 
 /// `defaults`: endpoint keys that apply to every endpoint of the spec that does not set them.

@@ -17,7 +17,9 @@ enum SpecKeys {
         "upload", "response", "example",
     ]
     static let upload = ["files", "fields"]
-    static let model = ["description", "typeParameters", "fields", "enum", "models"]
+    static let model = ["description", "typeParameters", "fields", "enum", "models", "domain"]
+    static let domain = ["name", "description", "fields"]
+    static let domainField = ["from", "type", "value", "description"]
     static let field = ["type", "json", "description", "default", "encode"]
     static let enumCase = ["name", "value", "description"]
     static let input = ["name", "type", "argument", "unlabeled"]
@@ -107,9 +109,40 @@ extension NodeReader {
         if let node = members["models"]?.value, let list = object(node, what: "'models' of \(what)") {
             nested = list.compactMap { decodeModel($0) }
         }
+        var domain: DomainSpec?
+        if let node = members["domain"]?.value {
+            domain = decodeDomain(node, model: member.key)
+        }
         return ModelSpec(
             name: name, description: description, typeParameters: typeParameters, kind: kind, nested: nested,
-            location: location(member.keyOffset))
+            location: location(member.keyOffset), domain: domain)
+    }
+
+    /// `domain: { name, description?, fields: { name: "dtoField" | { from?, type?, value?, description? } } }`.
+    mutating func decodeDomain(_ node: SpecNode, model: String) -> DomainSpec? {
+        let what = "'domain' of model '\(model)'"
+        guard let members = members(of: node, what: what, allowed: SpecKeys.domain, required: ["name", "fields"]),
+            let name = string(members, "name", what: what),
+            let fieldsNode = members["fields"]?.value, let list = object(fieldsNode, what: "'fields' of \(what)")
+        else { return nil }
+        var fields: [DomainFieldSpec] = []
+        for member in list {
+            let fieldName = Located(member.key, at: location(member.keyOffset))
+            let fieldWhat = "field '\(member.key)' of domain type '\(name.value)'"
+            if case .string = member.value.kind {
+                if let from = string(member.value, what: fieldWhat) {
+                    fields.append(DomainFieldSpec(name: fieldName, from: from, type: nil, value: nil, description: nil))
+                }
+                continue
+            }
+            guard let keys = self.members(of: member.value, what: fieldWhat, allowed: SpecKeys.domainField) else { continue }
+            fields.append(DomainFieldSpec(
+                name: fieldName, from: string(keys, "from", what: fieldWhat), type: string(keys, "type", what: fieldWhat),
+                value: string(keys, "value", what: fieldWhat), description: string(keys, "description", what: fieldWhat)))
+        }
+        return DomainSpec(
+            name: name, description: string(members, "description", what: what), fields: fields,
+            location: location(node.offset))
     }
 
     /// A field is `name: Type` or `name: { type, json?, description? }`.

@@ -229,6 +229,35 @@ extension {{apiName}}.{{typeName}} {
 {{/isFirst}}
 {{> _model}}
 {{/models}}
+{{#domainModels}}
+
+{{#doc}}
+{{.}}
+{{/doc}}
+{{declaration}} {
+{{#fields}}
+{{#doc}}
+    {{.}}
+{{/doc}}
+    {{declaration}}
+{{/fields}}
+
+    {{access}}init({{initParameters}}) {
+{{#assignments}}
+        {{.}}
+{{/assignments}}
+    }
+}
+
+extension {{dtoName}} {
+    /// The `{{name}}` this DTO maps to.
+    {{toDomainDeclaration}} {
+{{#mappingLines}}
+        {{.}}
+{{/mappingLines}}
+    }
+}
+{{/domainModels}}
 
 """#,
         "shared/_case": #"""

@@ -71,6 +71,8 @@ struct SpecValidator {
         let models = validateModels(spec.models)
         typeNames = TypeScope.builtins.union(TypeScope.reserved).union(generatedNames).union(types.external)
             .union(types.modules).union(modules).union(types.models).union(types.nestedNames)
+        let domainModels = validateDomains(spec.models)
+        typeNames?.formUnion(domainTypeNames)
         if spec.endpoints.isEmpty && spec.declaredEndpointCount == 0 {
             error("the spec has no endpoints", at: fileLocation)
         }
@@ -91,12 +93,23 @@ struct SpecValidator {
         }
         var seen: Set<String> = []
         checkMockMembers(spec.endpoints.filter { seen.insert($0.name.value).inserted }, domain: domain)
-        let declarations = spec.models.map {
+        var declarations = spec.models.map {
             TypeDeclaration(name: $0.name.value, location: $0.name.location, what: "model '\($0.name.value)'")
         }
+        func domainDeclarations(_ models: [ModelSpec]) {
+            for model in models {
+                if let domain = model.domain, domainTypeNames.contains(domain.name.value) {
+                    declarations.append(TypeDeclaration(
+                        name: domain.name.value, location: domain.name.location,
+                        what: "domain type '\(domain.name.value)'"))
+                }
+                domainDeclarations(model.nested)
+            }
+        }
+        domainDeclarations(spec.models)
         return APIModel(
-            domain: domain, specPath: spec.path, imports: imports, models: models, endpoints: endpoints,
-            modelDeclarations: declarations)
+            domain: domain, specPath: spec.path, imports: imports, models: models, domainModels: domainModels,
+            endpoints: endpoints, modelDeclarations: declarations)
     }
 
     /// The endpoints of a large spec, validated in two halves at once, each by its own copy of the validator (an
@@ -145,11 +158,14 @@ struct SpecValidator {
     /// Every name `isTypeName` accepts, in one set, once the models are known (the endpoints' names are checked
     /// against it: one hash a name instead of eight).
     var typeNames: Set<String>?
+    /// The domain types the models map to (`domain`): module-level types too.
+    var domainTypeNames: Set<String> = []
 
     /// Whether `name` names a type or module the generated files can refer to.
     func isTypeName(_ name: String) -> Bool {
         if let typeNames { return typeNames.contains(name) }
         return TypeScope.builtins.contains(name) || TypeScope.reserved.contains(name) || generatedNames.contains(name)
+            || domainTypeNames.contains(name)
             || types.external.contains(name) || types.modules.contains(name) || modules.contains(name)
             || types.models.contains(name) || types.nestedNames.contains(name)
     }

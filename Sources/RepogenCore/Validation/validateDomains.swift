@@ -1,0 +1,183 @@
+/// Checks the `domain` of models (seed 004): the domain type's name, and for each of its fields the DTO field it
+/// copies (converting nested DTOs with their own `toDomain()`) or the value it computes.
+extension SpecValidator {
+    mutating func validateDomains(_ specs: [ModelSpec]) -> [DomainModel] {
+        // First every DTO's domain type, so that a field can hold another DTO, declared before or after it.
+        var domainOf: [String: String] = [:]
+        var named: [String: SourceLocation] = [:]
+        var withDomains: [(model: ModelSpec, domain: DomainSpec)] = []
+        func collect(_ models: [ModelSpec]) {
+            for model in models {
+                if let domain = model.domain { withDomains.append((model, domain)) }
+                collect(model.nested)
+            }
+        }
+        collect(specs)
+        for (model, domain) in withDomains {
+            let name = domain.name
+            if !SwiftIdentifier.isValid(name.value) || SwiftIdentifier.isKeyword(name.value) || name.value == "Any" {
+                error("domain type name '\(name.value)' is not a valid Swift type name", at: name.location)
+            } else if isTypeName(name.value) {
+                error("domain type '\(name.value)' has the name of another type of the spec or of the generated code; "
+                      + "domain types need names of their own", at: name.location)
+            } else if let first = named[name.value] {
+                error("domain type '\(name.value)' is declared twice (first at line \(first.line))", at: name.location)
+            } else if !model.typeParameters.isEmpty {
+                error("generic model '\(model.name.value)' cannot map to a domain type; map its concrete uses", at: domain.location)
+            } else if case .enumeration = model.kind {
+                error("enum '\(model.name.value)' cannot map to a domain type; a domain type maps a struct's fields",
+                      at: domain.location)
+            } else {
+                named[name.value] = name.location
+                domainOf[qualifiedName(of: model)] = name.value
+            }
+        }
+        var result: [DomainModel] = []
+        for (model, domain) in withDomains {
+            let dto = qualifiedName(of: model)
+            guard domainOf[dto] == domain.name.value, let dtoFields = types.fields[dto] else { continue }
+            var fields: [DomainField] = []
+            var ok = true
+            for field in domain.fields {
+                guard checkIdentifier(field.name, what: "field of domain type '\(domain.name.value)'") else {
+                    ok = false
+                    continue
+                }
+                if let mapped = validateDomainField(field, domain: domain.name.value, dto: dto, dtoFields: dtoFields, domainOf: domainOf) {
+                    fields.append(mapped)
+                } else {
+                    ok = false
+                }
+            }
+            if ok {
+                result.append(DomainModel(
+                    name: domain.name.value, documentation: domain.description?.value, dto: dto, fields: fields))
+            }
+        }
+        domainTypeNames = Set(named.keys)
+        return result
+    }
+
+    private mutating func validateDomainField(
+        _ field: DomainFieldSpec, domain: String, dto: String, dtoFields: [Field], domainOf: [String: String]
+    ) -> DomainField? {
+        let what = "field '\(field.name.value)' of domain type '\(domain)'"
+        if let value = field.value {
+            if let from = field.from {
+                error("\(what) has both 'from' and 'value'; give one", at: from.location)
+                return nil
+            }
+            guard let typeText = field.type else {
+                error("\(what) computes its value: give its 'type' too", at: value.location)
+                return nil
+            }
+            guard case .success(let type) = parseType(typeText.value) else {
+                error("invalid type '\(typeText.value)' for \(what)", at: typeText.location)
+                return nil
+            }
+            guard checkReferences(type, at: typeText.location, what: what) else { return nil }
+            guard let expression = Self.domainValue(value.value, type: type) else {
+                error(
+                    "\(what): '\(value.value)' is not a value of type '\(type)' repogen can write; use UUID(), Date(), "
+                        + "nil, [], [:], a number, true, false or a quoted string", at: value.location)
+                return nil
+            }
+            return DomainField(
+                name: field.name.value, type: type, documentation: field.description?.value, value: expression)
+        }
+        // Copied from a DTO field: `from`, or the field of the same name.
+        let source = field.from ?? field.name
+        guard let dtoField = dtoFields.first(where: { $0.name == source.value }) else {
+            let hint = NameSuggester.hint(for: source.value, among: dtoFields.map(\.name))
+            error("\(what) takes '\(source.value)', which '\(dto)' does not have\(hint)", at: source.location)
+            return nil
+        }
+        let scope = dto.componentsAtDots()
+        guard let (type, conversion) = domainType(of: dtoField.type, scope: scope, domainOf: domainOf) else {
+            error(
+                "\(what): '\(dtoField.name)' of '\(dto)' holds a DTO with a domain type inside a '\(dtoField.type)', "
+                    + "which repogen cannot convert; it converts T, T?, [T] and [T]?", at: source.location)
+            return nil
+        }
+        if let typeText = field.type {
+            guard case .success(let declared) = parseType(typeText.value), declared.description == type.description else {
+                error(
+                    "\(what) is declared '\(typeText.value)', but '\(dtoField.name)' of '\(dto)' gives '\(type)'",
+                    at: typeText.location)
+                return nil
+            }
+        }
+        return DomainField(
+            name: field.name.value, type: type, documentation: field.description?.value ?? dtoField.documentation,
+            value: conversion("self." + SwiftIdentifier.escaped(dtoField.name)))
+    }
+
+    /// The domain type of a DTO field's type, and how to convert a value of it; nil when a DTO with a domain type
+    /// is inside a shape that is not converted.
+    private func domainType(
+        of type: SwiftType, scope: [String], domainOf: [String: String]
+    ) -> (SwiftType, (String) -> String)? {
+        func mapped(_ type: SwiftType) -> String? {
+            guard case .named(let name, let arguments) = type.shape, arguments.isEmpty,
+                let model = types.model(named: name, in: scope)
+            else { return nil }
+            return domainOf[model]
+        }
+        func parsed(_ text: String) -> SwiftType { (try? SwiftType.parse(text).get()) ?? .named(text) }
+        if let domain = mapped(type) {
+            return (.named(domain), { $0 + ".toDomain()" })
+        }
+        switch type.shape {
+        case .optional(let wrapped):
+            if let domain = mapped(wrapped) { return (parsed(domain + "?"), { $0 + "?.toDomain()" }) }
+            if case .array(let element) = wrapped.shape, let domain = mapped(element) {
+                return (parsed("[" + domain + "]?"), { $0 + "?.map { $0.toDomain() }" })
+            }
+        case .array(let element):
+            if let domain = mapped(element) { return (.array(of: .named(domain)), { $0 + ".map { $0.toDomain() }" }) }
+        default:
+            break
+        }
+        // Anywhere else, a DTO with a domain type would stay a DTO inside the domain type: not converted.
+        let inside = type.referencedNames.contains { name in
+            types.model(named: name, in: scope).map { domainOf[$0] != nil } ?? false
+        }
+        return inside ? nil : (type, { $0 })
+    }
+
+    /// The Swift expression for a computed domain value, when it has type `type`.
+    static func domainValue(_ text: String, type: SwiftType) -> String? {
+        let value = text.trimmingSpaces()
+        let base = type.unwrapped
+        let name = base.simpleName ?? ""
+        switch value {
+        case "UUID()", "Foundation.UUID()": return name == "UUID" ? "UUID()" : nil
+        case "Date()", "Foundation.Date()": return name == "Date" ? "Date()" : nil
+        case "nil": return type.isOptional ? "nil" : nil
+        case "[]": if case .array = base.shape { return "[]" } else { return nil }
+        case "[:]": if case .dictionary = base.shape { return "[:]" } else { return nil }
+        case "true", "false": return name == "Bool" ? value : nil
+        default: break
+        }
+        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+            guard name == "String" else { return nil }
+            return SwiftCode.stringLiteral(String(value.dropFirst().dropLast()))
+        }
+        let digits = value.hasPrefix("-") ? value.dropFirst() : value[...]
+        if !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) {
+            let integers = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
+            return (integers + ["Double", "Float", "Decimal"]).contains(name) && !(value.hasPrefix("-") && name.hasPrefix("U"))
+                ? value : nil
+        }
+        if let number = Double(value), number.isFinite, value.contains("."),
+            value.allSatisfy({ $0.isASCIIDigit || $0 == "." || $0 == "-" })
+        {
+            return ["Double", "Float", "Decimal"].contains(name) ? value : nil
+        }
+        return nil
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
