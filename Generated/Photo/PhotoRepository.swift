@@ -4,7 +4,7 @@ import Foundation
 import RepogenRuntime
 
 public protocol PhotoRepository: Sendable {
-    func fetchPhotoList(page: Int) async -> Result<[PhotoResponseDTO], Error>
+    func fetchPhotoList(page: Int) async -> Result<[Photo], Error>
 }
 
 public struct PhotoRepositoryImpl: PhotoRepository {
@@ -15,8 +15,9 @@ public struct PhotoRepositoryImpl: PhotoRepository {
         self.manager = manager
     }
 
-    public func fetchPhotoList(page: Int) async -> Result<[PhotoResponseDTO], Error> {
+    public func fetchPhotoList(page: Int) async -> Result<[Photo], Error> {
         let request = PhotoApi.getListPhotos(page: page)
-        return await self.manager.request(requestType: request)
+        let response: Result<[PhotoResponseDTO], Error> = await self.manager.request(requestType: request)
+        return response.map { $0.map { $0.toDomain() } }
     }
 }

@@ -131,6 +131,25 @@ extension MockMethod where Success: MockExampleDecodable {
     }
 }
 
+extension MockMethod {
+    /// A mock method whose repository returns a domain type (a DTO's `toDomain()`): it answers with `exampleJSON`,
+    /// decoded as the DTO the server sends (`decoding`) and converted with `toDomain`, whenever nothing is stubbed.
+    public convenience init<Wire: MockExampleDecodable>(
+        _ name: String, exampleJSON: String, decoding wire: Wire.Type,
+        toDomain: @escaping @Sendable (Wire) -> Success
+    ) {
+        self.init(name) {
+            do {
+                return .success(toDomain(try NetworkConfiguration().makeDecoder().decode(Wire.self, from: Data(exampleJSON.utf8))))
+            } catch let error as DecodingError {
+                return .failure(NetworkError.decoding(DecodingFailure(error)))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+}
+
 extension MockMethod where Arguments: Sendable, Success: Sendable {
     /// Records the call and calls `completion` once with the answer `call(_:)` gives, on `queue` (the main queue
     /// unless given), as the `completion` style's repositories do. A failure that is not a `NetworkError` (a call

@@ -53,6 +53,20 @@ final class AsyncThrowsStyleTests: XCTestCase {
         XCTAssertEqual(request.headers["authorization"], "raw-token")
     }
 
+    /// A DTO response (Specs/photo.yaml) comes back as the domain type.
+    func testADTOResponseComesBackAsItsDomainType() async throws {
+        var configuration = NetworkConfiguration(baseURL: server.baseURL)
+        configuration.authToken = { "token" }
+        let photos = PhotoRepositoryImpl(manager: NetworkManager(configuration: configuration))
+        let (list, request) = try await exchange("GET", "/photos", body: #"[{"id": "p1", "width": 10, "height": 20, "likes": 5, "urls": {"raw": "r", "full": "f", "regular": "g", "small": "s", "thumb": "t"}, "user": {"name": "Ann"}}]"#) { try await photos.fetchPhotoList(page: 3) }
+        XCTAssertEqual(request.query, "page=3")
+        XCTAssertEqual(list.map(\.id), ["p1"])
+        XCTAssertEqual(list.first?.urls, URLs(regular: "g"))
+        XCTAssertEqual(list.first?.user, User(name: "Ann", portfolioURL: nil))
+        // The mock speaks the domain type, answering with the spec's example until stubbed.
+        XCTAssertEqual(try MockPhotoRepository().fetchPhotoList(page: 1).map(\.id), ["4ct0iDMOjuc"])
+    }
+
     func testAMethodWithoutResponseReturnsNothingAndSendsTheBody() async throws {
         let (_, request) = try await exchange("PUT", "/api/v1/device", body: "", status: 204) {
             try await user.registerDevice(input: DeviceRegisterInput(pushPlatformType: "APNS", pushToken: "abc"))

@@ -70,6 +70,25 @@ final class CompletionStyleTests: XCTestCase {
         XCTAssertEqual(received.first?.headers["authorization"], "Bearer token")
     }
 
+    /// A DTO response (Specs/photo.yaml) arrives as the domain type, once, on the main queue.
+    func testADTOResponseArrivesAsItsDomainType() {
+        route([.init("GET", "/photos", body: #"[{"id": "p1", "width": 10, "height": 20, "likes": 5, "urls": {"raw": "r", "full": "f", "regular": "g", "small": "s", "thumb": "t"}, "user": {"name": "Ann"}}]"#)])
+        var configuration = NetworkConfiguration(baseURL: server.baseURL)
+        configuration.authToken = { "token" }
+        let photos = PhotoRepositoryImpl(manager: NetworkManager(configuration: configuration))
+        let called = expectation(description: "completion")
+        photos.fetchPhotoList(page: 3) { result in
+            XCTAssertTrue(Thread.isMainThread)
+            let list = try? result.get()
+            XCTAssertEqual(list?.map(\.id), ["p1"])
+            XCTAssertEqual(list?.first?.urls, URLs(regular: "g"))
+            XCTAssertEqual(list?.first?.user, User(name: "Ann", portfolioURL: nil))
+            called.fulfill()
+        }
+        wait(for: [called], timeout: 30)
+        XCTAssertEqual(requests().first?.query, "page=3")
+    }
+
     func testAFailureArrivesAsItsNetworkErrorOnTheConfiguredQueue() {
         route([.init("DELETE", "/api/v1/my/RECENT_SEARCH/places/p%3F1", status: 500, body: "<html>")])
         let key = DispatchSpecificKey<Int>()

@@ -60,6 +60,26 @@ final class RepositoryServerTests: XCTestCase {
         XCTAssertEqual(request.headers["x-app-context"], "ios/2.0", file: file, line: line)
     }
 
+    // MARK: - Photo (DTOs mapped to domain types, seed 004)
+
+    func testFetchPhotoListDecodesTheDTOsAndReturnsDomainTypes() async throws {
+        var plain = NetworkConfiguration(baseURL: server.baseURL)
+        plain.authToken = { "token" }
+        let photos = PhotoRepositoryImpl(manager: NetworkManager(configuration: plain))
+        let (list, request) = try await exchange(
+            "GET", "/photos",
+            body: #"[{"id": "p1", "width": 10, "height": 20, "likes": 5, "urls": {"raw": "r", "full": "f", "regular": "g", "small": "s", "thumb": "t"}, "user": {"name": "Ann", "portfolio_url": "https://ann.example"}}]"#,
+            envelope: false
+        ) { await photos.fetchPhotoList(page: 2) }
+        XCTAssertEqual(request.query, "page=2")
+        let photo = try XCTUnwrap(list.first)
+        XCTAssertEqual(list.count, 1)
+        XCTAssertEqual(photo.id, "p1")
+        XCTAssertEqual(photo.urls, URLs(regular: "g"))
+        XCTAssertEqual(photo.user, User(name: "Ann", portfolioURL: "https://ann.example"))
+        XCTAssertFalse(photo.isFavorite)
+    }
+
     // MARK: - Store (envelope API)
 
     func testFetchAroundStores() async throws {

@@ -177,3 +177,26 @@ final class DomainValueTests: XCTestCase {
         }
     }
 }
+
+/// Which responses a repository converts to domain types, and the warning for those it cannot.
+final class DomainResponseTests: XCTestCase {
+    func generate(_ response: String) throws -> Generation {
+        let text = #"{ "models": { "ItemDTO": { "fields": { "id": "Int" }, "domain": { "name": "Item", "fields": { "id": "id" } } }, "Page": { "typeParameters": ["T"], "fields": { "items": "[T]" } } }, "endpoints": [{ "name": "fetch", "method": "GET", "path": "/i", "response": "\#(response)" }] }"#
+        let options = GenerateOptions()
+        return try Pipeline.generate(file: SpecFile(path: "items.json", text: text), library: try options.templates.library(templatesPath: nil), options: options)
+    }
+
+    func testConvertedShapesAndTheRest() throws {
+        let shapes = ["ItemDTO": "Item", "ItemDTO?": "Item?", "[ItemDTO]": "[Item]", "[ItemDTO]?": "[Item]?", "[Int]": "[Int]"]
+        for (response, domain) in shapes {
+            let generation = try generate(response)
+            let repository = try XCTUnwrap(generation.files.first { $0.relativePath == "Items/ItemsRepository.swift" }?.contents)
+            XCTAssertTrue(repository.contains("func fetch() async -> Result<\(domain), Error>\n"), "\(response): \(repository)")
+            XCTAssertTrue(generation.warnings.isEmpty, "\(generation.warnings)")
+        }
+        let page = try generate("Page<ItemDTO>")
+        XCTAssertEqual(page.warnings.map(\.description), [
+            "items.json:1:258: warning: the response 'Page<ItemDTO>' of 'fetch' stays a DTO in the repository: it converts a DTO with a domain type as T, T?, [T] and [T]?",
+        ])
+    }
+}

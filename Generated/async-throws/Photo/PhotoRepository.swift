@@ -5,7 +5,7 @@ import RepogenRuntime
 
 /// Each method throws the `NetworkError` of a failed request.
 public protocol PhotoRepository: Sendable {
-    func fetchPhotoList(page: Int) async throws -> [PhotoResponseDTO]
+    func fetchPhotoList(page: Int) async throws -> [Photo]
 }
 
 public struct PhotoRepositoryImpl: PhotoRepository {
@@ -16,8 +16,9 @@ public struct PhotoRepositoryImpl: PhotoRepository {
         self.manager = manager
     }
 
-    public func fetchPhotoList(page: Int) async throws -> [PhotoResponseDTO] {
+    public func fetchPhotoList(page: Int) async throws -> [Photo] {
         let request = PhotoApi.getListPhotos(page: page)
-        return try await self.manager.response(requestType: request)
+        let response: [PhotoResponseDTO] = try await self.manager.response(requestType: request)
+        return response.map { $0.toDomain() }
     }
 }

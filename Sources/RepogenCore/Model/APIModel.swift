@@ -85,6 +85,33 @@ package struct Endpoint: Sendable, Equatable {
     package var upload: Upload? = nil
     /// The example response as JSON text, for the mock.
     package var example: String? = nil
+    /// When the response holds a DTO with a domain type: what the repository returns instead.
+    package var domainResponse: DomainResponse? = nil
+}
+
+/// The domain type a repository method returns for a DTO response, and how it converts.
+package struct DomainResponse: Sendable, Equatable {
+    /// `[Photo]`.
+    package var type: String
+    package var conversion: DomainConversion
+
+    /// A closure from the response to the domain value: `{ $0.map { $0.toDomain() } }`.
+    package var closure: String { "{ " + conversion.apply(to: "$0") + " }" }
+}
+
+/// How a value holding a DTO becomes the domain value: the DTO's `toDomain()`, through an optional or an array.
+package enum DomainConversion: Sendable, Equatable {
+    case value, optional, array, optionalArray
+
+    /// The conversion of the value `expression`.
+    package func apply(to expression: String) -> String {
+        switch self {
+        case .value: expression + ".toDomain()"
+        case .optional: expression + "?.toDomain()"
+        case .array: expression + ".map { $0.toDomain() }"
+        case .optionalArray: expression + "?.map { $0.toDomain() }"
+        }
+    }
 }
 
 /// A `multipart/form-data` body.

@@ -77,8 +77,19 @@ package struct EndpointViewModel: Sendable, Equatable {
     package var signature: String
     /// `fetchNewPosts(storeId:cursor:)`.
     package var selector: String
-    /// `ContentsWithCursorResponse<StoreNewsPostResponse>`, or `Void` without a response.
+    /// `ContentsWithCursorResponse<StoreNewsPostResponse>`, or `Void` without a response; for a response that holds
+    /// a DTO with a domain type, the domain type (`[Photo]`).
     package var successType: String
+    /// The type on the wire: the response as the spec gives it (`[PhotoResponseDTO]`), or `Void`.
+    package var wireType: String
+    /// Whether the repository converts the response to its domain type (`successType` differs from `wireType`).
+    package var mapsResponse: Bool
+    /// The `Impl`'s local for the response before conversion: `response`, or `response_` when an argument has it.
+    package var responseName: String
+    /// The conversion as a closure: `{ $0.map { $0.toDomain() } }`; empty without one.
+    package var toDomain: String
+    /// The conversion of `responseName`: `response.map { $0.toDomain() }`; empty without one.
+    package var domainValue: String
     /// `Result<…, Error>`.
     package var resultType: String
     /// `StoreApi.fetchStoreNewPosts(storeId: storeId, cursorInput: cursor)`.

@@ -201,7 +201,10 @@ private func projectEndpoint(
         factory = [FactoryViewModel(declaration: declaration, body: body, isFirst: isFirst)]
     }
 
-    let success = endpoint.response ?? "Void"
+    let wire = endpoint.response ?? "Void"
+    // A response holding a DTO with a domain type: the repository returns the domain type.
+    let success = endpoint.domainResponse?.type ?? wire
+    let responseName = SwiftCode.freshName("response", avoiding: taken)
     let argumentsType: String
     let argumentsValue: String
     switch inputs.count {
@@ -238,6 +241,11 @@ private func projectEndpoint(
         signature: signature,
         selector: selector,
         successType: success,
+        wireType: wire,
+        mapsResponse: endpoint.domainResponse != nil,
+        responseName: responseName,
+        toDomain: endpoint.domainResponse?.closure ?? "",
+        domainValue: endpoint.domainResponse.map { $0.conversion.apply(to: responseName) } ?? "",
         resultType: .concatenating("Result<", success, ", Error>"),
         construction: construction,
         // The Impl's local for the request: `request`, unless an argument has that name.
@@ -249,7 +257,10 @@ private func projectEndpoint(
         // The mock answers with the spec's example response when nothing is stubbed.
         mockArguments: .concatenating(
             SwiftCode.stringLiteral(.concatenating(names.mock, ".", selector)),
-            endpoint.example.map { .concatenating(", exampleJSON: ", SwiftCode.rawStringLiteral($0)) } ?? ""),
+            endpoint.example.map { .concatenating(", exampleJSON: ", SwiftCode.rawStringLiteral($0)) } ?? "",
+            // An example is the wire's JSON: decoded as the DTO, then converted.
+            endpoint.example != nil && endpoint.domainResponse != nil
+                ? .concatenating(", decoding: ", wire, ".self, toDomain: ", endpoint.domainResponse?.closure ?? "") : ""),
         completionSignature: completionSignature,
         completionName: completionHandlers ? completionName : nil)
 }

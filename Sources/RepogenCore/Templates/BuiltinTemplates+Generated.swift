@@ -48,7 +48,13 @@ package enum BuiltinTemplates {
 {{/doc}}
     {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
         let {{requestName}} = {{construction}}
+{{#mapsResponse}}
+        let {{responseName}}: {{wireType}} = try await self.manager.response(requestType: {{requestName}})
+        return {{domainValue}}
+{{/mapsResponse}}
+{{^mapsResponse}}
         return try await self.manager.response(requestType: {{requestName}})
+{{/mapsResponse}}
     }
 {{/endpoints}}
 }
@@ -102,7 +108,14 @@ package enum BuiltinTemplates {
     @discardableResult
     {{access}}func {{completionSignature}} -> RequestHandle {
         let {{requestName}} = {{construction}}
+{{#mapsResponse}}
+        return self.manager.request(requestType: {{requestName}}) { ({{responseName}}: Result<{{wireType}}, NetworkError>) in
+            {{completionName}}({{responseName}}.map {{toDomain}})
+        }
+{{/mapsResponse}}
+{{^mapsResponse}}
         return self.manager.request(requestType: {{requestName}}, completion: {{completionName}})
+{{/mapsResponse}}
     }
 {{/endpoints}}
 }
@@ -149,7 +162,13 @@ package enum BuiltinTemplates {
 {{/doc}}
     {{access}}func {{signature}} async -> {{resultType}} {
         let {{requestName}} = {{construction}}
+{{#mapsResponse}}
+        let {{responseName}}: Result<{{wireType}}, Error> = await self.manager.request(requestType: {{requestName}})
+        return {{responseName}}.map {{toDomain}}
+{{/mapsResponse}}
+{{^mapsResponse}}
         return await self.manager.request(requestType: {{requestName}})
+{{/mapsResponse}}
     }
 {{/endpoints}}
 }

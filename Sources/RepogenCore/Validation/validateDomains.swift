@@ -55,6 +55,7 @@ extension SpecValidator {
             }
         }
         domainTypeNames = Set(named.keys)
+        domainOfDTO = domainOf
         return result
     }
 
@@ -109,14 +110,31 @@ extension SpecValidator {
         }
         return DomainField(
             name: field.name.value, type: type, documentation: field.description?.value ?? dtoField.documentation,
-            value: conversion("self." + SwiftIdentifier.escaped(dtoField.name)))
+            value: conversion.map { $0.apply(to: "self." + SwiftIdentifier.escaped(dtoField.name)) }
+                ?? "self." + SwiftIdentifier.escaped(dtoField.name))
     }
 
-    /// The domain type of a DTO field's type, and how to convert a value of it; nil when a DTO with a domain type
-    /// is inside a shape that is not converted.
+    /// What a repository returns for an endpoint's response: its domain type when it holds a DTO that has one
+    /// (`T`, `T?`, `[T]`, `[T]?`), nil otherwise (with a warning when a DTO with a domain type is inside another
+    /// shape, which stays as it is).
+    mutating func domainResponse(_ type: SwiftType, endpoint: String, at location: SourceLocation) -> DomainResponse? {
+        guard !domainOfDTO.isEmpty else { return nil }
+        guard let (domain, conversion) = domainType(of: type, scope: [], domainOf: domainOfDTO) else {
+            diagnostics.emit(Diagnostic(
+                .warning,
+                "the response '\(type)' of '\(endpoint)' stays a DTO in the repository: it converts a DTO with a domain "
+                    + "type as T, T?, [T] and [T]?", at: location))
+            return nil
+        }
+        guard let conversion else { return nil }
+        return DomainResponse(type: domain.description, conversion: conversion)
+    }
+
+    /// The domain type of a DTO field's type, and how to convert a value of it (nil: the same type, no conversion);
+    /// nil when a DTO with a domain type is inside a shape that is not converted.
     private func domainType(
         of type: SwiftType, scope: [String], domainOf: [String: String]
-    ) -> (SwiftType, (String) -> String)? {
+    ) -> (SwiftType, DomainConversion?)? {
         func mapped(_ type: SwiftType) -> String? {
             guard case .named(let name, let arguments) = type.shape, arguments.isEmpty,
                 let model = types.model(named: name, in: scope)
@@ -125,16 +143,16 @@ extension SpecValidator {
         }
         func parsed(_ text: String) -> SwiftType { (try? SwiftType.parse(text).get()) ?? .named(text) }
         if let domain = mapped(type) {
-            return (.named(domain), { $0 + ".toDomain()" })
+            return (.named(domain), .value)
         }
         switch type.shape {
         case .optional(let wrapped):
-            if let domain = mapped(wrapped) { return (parsed(domain + "?"), { $0 + "?.toDomain()" }) }
+            if let domain = mapped(wrapped) { return (parsed(domain + "?"), .optional) }
             if case .array(let element) = wrapped.shape, let domain = mapped(element) {
-                return (parsed("[" + domain + "]?"), { $0 + "?.map { $0.toDomain() }" })
+                return (parsed("[" + domain + "]?"), .optionalArray)
             }
         case .array(let element):
-            if let domain = mapped(element) { return (.array(of: .named(domain)), { $0 + ".map { $0.toDomain() }" }) }
+            if let domain = mapped(element) { return (.array(of: .named(domain)), .array) }
         default:
             break
         }
@@ -142,7 +160,7 @@ extension SpecValidator {
         let inside = type.referencedNames.contains { name in
             types.model(named: name, in: scope).map { domainOf[$0] != nil } ?? false
         }
-        return inside ? nil : (type, { $0 })
+        return inside ? nil : (type, nil)
     }
 
     /// The Swift expression for a computed domain value, when it has type `type`.

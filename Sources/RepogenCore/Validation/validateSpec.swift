@@ -160,6 +160,8 @@ struct SpecValidator {
     var typeNames: Set<String>?
     /// The domain types the models map to (`domain`): module-level types too.
     var domainTypeNames: Set<String> = []
+    /// The domain type of each DTO (qualified name) that has one.
+    var domainOfDTO: [String: String] = [:]
 
     /// Whether `name` names a type or module the generated files can refer to.
     func isTypeName(_ name: String) -> Bool {
@@ -198,6 +200,7 @@ struct SpecValidator {
             ok = ok && upload != nil
         }
         var response: String?
+        var domainResponse: DomainResponse?
         if let responseSpec = spec.response {
             switch parseType(responseSpec.value) {
             case .success(let type):
@@ -208,6 +211,7 @@ struct SpecValidator {
                     ok = checkCodable(type, at: responseSpec.location, what: "the response of '\(name)'") && ok
                 }
                 response = isVoid ? nil : type.description
+                if !isVoid { domainResponse = self.domainResponse(type, endpoint: name, at: responseSpec.location) }
             case .failure(let failure):
                 error("invalid response type: \(failure.message)", at: responseSpec.location)
                 ok = false
@@ -225,7 +229,7 @@ struct SpecValidator {
             caseName: name, documentation: spec.description?.value, methodName: spec.repositoryMethod?.value ?? name,
             inputs: inputs, method: method,
             path: path, param: param, header: header, usingQuery: usingQuery?.value, response: response,
-            upload: upload, example: spec.example?.value)
+            upload: upload, example: spec.example?.value, domainResponse: domainResponse)
     }
 
     /// Whether the runtime may put the param in the query string: GET always; DELETE unless `usingQuery: false`;
