@@ -30,14 +30,14 @@ final class DomainMappingTests: XCTestCase {
 
     /// The mock speaks domain types too, and before the server exists it answers with the spec's example: the
     /// wire's JSON decoded as the DTOs and converted.
-    func testTheMockAnswersWithTheExampleAsDomainTypes() async throws {
+    func testTheMockAnswersWithTheExampleAsDomainTypes() throws {
         let mock = MockPhotoRepository()
-        let photos = try await mock.fetchPhotoList(page: 1).get()
+        let photos = try mock.fetchPhotoList(page: 1).get()
         XCTAssertEqual(photos.map(\.id), ["4ct0iDMOjuc"])
         XCTAssertEqual(photos.first?.urls, URLs(regular: "https://images.unsplash.com/photo-1670871139297"))
         XCTAssertEqual(photos.first?.user, User(name: "UserName", portfolioURL: nil))
         mock.fetchPhotoListMock.result = .success([])
-        let stubbed = try await mock.fetchPhotoList(page: 1).get()
+        let stubbed = try mock.fetchPhotoList(page: 1).get()
         XCTAssertEqual(stubbed, [])
         XCTAssertEqual(mock.fetchPhotoListMock.receivedInvocations, [1, 1])
     }
