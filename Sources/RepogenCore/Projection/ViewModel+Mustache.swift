@@ -30,7 +30,11 @@ extension DomainViewModel: MustacheRepresentable {
         // Each endpoint becomes template data once. A grouped domain's groups hold the same endpoints, and the
         // member lists hold the endpoints' own cases, in order: those reuse the same values (10,000 endpoints would
         // otherwise be converted three times).
-        let endpointValues = endpoints.map { $0.mustache }
+        // (A large domain's in two halves at once, like the projection.)
+        let endpoints = self.endpoints
+        let halves = inHalves(endpoints.count) { range in endpoints[range].map { $0.mustache } }
+        var endpointValues = halves.0
+        endpointValues.append(contentsOf: halves.1)
         var groupValues: [MustacheValue] = []
         for group in groups {
             // A group's endpoints are a slice of the domain's: its indices are their positions.
