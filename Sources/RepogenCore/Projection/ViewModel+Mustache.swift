@@ -45,14 +45,9 @@ extension DomainViewModel: MustacheRepresentable {
                 groupValues.append(group.mustache)
                 continue
             }
-            groupValues.append(.dictionary([
-                "typeName": group.typeName.mustache,
-                "caseName": group.caseName.mustache,
-                "endpoints": .array(Array(endpointValues[range])),
-                "requestMembers": .array(group.requestMembers.map {
-                    $0.mustache(reusing: endpointValues[range], of: endpoints[range])
-                }),
-            ]))
+            groupValues.append(group.mustache(
+                endpoints: Array(endpointValues[range]),
+                requestMembers: group.requestMembers.map { $0.mustache(reusing: endpointValues[range], of: endpoints[range]) }))
         }
         return .dictionary([
             "fileHeader": fileHeader.mustache,
@@ -79,31 +74,13 @@ extension DomainViewModel: MustacheRepresentable {
 extension RequestMemberViewModel {
     /// The member as template data, with the converted cases of `endpoints` (`values`) when its cases are theirs.
     func mustache(reusing values: ArraySlice<MustacheValue>, of endpoints: ArraySlice<EndpointViewModel>) -> MustacheValue {
-        guard cases.count == endpoints.count,
-            cases.indices.allSatisfy({ cases[$0] == endpoints[endpoints.startIndex + $0].requestCase(name) })
+        guard let member = RequestMember(rawValue: name), cases.count == endpoints.count,
+            cases.indices.allSatisfy({ cases[$0] == endpoints[endpoints.startIndex + $0].requestCase(member) })
         else { return mustache }
-        let reused: [MustacheValue] = values.map { value in
+        return mustache(cases: values.map { value in
             guard case .dictionary(let entries) = value, let found = entries[name] else { return .null }
             return found
-        }
-        return .dictionary([
-            "name": name.mustache, "type": type.mustache, "isFirst": isFirst.mustache, "cases": .array(reused),
-        ])
-    }
-}
-
-extension EndpointViewModel {
-    /// The endpoint's case of a `RequestType` member, by the member's name.
-    func requestCase(_ member: String) -> SwitchCaseViewModel? {
-        switch member {
-        case "param": param
-        case "method": method
-        case "header": header
-        case "path": path
-        case "usingQuery": usingQuery
-        case "upload": upload
-        default: nil
-        }
+        })
     }
 }
 
@@ -163,20 +140,26 @@ extension SwitchCaseViewModel: MustacheRepresentable {
 }
 
 extension RequestMemberViewModel: MustacheRepresentable {
-    package var mustache: MustacheValue {
-        .dictionary([
-            "name": name.mustache, "type": type.mustache, "isFirst": isFirst.mustache, "cases": cases.mustache,
-        ])
+    package var mustache: MustacheValue { mustache(cases: cases.map { $0.mustache }) }
+
+    /// The member with its cases already converted.
+    func mustache(cases: [MustacheValue]) -> MustacheValue {
+        .dictionary(["name": name.mustache, "type": type.mustache, "isFirst": isFirst.mustache, "cases": .array(cases)])
     }
 }
 
 extension GroupViewModel: MustacheRepresentable {
     package var mustache: MustacheValue {
+        mustache(endpoints: endpoints.map { $0.mustache }, requestMembers: requestMembers.map { $0.mustache })
+    }
+
+    /// The group with its endpoints and members already converted.
+    func mustache(endpoints: [MustacheValue], requestMembers: [MustacheValue]) -> MustacheValue {
         .dictionary([
             "typeName": typeName.mustache,
             "caseName": caseName.mustache,
-            "endpoints": endpoints.mustache,
-            "requestMembers": requestMembers.mustache,
+            "endpoints": .array(endpoints),
+            "requestMembers": .array(requestMembers),
         ])
     }
 }

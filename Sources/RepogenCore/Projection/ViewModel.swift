@@ -220,3 +220,33 @@ package struct DomainModelViewModel: Sendable, Equatable {
     /// The lines of its body: `Photo(`, `    identifier: UUID(),`, …, `)`.
     package var mappingLines: [String]
 }
+
+/// The members of `RequestType` the API enum implements.
+enum RequestMember: String {
+    case param, method, header, path, usingQuery, upload
+
+    var type: String {
+        switch self {
+        case .param: "Encodable?"
+        case .method: "RequestMethod"
+        case .header: "HTTPHeaderType"
+        case .path: "String"
+        case .usingQuery: "Bool"
+        case .upload: "UploadForm?"
+        }
+    }
+}
+
+extension EndpointViewModel {
+    /// The endpoint's case of a `RequestType` member.
+    func requestCase(_ member: RequestMember) -> SwitchCaseViewModel {
+        switch member {
+        case .param: param
+        case .method: method
+        case .header: header
+        case .path: path
+        case .usingQuery: usingQuery
+        case .upload: upload
+        }
+    }
+}

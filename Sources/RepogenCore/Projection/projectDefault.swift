@@ -70,22 +70,6 @@ private func requestMembers(
     }
 }
 
-/// The members of `RequestType` the API enum implements.
-private enum RequestMember: String {
-    case param, method, header, path, usingQuery, upload
-
-    var type: String {
-        switch self {
-        case .param: "Encodable?"
-        case .method: "RequestMethod"
-        case .header: "HTTPHeaderType"
-        case .path: "String"
-        case .usingQuery: "Bool"
-        case .upload: "UploadForm?"
-        }
-    }
-}
-
 /// The nested enums of a domain of more than `maximumSwitchCases` endpoints (type and case names no endpoint or model
 /// uses: a nested type hides a model of its name inside the enum); none for a smaller domain.
 private func groupNames(_ model: APIModel) -> [(typeName: String, caseName: String)] {
@@ -123,16 +107,7 @@ private func projectGroups(
 
 /// The endpoints' own cases for one `RequestType` member (`param`, `method`, …).
 private func memberCases(_ endpoints: ArraySlice<EndpointViewModel>, _ member: RequestMember) -> [SwitchCaseViewModel] {
-    endpoints.map { endpoint in
-        switch member {
-        case .param: endpoint.param
-        case .method: endpoint.method
-        case .header: endpoint.header
-        case .path: endpoint.path
-        case .usingQuery: endpoint.usingQuery
-        case .upload: endpoint.upload
-        }
-    }
+    endpoints.map { $0.requestCase(member) }
 }
 
 private func switchCase(_ value: SwitchCase) -> SwitchCaseViewModel {
