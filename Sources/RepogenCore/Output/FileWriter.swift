@@ -30,7 +30,7 @@ package enum FileWriter {
             let path = try destination(of: file, in: directory)
             folders.insert((path as NSString).deletingLastPathComponent)
             if let existing = try existingContents(of: path) {
-                if existing.count == file.contents.utf8.count, existing.elementsEqual(file.contents.utf8) {
+                if Self.bytes(existing, equalUTF8Of: file.contents) {
                     report.unchanged.append(path)
                     continue
                 }
@@ -129,6 +129,17 @@ package enum FileWriter {
             }
         }
         return full
+    }
+
+    /// Whether `bytes` are the UTF-8 of `text`, compared as memory (files of a large spec are megabytes).
+    package static func bytes(_ bytes: [UInt8], equalUTF8Of text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            bytes.withUnsafeBytes { existing in
+                existing.count == utf8.count
+                    && (utf8.isEmpty || memcmp(existing.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
+            }
+        }
     }
 
     /// The contents of the file at `path`, nil if there is none.
