@@ -75,6 +75,7 @@ public struct MustacheLibrary: Sendable {
             throw MustacheError(templateName: name, line: 0, column: 0, message: "no template named '\(name)'")
         }
         var renderer = Renderer(library: self, stack: [context], limits: limits)
+        defer { renderer.output.deallocate() }
         renderer.nameCheck = checkingNames
         do {
             try renderer.render(template.nodes, indentation: "", blocks: [:])
@@ -84,7 +85,7 @@ public struct MustacheLibrary: Sendable {
             throw MustacheError(templateName: name, line: 0, column: 0, message: error.message)
         }
         // The output is ASCII or UTF-8 copied from strings and templates whole, so decoding only checks it.
-        return (String(decoding: renderer.output, as: UTF8.self), renderer.missing)
+        return (renderer.output.string, renderer.missing)
     }
 
     /// Renders a single template (with optional partials) against `context`.
@@ -130,8 +131,8 @@ struct Renderer {
     /// The context stack; names are looked up from the top (last) down.
     var stack: [MustacheValue]
     let limits: RenderLimits
-    /// The UTF-8 output so far: appending bytes to an array is cheaper than growing a `String`.
-    var output: [UInt8] = []
+    /// The UTF-8 output so far (freed by the caller, after taking its text).
+    var output = OutputBuffer()
     var includeDepth = 0
     /// Steps taken so far, against `limits.maximumSteps`.
     var steps = 0
@@ -210,8 +211,8 @@ struct Renderer {
     private mutating func write(_ text: String) throws(MustacheError) {
         // From the string's storage as one buffer: `append(contentsOf: text.utf8)` copies through the generic
         // sequence path, several times slower for the million short pieces of a large render.
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in output.append(contentsOf: bytes) }
-        if copied == nil { output.append(contentsOf: text.utf8) }
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in output.append(bytes) }
+        if copied == nil { Array(text.utf8).withUnsafeBufferPointer { output.append($0) } }
         if output.count > limits.maximumOutputBytes { throw budgetError() }
     }
 
@@ -286,20 +287,25 @@ struct Renderer {
 
     /// The value of a name, or nil when the context does not have it (`.` is always there).
     private func resolve(_ name: VariableName) -> MustacheValue? {
-        guard let first = name.components.first else { return stack.last ?? .null }
+        let components = name.components
+        guard let first = components.first else { return stack.last ?? .null }
+        let signature = name.signatures[0]
         var value: MustacheValue?
         var index = stack.count - 1
         while index >= 0 {
-            if case .dictionary(let entries) = stack[index], let found = entries[first] {
+            if case .dictionary(let entries) = stack[index], let found = entries[first, signature] {
                 value = found
                 break
             }
             index -= 1
         }
         guard var value else { return nil }
-        for component in name.components.dropFirst() {
-            guard case .dictionary(let entries) = value, let found = entries[component] else { return nil }
+        var part = 1
+        while part < components.count {
+            guard case .dictionary(let entries) = value, let found = entries[components[part], name.signatures[part]]
+            else { return nil }
             value = found
+            part += 1
         }
         return value
     }

@@ -117,20 +117,22 @@ extension MustacheValue: ExpressibleByDictionaryLiteral {
 /// The names and values of a hash, in the order they were given, searched from the end.
 ///
 /// Not a `Dictionary`: a view model has a few to a few dozen names per hash, and a render looks a name up once
-/// per tag, millions of times for a large spec. Comparing a short name with a handful of others is cheaper than
-/// hashing it, and building a hash from a literal is one array (the literal's own) instead of a hash table.
+/// per tag, millions of times for a large spec. The names live in a `MustacheKeys`, which many hashes of the same
+/// shape share (every endpoint's), with what makes a lookup cheap; a hash itself is one array of values.
 public struct MustacheDictionary: Sendable, Equatable, ExpressibleByDictionaryLiteral {
-    /// The entries; a name given more than once has its last value.
-    private var entries: [(String, MustacheValue)]
+    /// The names, in order (shared by every hash built with the same `MustacheKeys`).
+    private var keys: MustacheKeys
+    /// The value of each name; a name given more than once has its last value.
+    private var values: [MustacheValue]
 
     /// An empty hash.
     public init() {
-        entries = []
+        self.init(keys: MustacheKeys([]), values: [])
     }
 
     /// A hash with the names and values of a dictionary (in the dictionary's order).
     public init(_ dictionary: [String: MustacheValue]) {
-        entries = dictionary.map { ($0.key, $0.value) }
+        self.init(entries: dictionary.map { ($0.key, $0.value) })
     }
 
     /// A hash from a literal; a repeated name keeps its last value.
@@ -139,44 +141,106 @@ public struct MustacheDictionary: Sendable, Equatable, ExpressibleByDictionaryLi
     }
 
     init(entries: [(String, MustacheValue)]) {
-        self.entries = entries
+        self.init(keys: MustacheKeys(entries.map(\.0)), values: entries.map(\.1))
+    }
+
+    /// A hash of `keys` with `values` (one for each name, in order). Many hashes with the same names share one
+    /// `MustacheKeys`, made once: the names' signatures are then worked out once, not per hash.
+    public init(keys: MustacheKeys, values: [MustacheValue]) {
+        precondition(keys.names.count == values.count, "a MustacheDictionary needs one value per name")
+        self.keys = keys
+        self.values = values
     }
 
     /// How many entries the hash holds (a repeated name counts each time).
-    public var count: Int { entries.count }
+    public var count: Int { values.count }
 
     /// The names the hash holds, in order, each once.
     public var names: [String] {
         var seen: Set<String> = []
-        return entries.compactMap { seen.insert($0.0).inserted ? $0.0 : nil }
+        return keys.names.filter { seen.insert($0).inserted }
     }
 
     /// The value of a name, or nil. Setting replaces the value of a name the hash has, or adds the name.
     public subscript(name: String) -> MustacheValue? {
         get {
-            // Names rarely share a length, and a string's length is stored: compare the text only when it matches.
-            let length = name.utf8.count
-            var index = entries.count - 1
-            while index >= 0 {
-                let key = entries[index].0
-                if key.utf8.count == length, key == name { return entries[index].1 }
-                index -= 1
-            }
-            return nil
+            self[name, NameSignature.of(name)]
         }
         set {
-            let index = entries.lastIndex { $0.0 == name }
+            let index = keys.names.lastIndex(of: name)
             switch (index, newValue) {
-            case (let index?, let value?): entries[index].1 = value
-            case (_?, nil): entries.removeAll { $0.0 == name }
-            case (nil, let value?): entries.append((name, value))
+            case (let index?, let value?): values[index] = value
+            case (_?, nil):
+                let kept = keys.names.indices.filter { keys.names[$0] != name }
+                keys = MustacheKeys(kept.map { keys.names[$0] })
+                values = kept.map { values[$0] }
+            case (nil, let value?):
+                keys = MustacheKeys(keys.names + [name])
+                values.append(value)
             case (nil, nil): break
             }
         }
     }
 
+    /// The value of `name`, whose `NameSignature` is `signature`, or nil.
+    @inline(__always)
+    subscript(name: String, signature: UInt64) -> MustacheValue? {
+        guard let index = keys.lastIndex(of: name, signature: signature) else { return nil }
+        return values[index]
+    }
+
     /// Hashes are equal when they have the same names with equal values, in any order.
     public static func == (lhs: MustacheDictionary, rhs: MustacheDictionary) -> Bool {
-        lhs.entries.allSatisfy { rhs[$0.0] == lhs[$0.0] } && rhs.entries.allSatisfy { lhs[$0.0] != nil }
+        lhs.keys.names.allSatisfy { rhs[$0] == lhs[$0] } && rhs.keys.names.allSatisfy { lhs[$0] != nil }
+    }
+}
+
+/// The names of a hash, with what makes looking them up cheap: each name's signature (its length and first bytes,
+/// see `NameSignature`) and a 64-bit mask of them. A lookup skips a hash whose mask lacks the name's bit, and
+/// compares text only where a signature matches.
+public final class MustacheKeys: Sendable {
+    let names: [String]
+    private let signatures: [UInt64]
+    private let mask: UInt64
+
+    public init(_ names: [String]) {
+        self.names = names
+        signatures = names.map(NameSignature.of)
+        mask = signatures.reduce(0) { $0 | NameSignature.bit($1) }
+    }
+
+    /// The position of the last `name` (whose signature is `signature`), or nil.
+    @inline(__always)
+    func lastIndex(of name: String, signature: UInt64) -> Int? {
+        guard mask & NameSignature.bit(signature) != 0 else { return nil }
+        return signatures.withUnsafeBufferPointer { signatures in
+            var index = signatures.count - 1
+            while index >= 0 {
+                if signatures[index] == signature, names[index] == name { return index }
+                index -= 1
+            }
+            return nil
+        }
+    }
+}
+
+/// A name's length and first bytes in one integer: names with different signatures differ, so a lookup compares
+/// text only when signatures are equal.
+enum NameSignature {
+    static func of(_ name: String) -> UInt64 {
+        var name = name
+        return name.withUTF8 { bytes in
+            var signature = UInt64(truncatingIfNeeded: Swift.min(bytes.count, 255))
+            for index in 0..<Swift.min(bytes.count, 7) {
+                signature |= UInt64(bytes[index]) << UInt64(8 * (index + 1))
+            }
+            return signature
+        }
+    }
+
+    /// One of 64 bits, picked by a multiplicative hash of the signature.
+    @inline(__always)
+    static func bit(_ signature: UInt64) -> UInt64 {
+        1 << ((signature &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 }

@@ -8,9 +8,12 @@ struct ParsedTemplate: Sendable {
 struct VariableName: Sendable, Equatable {
     /// The path's parts; empty for the implicit iterator `.`.
     let components: [String]
+    /// Each part's `NameSignature`, for lookups.
+    let signatures: [UInt64]
 
     init(_ text: String) {
         components = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        signatures = components.map(NameSignature.of)
     }
 }
 

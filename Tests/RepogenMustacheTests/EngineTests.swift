@@ -100,3 +100,49 @@ final class NameCheckTests: XCTestCase {
         XCTAssertEqual(try library.render("page", full, strict: true).text, try library.render("page", full))
     }
 }
+
+final class MustacheDictionaryTests: XCTestCase {
+    func render(_ template: String, _ context: MustacheValue) throws -> String {
+        try MustacheLibrary.render(template, context, escaping: .none)
+    }
+
+    func testHashesSharingTheirNamesStayIndependent() throws {
+        let keys = MustacheKeys(["a", "b"])
+        var first = MustacheDictionary(keys: keys, values: ["1", "2"])
+        let second = MustacheDictionary(keys: keys, values: ["3", "4"])
+        first["c"] = "5"
+        first["a"] = nil
+        first["b"] = "6"
+        XCTAssertEqual(first.names, ["b", "c"])
+        XCTAssertEqual(second.names, ["a", "b"])
+        XCTAssertEqual(try render("{{a}}{{b}}{{c}}", .dictionary(first)), "65")
+        XCTAssertEqual(try render("{{a}}{{b}}{{c}}", .dictionary(second)), "34")
+    }
+
+    func testARepeatedNameHasItsLastValue() throws {
+        let repeated: MustacheDictionary = ["a": "1", "b": "2", "a": "3"]
+        XCTAssertEqual(repeated["a"], "3")
+        XCTAssertEqual(try render("{{a}}", .dictionary(repeated)), "3")
+        XCTAssertEqual(try render("{{a}}", .dictionary(MustacheDictionary(keys: MustacheKeys(["a", "a"]), values: ["1", "2"]))), "2")
+    }
+
+    func testNamesThatLookAlikeAreTold() throws {
+        // Same length and first seven bytes (one signature), a prefix of another, empty, non-ASCII.
+        let names = ["abcdefgh1", "abcdefgh2", "abcdefgh", "abc", "", "ÿ", "é", "e\u{301}"]
+        let hash = MustacheDictionary(keys: MustacheKeys(names), values: names.indices.map { .number(Double($0)) })
+        for (index, name) in names.enumerated() {
+            XCTAssertEqual(hash[name], .number(Double(index)), name)
+        }
+        XCTAssertNil(hash["abcdefgh3"])
+        XCTAssertNil(hash["ab"])
+        XCTAssertEqual(try render("{{abcdefgh2}} {{abcdefgh1}} {{abcdefgh}} {{é}}", .dictionary(hash)), "1 0 2 6")
+    }
+
+    func testEveryNameOfALargeHashIsFoundAndNoOther() {
+        // More names than the mask has bits: every bit is set, and lookups still compare names.
+        let names = (0..<300).map { "name\($0)" }
+        let hash = MustacheDictionary(keys: MustacheKeys(names), values: names.map { .string($0) })
+        for name in names { XCTAssertEqual(hash[name], .string(name)) }
+        for missing in ["name300", "name", "nam", "name-1"] { XCTAssertNil(hash[missing], missing) }
+    }
+}
