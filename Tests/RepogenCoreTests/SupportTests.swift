@@ -143,3 +143,88 @@ final class FileComparisonTests: XCTestCase {
         }
     }
 }
+
+final class ArrayInHalvesTests: XCTestCase {
+    func testBuildsEveryElementInOrder() {
+        // Below and above the size at which the halves run on two threads, odd and even.
+        for count in [0, 1, 2, 3, 999, 1_000, 1_001, 4_096] {
+            let built = arrayInHalves(count) { range, store in
+                for index in range { store("item \(index)") }
+                return true
+            }
+            XCTAssertEqual(built, (0..<count).map { "item \($0)" }, "\(count) elements")
+        }
+    }
+
+    func testIsNilWhenAHalfGivesUpOrStoresOtherThanItsRange() {
+        let counter = LiveCounter()
+        func attempt(_ fill: @escaping @Sendable (Range<Int>, (consuming Tracked) -> Void) -> Bool) -> [Tracked]? {
+            arrayInHalves(2_000, fill)
+        }
+        // Gives up in the second half, after storing some.
+        XCTAssertNil(attempt { range, store in
+            for index in range {
+                if index == 1_500 { return false }
+                store(Tracked(counter))
+            }
+            return true
+        })
+        // One too few in each half.
+        XCTAssertNil(attempt { range, store in
+            for _ in range.dropLast() { store(Tracked(counter)) }
+            return true
+        })
+        // One too many in each half.
+        XCTAssertNil(attempt { range, store in
+            for _ in range { store(Tracked(counter)) }
+            store(Tracked(counter))
+            return true
+        })
+        // Every element stored before the attempt failed was released (none leaked, none released twice).
+        XCTAssertEqual(counter.live, 0)
+        let built = attempt { range, store in
+            for _ in range { store(Tracked(counter)) }
+            return true
+        }
+        XCTAssertEqual(built?.count, 2_000)
+        XCTAssertEqual(counter.live, 2_000)
+    }
+
+    /// An element that counts how many of its kind are alive.
+    final class Tracked: Sendable {
+        let counter: LiveCounter
+        init(_ counter: LiveCounter) {
+            self.counter = counter
+            counter.add(1)
+        }
+        deinit { counter.add(-1) }
+    }
+
+    final class LiveCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func add(_ delta: Int) { lock.withLock { count += delta } }
+        var live: Int { lock.withLock { count } }
+    }
+}
+
+final class InputNameTests: XCTestCase {
+    /// A spec whose one endpoint has `count` inputs `i0`, `i1`, … (the last named `last`), all in its param.
+    func specWithInputs(_ count: Int, last: String, label: String? = nil) -> String {
+        var inputs = (0..<(count - 1)).map { #"{ "name": "i\#($0)", "type": "Int" }"# }
+        inputs.append(#"{ "name": "\#(last)", "type": "Int"\#(label.map { #", "argument": "\#($0)""# } ?? "") }"#)
+        let param = (0..<(count - 1)).map { #""i\#($0)": "{i\#($0)}""# } + [#""last": "{\#(last)}""#]
+        return spec(#""name": "fetch", "method": "GET", "path": "/a", "inputs": [\#(inputs.joined(separator: ", "))], "param": { \#(param.joined(separator: ", ")) }"#)
+    }
+
+    func testADuplicateInputOrLabelIsReportedWithFewOrManyInputs() {
+        // Few inputs are compared one by one, many are hashed: both find the same duplicates.
+        for count in [2, 5, 16, 17, 40] {
+            XCTAssertEqual(diagnostics(specWithInputs(count, last: "i0")).filter { $0.contains("duplicate input 'i0'") }.count, 1, "\(count) inputs")
+            XCTAssertEqual(
+                diagnostics(specWithInputs(count, last: "other", label: "i0")).filter { $0.contains("duplicate argument label 'i0'") }.count, 1,
+                "\(count) inputs")
+            XCTAssertEqual(diagnostics(specWithInputs(count, last: "other")), [], "\(count) inputs")
+        }
+    }
+}

@@ -35,3 +35,46 @@ private final class Slots<Result: Sendable>: @unchecked Sendable {
         lock.withLock { (results[0]!, results[1]!) }
     }
 }
+
+/// The array of `count` elements that `fill` builds, its two halves built at the same time (as `inHalves`) straight
+/// into the one array: two half arrays joined afterwards would copy every element and touch twice the memory.
+///
+/// `fill` is given a range and a function that stores the next element of that range; it returns false to give up.
+/// The result is nil when either half gave up or stored other than exactly its range's count of elements.
+package func arrayInHalves<Element: Sendable>(
+    _ count: Int, minimumCount: Int = 1_000, _ fill: @Sendable (Range<Int>, (consuming Element) -> Void) -> Bool
+) -> [Element]? {
+    var complete = false
+    let array = [Element](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+        let target = UncheckedPointer(base: buffer.baseAddress)
+        let halves = inHalves(count, minimumCount: minimumCount) { range -> (range: Range<Int>, stored: Int, filled: Bool) in
+            var stored = 0
+            let succeeded = fill(range) { element in
+                // Past the end of its range, a half stores nothing more (and is then incomplete).
+                guard stored < range.count, let base = target.base else {
+                    stored = range.count + 1
+                    return
+                }
+                (base + range.lowerBound + stored).initialize(to: element)
+                stored += 1
+            }
+            return (range, stored, succeeded && stored == range.count)
+        }
+        complete = halves.0.filled && halves.1.filled
+        if complete {
+            initializedCount = count
+        } else {
+            for half in [halves.0, halves.1] {
+                guard let base = target.base else { continue }
+                (base + half.range.lowerBound).deinitialize(count: Swift.min(half.stored, half.range.count))
+            }
+            initializedCount = 0
+        }
+    }
+    return complete ? array : nil
+}
+
+/// The start of an array's uninitialized storage, written by two threads at disjoint indices.
+private struct UncheckedPointer<Element>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Element>?
+}

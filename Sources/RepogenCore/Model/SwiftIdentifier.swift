@@ -59,17 +59,19 @@ package enum SwiftIdentifier {
     package static func isValid(_ name: String) -> Bool {
         guard !name.isEmpty, !isUnusable(name) else { return false }
         // Most names are ASCII letters and digits: check the bytes, without decoding scalars.
-        var ascii = true
-        for (index, byte) in name.utf8.enumerated() {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): continue
-            case UInt8(ascii: "0")...UInt8(ascii: "9") where index > 0: continue
-            case 0x80...: ascii = false
-            default: return false
+        let asciiCheck = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            for index in bytes.indices {
+                switch bytes[index] {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): continue
+                case UInt8(ascii: "0")...UInt8(ascii: "9") where index > 0: continue
+                case 0x80...: return nil
+                default: return false
+                }
             }
-            if !ascii { break }
+            return true
         }
-        if ascii { return true }
+        // Nil: not all ASCII (or not contiguous), so decode the scalars.
+        if let valid = asciiCheck ?? nil { return valid }
         var first = true
         for scalar in name.unicodeScalars {
             guard isIdentifierScalar(scalar, first: first) else { return false }

@@ -113,20 +113,22 @@ extension String {
     /// The parts between `.`s, empty ones included (`split(separator:omittingEmptySubsequences:)` without its
     /// generic machinery, which shows in profiles: every reference of a large spec is split).
     package func componentsAtDots() -> [String] {
-        let utf8 = self.utf8
-        guard utf8.contains(UInt8(ascii: ".")) else { return [self] }
-        var components: [String] = []
-        var start = utf8.startIndex
-        var index = start
-        while index < utf8.endIndex {
-            if utf8[index] == UInt8(ascii: ".") {
-                components.append(String(self[start..<index]))
-                start = utf8.index(after: index)
+        let split = utf8.withContiguousStorageIfAvailable { bytes -> [String] in
+            guard bytes.contains(UInt8(ascii: ".")) else { return [self] }
+            var components: [String] = []
+            var start = 0
+            for index in bytes.indices where bytes[index] == UInt8(ascii: ".") {
+                // Between dots (ASCII) the bytes are whole UTF-8 sequences.
+                components.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
             }
-            index = utf8.index(after: index)
+            components.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            return components
         }
-        components.append(String(self[start..<utf8.endIndex]))
-        return components
+        if let split { return split }
+        var contiguous = self
+        contiguous.makeContiguousUTF8()
+        return contiguous.componentsAtDots()
     }
 
     /// The string without leading and trailing spaces (no Foundation needed).

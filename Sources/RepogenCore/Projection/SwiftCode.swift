@@ -137,10 +137,20 @@ enum SwiftCode {
     static func casePattern(_ endpoint: Endpoint, binding used: Set<Int>) -> String {
         let name = SwiftIdentifier.escaped(endpoint.caseName)
         guard !used.isEmpty else { return .concatenating(".", name) }
-        var parts = [".", name, "("]
-        for index in endpoint.inputs.indices {
+        let inputs = endpoint.inputs
+        var parts: [String] = []
+        parts.reserveCapacity(3 * inputs.count + 3)
+        parts.append(".")
+        parts.append(name)
+        parts.append("(")
+        for index in inputs.indices {
             if index > 0 { parts.append(", ") }
-            parts += used.contains(index) ? ["let ", SwiftIdentifier.escaped(endpoint.inputs[index].name)] : ["_"]
+            if used.contains(index) {
+                parts.append("let ")
+                parts.append(SwiftIdentifier.escaped(inputs[index].name))
+            } else {
+                parts.append("_")
+            }
         }
         parts.append(")")
         return .concatenating(parts)
@@ -148,7 +158,17 @@ enum SwiftCode {
 
     /// A local variable name that no input of the case shadows or clashes with: `base`, else `base_`, `base__`…
     static func freshName(_ base: String, avoiding inputs: [Input]) -> String {
-        freshName(base, avoiding: Set(inputs.map(\.name)))
+        // An endpoint has a few inputs: comparing with each is cheaper than hashing them into a set.
+        var name = base
+        while inputs.contains(where: { $0.name == name }) { name += "_" }
+        return name
+    }
+
+    /// `freshName` avoiding a list of names.
+    static func freshName(_ base: String, avoiding names: [String]) -> String {
+        var name = base
+        while names.contains(name) { name += "_" }
+        return name
     }
 
     static func freshName(_ base: String, avoiding names: Set<String>) -> String {

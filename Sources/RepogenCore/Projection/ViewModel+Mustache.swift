@@ -32,9 +32,10 @@ extension DomainViewModel: MustacheRepresentable {
         // otherwise be converted three times).
         // (A large domain's in two halves at once, like the projection.)
         let endpoints = self.endpoints
-        let halves = inHalves(endpoints.count) { range in endpoints[range].map { $0.mustache } }
-        var endpointValues = halves.0
-        endpointValues.append(contentsOf: halves.1)
+        let endpointValues = arrayInHalves(endpoints.count) { range, store in
+            for index in range { store(endpoints[index].mustache) }
+            return true
+        }!
         var groupValues: [MustacheValue] = []
         for group in groups {
             // A group's endpoints are a slice of the domain's: its indices are their positions.
@@ -89,53 +90,53 @@ extension ImportViewModel: MustacheRepresentable {
 }
 
 extension EndpointViewModel: MustacheRepresentable {
+    /// The names of every endpoint's hash, made once (a large spec has tens of thousands of endpoints).
+    private static let names = [
+        "caseName", "doc", "caseDeclaration", "factory", "param", "method", "header", "path", "usingQuery", "upload",
+        "methodName", "memberPrefix", "signature", "selector", "successType", "wireType", "mapsResponse",
+        "responseName", "toDomain", "domainValue", "resultType", "construction", "requestName", "hasArguments",
+        "returnsValue", "argumentsType", "argumentsValue", "mockArguments",
+    ]
+    /// With and without the completion style's names (only the styles that have them: a template of another
+    /// style naming them is a missing key).
+    private static let keys = MustacheKeys(names)
+    private static let completionKeys = MustacheKeys(names + ["completionSignature", "completionName"])
+
     package var mustache: MustacheValue {
-        var values: MustacheDictionary = [
-            "caseName": caseName.mustache,
-            "doc": doc.mustache,
-            "caseDeclaration": caseDeclaration.mustache,
-            "factory": factory.mustache,
-            "param": param.mustache,
-            "method": method.mustache,
-            "header": header.mustache,
-            "path": path.mustache,
-            "usingQuery": usingQuery.mustache,
-            "upload": upload.mustache,
-            "methodName": methodName.mustache,
-            "memberPrefix": memberPrefix.mustache,
-            "signature": signature.mustache,
-            "selector": selector.mustache,
-            "successType": successType.mustache,
-            "wireType": wireType.mustache,
-            "mapsResponse": mapsResponse.mustache,
-            "responseName": responseName.mustache,
-            "toDomain": toDomain.mustache,
-            "domainValue": domainValue.mustache,
-            "resultType": resultType.mustache,
-            "construction": construction.mustache,
-            "requestName": requestName.mustache,
-            "hasArguments": hasArguments.mustache,
-            "returnsValue": returnsValue.mustache,
-            "argumentsType": argumentsType.mustache,
-            "argumentsValue": argumentsValue.mustache,
-            "mockArguments": mockArguments.mustache,
+        var values: [MustacheValue] = [
+            caseName.mustache, doc.mustache, caseDeclaration.mustache, factory.mustache, param.mustache,
+            method.mustache, header.mustache, path.mustache, usingQuery.mustache, upload.mustache,
+            methodName.mustache, memberPrefix.mustache, signature.mustache, selector.mustache, successType.mustache,
+            wireType.mustache, mapsResponse.mustache, responseName.mustache, toDomain.mustache, domainValue.mustache,
+            resultType.mustache, construction.mustache, requestName.mustache, hasArguments.mustache,
+            returnsValue.mustache, argumentsType.mustache, argumentsValue.mustache, mockArguments.mustache,
         ]
-        // Only in the styles that have them: a template of another style naming them is a missing key.
-        if let completionSignature { values["completionSignature"] = completionSignature.mustache }
-        if let completionName { values["completionName"] = completionName.mustache }
-        return .dictionary(values)
+        switch (completionSignature, completionName) {
+        case (let signature?, let name?):
+            values += [signature.mustache, name.mustache]
+            return .dictionary(MustacheDictionary(keys: Self.completionKeys, values: values))
+        default:
+            var dictionary = MustacheDictionary(keys: Self.keys, values: values)
+            if let completionSignature { dictionary["completionSignature"] = completionSignature.mustache }
+            if let completionName { dictionary["completionName"] = completionName.mustache }
+            return .dictionary(dictionary)
+        }
     }
 }
 
 extension FactoryViewModel: MustacheRepresentable {
+    private static let keys = MustacheKeys(["declaration", "body", "isFirst"])
+
     package var mustache: MustacheValue {
-        .dictionary(["declaration": declaration.mustache, "body": body.mustache, "isFirst": isFirst.mustache])
+        .dictionary(MustacheDictionary(keys: Self.keys, values: [declaration.mustache, body.mustache, isFirst.mustache]))
     }
 }
 
 extension SwitchCaseViewModel: MustacheRepresentable {
+    private static let keys = MustacheKeys(["pattern", "lines"])
+
     package var mustache: MustacheValue {
-        .dictionary(["pattern": pattern.mustache, "lines": lines.mustache])
+        .dictionary(MustacheDictionary(keys: Self.keys, values: [pattern.mustache, lines.mustache]))
     }
 }
 

@@ -12,16 +12,15 @@ package func projectDefault(
     let groupNames = groupNames(model)
     // Each endpoint is projected once (a large domain's in two halves at once: endpoints are independent); a grouped
     // domain's groups reuse the same values.
-    let halves = inHalves(model.endpoints.count) { range in
-        range.map { index in
-            projectEndpoint(
+    let endpoints = arrayInHalves(model.endpoints.count) { range, store in
+        for index in range {
+            store(projectEndpoint(
                 model.endpoints[index], names: names,
                 group: groupNames.isEmpty ? nil : groupNames[index / maximumSwitchCases].caseName, isFirst: index == 0,
-                completionHandlers: completionHandlers)
+                completionHandlers: completionHandlers))
         }
-    }
-    var endpoints = halves.0
-    endpoints.append(contentsOf: halves.1)
+        return true
+    }!
     let grouping = projectGroups(
         endpoints[...], groupNames: groupNames, hasUsingQuery: hasUsingQuery, hasUploads: hasUploads)
     let modules = ["Foundation", runtimeModule] + model.imports.filter { $0 != "Foundation" && $0 != runtimeModule }
@@ -136,7 +135,7 @@ private func projectEndpoint(
     let parameterList = String.concatenating(parameters, separator: ", ")
     let signature = String.concatenating(methodName, "(", parameterList, ")")
     // Names an argument already has: the locals the Impl declares avoid them.
-    let taken = Set(labels)
+    let taken = labels
     // The completion style's last parameter: `completion`, unless an argument has that name.
     let completionName = completionHandlers ? SwiftCode.freshName("completion", avoiding: taken) : ""
     var selectorParts = [endpoint.methodName, "("]

@@ -70,18 +70,14 @@ extension NodeReader {
         guard list.count >= 1_000 else { return nil }
         let start = self
         let reported = diagnostics.diagnostics.count
-        let halves = inHalves(list.count) { range -> [EndpointSpec]? in
+        return arrayInHalves(list.count) { range, store in
             var reader = start
-            var endpoints: [EndpointSpec] = []
-            endpoints.reserveCapacity(range.count)
             for index in range {
-                guard let endpoint = reader.decodeEndpoint(list[index]) else { return nil }
-                endpoints.append(endpoint)
+                guard let endpoint = reader.decodeEndpoint(list[index]) else { return false }
+                store(endpoint)
             }
-            return reader.diagnostics.diagnostics.count == reported ? endpoints : nil
+            return reader.diagnostics.diagnostics.count == reported
         }
-        guard let first = halves.0, let second = halves.1 else { return nil }
-        return first + second
     }
 
     mutating func decodeModel(_ member: SpecMember) -> ModelSpec? {

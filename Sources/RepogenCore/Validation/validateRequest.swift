@@ -314,12 +314,20 @@ extension SpecValidator {
         }
     }
 
+    /// The symbols RFC 9110 allows in a token, besides letters and digits.
+    private static let headerNameSymbols = Array("!#$%&'*+-.^_`|~".utf8)
+
     /// RFC 9110 token characters.
     static func isHeaderName(_ name: String) -> Bool {
         guard !name.isEmpty else { return false }
-        let extra: Set<Unicode.Scalar> = ["!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|", "~"]
-        return name.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (SwiftIdentifier.isIdentifierScalar(scalar, first: false) || extra.contains(scalar))
+        return name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return true
+            default:
+                return headerNameSymbols.contains(byte)
+            }
         }
     }
 }

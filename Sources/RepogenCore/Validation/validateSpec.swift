@@ -123,20 +123,16 @@ struct SpecValidator {
         guard spec.endpoints.allSatisfy({ names.insert($0.name.value).inserted }) else { return nil }
         let start = self
         let reported = diagnostics.diagnostics.count
-        let halves = inHalves(count) { range -> [Endpoint]? in
+        return arrayInHalves(count) { range, store in
             var validator = start
-            var endpoints: [Endpoint] = []
-            endpoints.reserveCapacity(range.count)
             for index in range {
                 guard let endpoint = validator.validateEndpoint(spec.endpoints[index], defaults: spec.defaults) else {
-                    return nil
+                    return false
                 }
-                endpoints.append(endpoint)
+                store(endpoint)
             }
-            return validator.diagnostics.diagnostics.count == reported ? endpoints : nil
+            return validator.diagnostics.diagnostics.count == reported
         }
-        guard let first = halves.0, let second = halves.1 else { return nil }
-        return first + second
     }
 
     /// A name of a value (a case, a method, an input, a label, a field): a valid identifier, and not the name of
@@ -247,8 +243,8 @@ struct SpecValidator {
     mutating func validateInputs(_ specs: [InputSpec], endpoint: String) -> (inputs: [Input], ok: Bool) {
         var inputs: [Input] = []
         inputs.reserveCapacity(specs.count)
-        var names = Set<String>(minimumCapacity: specs.count)
-        var labels = Set<String>(minimumCapacity: specs.count)
+        var names = SmallNameSet(capacity: specs.count)
+        var labels = SmallNameSet(capacity: specs.count)
         var ok = true
         for spec in specs {
             var inputOK = checkIdentifier(spec.name, what: "input name")
@@ -342,5 +338,29 @@ extension SpecValidator {
                 .warning, "input '\(input.name.value)' is not used by the path, param, header, upload or method",
                 at: input.name.location))
         }
+    }
+}
+
+/// A set of names that is usually small (an endpoint's inputs): a list searched in order up to a few dozen names,
+/// a hash set beyond (hashing costs more than comparing a handful of names of different lengths).
+struct SmallNameSet {
+    private static let listLimit = 16
+    private var list: [String] = []
+    private var set: Set<String>?
+
+    init(capacity: Int) {
+        if capacity > Self.listLimit {
+            set = Set(minimumCapacity: capacity)
+        } else {
+            list.reserveCapacity(capacity)
+        }
+    }
+
+    /// Adds `name`; whether it was not there yet.
+    mutating func insert(_ name: String) -> (inserted: Bool, memberAfterInsert: String) {
+        if set != nil { return set!.insert(name) }
+        if list.contains(name) { return (false, name) }
+        list.append(name)
+        return (true, name)
     }
 }
