@@ -110,6 +110,8 @@ package enum Pipeline {
         }
         PhaseTimes.mark("read \(file.path)")
         var (decoded, decodeDiagnostics) = decodeSpec(root, file: file)
+        // Not freed in a run of the command line (LargeValues): the tree of a large spec is millions of nodes.
+        LargeValues.discard(root)
         PhaseTimes.mark("decode")
         guard let spec = decoded.take() else { throw DiagnosticsError(decodeDiagnostics) }
         var options = options
