@@ -28,37 +28,43 @@ package enum TemplateString {
     /// Splits `text` into literal parts and references.
     /// - Returns: the parts, or a message describing the first syntax error.
     package static func parse(_ text: String) -> Result<[RawPart], TemplateSyntaxError> {
-        // Braces are ASCII: scan the UTF-8 bytes and copy the text between them in runs.
-        let utf8 = text.utf8
+        var contiguous = text
+        // Braces are ASCII: scan the UTF-8 bytes and copy the text between them in runs (every spec's paths,
+        // headers and params come through here).
+        return contiguous.withUTF8 { bytes in parse(bytes, text: text) }
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, text: String) -> Result<[RawPart], TemplateSyntaxError> {
+        func string(_ range: Range<Int>) -> String {
+            // Runs start and end at ASCII braces (or the ends), so they hold whole UTF-8 sequences.
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
         var parts: [RawPart] = []
         var literal = ""
-        var runStart = utf8.startIndex
-        var index = utf8.startIndex
-        func flush(upTo end: String.Index) {
-            if runStart < end { literal += text[runStart..<end] }
-        }
-        while index < utf8.endIndex {
-            let byte = utf8[index]
+        var runStart = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
             guard byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") else {
-                index = utf8.index(after: index)
+                index += 1
                 continue
             }
-            flush(upTo: index)
-            let next = utf8.index(after: index)
-            if next < utf8.endIndex, utf8[next] == byte {
+            if runStart < index { literal += string(runStart..<index) }
+            let next = index + 1
+            if next < bytes.count, bytes[next] == byte {
                 // `{{` or `}}`: a literal brace.
                 literal += byte == UInt8(ascii: "{") ? "{" : "}"
-                index = utf8.index(after: next)
+                index = next + 1
                 runStart = index
                 continue
             }
             if byte == UInt8(ascii: "}") {
                 return .failure(TemplateSyntaxError(message: "unmatched '}' in '\(text)'; write '}}' for a brace"))
             }
-            guard let close = utf8[next...].firstIndex(of: UInt8(ascii: "}")) else {
+            guard let close = bytes[next...].firstIndex(of: UInt8(ascii: "}")) else {
                 return .failure(TemplateSyntaxError(message: "unclosed '{' in '\(text)'"))
             }
-            switch parseReference(String(text[next..<close])) {
+            switch parseReference(string(next..<close)) {
             case .success(let reference):
                 if !literal.isEmpty {
                     parts.append(.literal(literal))
@@ -68,10 +74,10 @@ package enum TemplateString {
             case .failure(let error):
                 return .failure(error)
             }
-            index = utf8.index(after: close)
+            index = close + 1
             runStart = index
         }
-        flush(upTo: utf8.endIndex)
+        if runStart < bytes.count { literal += string(runStart..<bytes.count) }
         if !literal.isEmpty { parts.append(.literal(literal)) }
         return .success(parts)
     }
@@ -94,13 +100,12 @@ package enum TemplateString {
             tail.removeFirst()
             mapped = tail.componentsAtDots()
         }
-        for names in [head, mapped ?? []] {
-            for name in names where !SwiftIdentifier.isValid(name) {
-                let shown = name.isEmpty ? "an empty name" : "'\(name)'"
-                return .failure(TemplateSyntaxError(message: "'{\(trimmed)}' is not a reference to an input: \(shown) is not a valid name"))
-            }
+        if let name = head.first(where: { !SwiftIdentifier.isValid($0) }) ?? mapped?.first(where: { !SwiftIdentifier.isValid($0) }) {
+            let shown = name.isEmpty ? "an empty name" : "'\(name)'"
+            return .failure(TemplateSyntaxError(message: "'{\(trimmed)}' is not a reference to an input: \(shown) is not a valid name"))
         }
-        return .success(RawReference(root: head[0], members: Array(head.dropFirst()), mappedMembers: mapped, text: trimmed))
+        return .success(RawReference(
+            root: head[0], members: head.count == 1 ? [] : Array(head.dropFirst()), mappedMembers: mapped, text: trimmed))
     }
 
     /// Why a template string did not parse.

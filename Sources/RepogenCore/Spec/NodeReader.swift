@@ -27,10 +27,10 @@ struct NodeReader {
             error("\(what()) must be an object, not \(node.kindDescription)", at: node.offset)
             return nil
         }
-        var byKey = SpecMembers()
+        var byKey = SpecMembers(capacity: list.count)
         for member in list {
             if allowed.contains(member.key) {
-                byKey.set(member)
+                byKey.append(member)
             } else {
                 let hint = NameSuggester.hint(for: member.key, among: allowed)
                 error("unknown key '\(member.key)' in \(what())\(hint)", at: member.keyOffset)
@@ -84,20 +84,21 @@ struct NodeReader {
 struct SpecMembers {
     private var list: [SpecMember] = []
 
+    init(capacity: Int = 0) {
+        list.reserveCapacity(capacity)
+    }
+
     /// How many keys there are.
     var count: Int { list.count }
 
-    /// The member with a key, or nil.
+    /// The member with a key (the last, if the key was given twice), or nil.
     subscript(key: String) -> SpecMember? {
-        list.first { $0.key == key }
+        list.last { $0.key == key }
     }
 
-    /// Adds a member, or replaces the one with its key.
-    mutating func set(_ member: SpecMember) {
-        if let index = list.firstIndex(where: { $0.key == member.key }) {
-            list[index] = member
-        } else {
-            list.append(member)
-        }
+    /// Adds a member. (The readers reject a key given twice, so there is no earlier one to replace; if a node made
+    /// otherwise has one, the later wins.)
+    mutating func append(_ member: SpecMember) {
+        list.append(member)
     }
 }

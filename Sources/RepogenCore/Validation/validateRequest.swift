@@ -214,6 +214,8 @@ extension SpecValidator {
         func place() -> String { "the path of '\(scope.endpoint)'" }
         let parts = resolveTemplate(path, scope: scope, allowOptional: false, place: place())
         for case .literal(let text) in parts ?? [] {
+            // Most paths are ASCII letters, digits and a few symbols: a table lookup per byte.
+            if text.utf8.allSatisfy({ $0 < 0x80 && Self.urlPathBytes[Int($0)] }) { continue }
             if let bad = text.unicodeScalars.first(where: { !Self.isURLPathScalar($0) }) {
                 error(
                     "\(place()) contains \(Self.describe(bad)), which is not valid in a URL path; percent-encode it",
@@ -223,6 +225,9 @@ extension SpecValidator {
         }
         return parts
     }
+
+    /// `isURLPathScalar` of each ASCII byte.
+    private static let urlPathBytes = (0..<128).map { isURLPathScalar(Unicode.Scalar(UInt8($0))) }
 
     /// Characters a URL path may contain as written: RFC 3986 `pchar`, `/`, and `%` for escapes.
     static func isURLPathScalar(_ scalar: Unicode.Scalar) -> Bool {
@@ -301,8 +306,11 @@ extension SpecValidator {
                     ok = false
                 }
                 func place() -> String { "header '\(name.value)' of '\(scope.endpoint)'" }
-                if let bad = value.value.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) {
-                    error("the value of \(place()) contains \(Self.describe(bad)), which is not allowed in an HTTP header", at: value.location)
+                // Control characters are ASCII, and no byte of a longer UTF-8 sequence is ASCII: look at bytes.
+                if let bad = value.value.utf8.first(where: { $0 < 0x20 && $0 != UInt8(ascii: "\t") || $0 == 0x7F }) {
+                    error(
+                        "the value of \(place()) contains \(Self.describe(Unicode.Scalar(bad))), which is not allowed in an HTTP header",
+                        at: value.location)
                     ok = false
                 } else if let parts = resolveTemplate(value, scope: scope, allowOptional: false, place: place()) {
                     headers.append(CustomHeader(name: name.value, value: parts))
