@@ -228,3 +228,22 @@ final class InputNameTests: XCTestCase {
         }
     }
 }
+
+final class LargeSpecChecksTests: XCTestCase {
+    /// A spec of `count` endpoints `e0`, `e1`, … with `extra` endpoints (JSON objects) at the end.
+    func largeSpec(_ count: Int, extra: [String]) -> String {
+        let endpoints = (0..<count).map { #"{ "name": "e\#($0)", "method": "GET", "path": "/e\#($0)" }"# } + extra
+        return #"{ "endpoints": [\#(endpoints.joined(separator: ",\n"))] }"#
+    }
+
+    func testAMockMemberClashIsFoundInSmallAndLargeSpecs() {
+        // Large specs are validated in two halves at once; the checks across endpoints must still see every one.
+        for count in [2, 1_500] {
+            let clash = diagnostics(largeSpec(count, extra: [#"{ "name": "e0Mock", "method": "GET", "path": "/m" }"#]))
+            XCTAssertEqual(clash.filter { $0.contains("repository method 'e0Mock' clashes with 'e0'") }.count, 1, "\(count): \(clash.prefix(3))")
+            let duplicate = diagnostics(largeSpec(count, extra: [#"{ "name": "e1", "method": "GET", "path": "/d" }"#]))
+            XCTAssertEqual(duplicate.filter { $0.contains("duplicate endpoint 'e1'") }.count, 1, "\(count): \(duplicate.prefix(3))")
+            XCTAssertEqual(diagnostics(largeSpec(count, extra: [])), [], "\(count)")
+        }
+    }
+}
