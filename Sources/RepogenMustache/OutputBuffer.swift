@@ -10,8 +10,8 @@ import Darwin
 ///
 /// Not an `Array`: a growing array copies itself to a new block at each doubling, so a render of 6 MB writes and
 /// touches about twice its size before it is done, and its `append(contentsOf:)` goes through generic
-/// collection code for each of a million short pieces. `realloc` grows a large block in place or by remapping
-/// its pages, without copying. The owner frees it (`deallocate()`), after taking its text.
+/// collection code for each of a million short pieces. `realloc` can grow a large block in place or (glibc) by
+/// remapping its pages, without copying. The owner frees it (`deallocate()`), after taking its text.
 struct OutputBuffer {
     private var start: UnsafeMutablePointer<UInt8>?
     private(set) var count = 0

@@ -54,6 +54,15 @@ final class ViewModelDocumentationTests: XCTestCase {
         return keys
     }
 
+    /// A property's value as template data, unwrapping an optional; nil for nil.
+    func representable(_ value: Any) -> MustacheRepresentable? {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            return mirror.children.first.flatMap { representable($0.value) }
+        }
+        return value as? MustacheRepresentable
+    }
+
     func names(_ value: MustacheValue) -> Set<String> {
         guard case .dictionary(let entries) = value else { return [] }
         return Set(entries.names)
@@ -106,6 +115,12 @@ final class ViewModelDocumentationTests: XCTestCase {
         ]
         for (value, converted) in values {
             XCTAssertEqual(names(converted), Set(properties(value)), "\(type(of: value))")
+            // Each key holds its own property's value (the conversion lists names and values apart, in one order).
+            guard case .dictionary(let entries) = converted else { continue }
+            for child in Mirror(reflecting: value).children {
+                guard let label = child.label, let property = representable(child.value) else { continue }
+                XCTAssertEqual(entries[label], property.mustache, "\(type(of: value)).\(label)")
+            }
         }
         // A style without completion handlers has no completion keys, rather than empty ones.
         var plain = endpoint

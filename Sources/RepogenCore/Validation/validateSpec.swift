@@ -363,7 +363,7 @@ struct SmallNameSet {
 
     /// Adds `name`; whether it was not there yet.
     mutating func insert(_ name: String) -> (inserted: Bool, memberAfterInsert: String) {
-        if set != nil { return set!.insert(name) }
+        if let hashed = set?.insert(name) { return hashed }
         if list.contains(name) { return (false, name) }
         list.append(name)
         return (true, name)
