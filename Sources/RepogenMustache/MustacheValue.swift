@@ -182,6 +182,11 @@ public struct MustacheDictionary: Sendable, Equatable, ExpressibleByDictionaryLi
         }
     }
 
+    /// The value of a name looked up many times (its signature worked out once), or nil.
+    public subscript(name: MustacheName) -> MustacheValue? {
+        self[name.text, name.signature]
+    }
+
     /// The value of `name`, whose `NameSignature` is `signature`, or nil.
     @inline(__always)
     subscript(name: String, signature: UInt64) -> MustacheValue? {
@@ -221,6 +226,17 @@ public final class MustacheKeys: Sendable {
             }
             return nil
         }
+    }
+}
+
+/// A name to look up in many hashes, with its signature worked out once.
+public struct MustacheName: Sendable {
+    let text: String
+    let signature: UInt64
+
+    public init(_ text: String) {
+        self.text = text
+        signature = NameSignature.of(text)
     }
 }
 

@@ -36,20 +36,27 @@ extension DomainViewModel: MustacheRepresentable {
             for index in range { store(endpoints[index].mustache) }
             return true
         }!
-        var groupValues: [MustacheValue] = []
-        for group in groups {
-            // A group's endpoints are a slice of the domain's: its indices are their positions.
-            let range = group.endpoints.indices
-            guard range.upperBound <= endpoints.count,
-                range.allSatisfy({ endpoints[$0].caseName == group.endpoints[$0].caseName })
-            else {
-                groupValues.append(group.mustache)
-                continue
+        // The groups (of a domain of more than 256 endpoints) too: each is 256 endpoints' member cases.
+        let groups = self.groups
+        let groupValues = arrayInHalves(groups.count, minimumCount: 8) { range, store in
+            for index in range {
+                let group = groups[index]
+                // A group's endpoints are a slice of the domain's: its indices are their positions.
+                let range = group.endpoints.indices
+                guard range.upperBound <= endpoints.count,
+                    range.allSatisfy({ endpoints[$0].caseName == group.endpoints[$0].caseName })
+                else {
+                    store(group.mustache)
+                    continue
+                }
+                store(group.mustache(
+                    endpoints: Array(endpointValues[range]),
+                    requestMembers: group.requestMembers.map {
+                        $0.mustache(reusing: endpointValues[range], of: endpoints[range])
+                    }))
             }
-            groupValues.append(group.mustache(
-                endpoints: Array(endpointValues[range]),
-                requestMembers: group.requestMembers.map { $0.mustache(reusing: endpointValues[range], of: endpoints[range]) }))
-        }
+            return true
+        }!
         return .dictionary([
             "fileHeader": fileHeader.mustache,
             "specPath": specPath.mustache,
@@ -78,8 +85,9 @@ extension RequestMemberViewModel {
         guard let member = RequestMember(rawValue: name), cases.count == endpoints.count,
             cases.indices.allSatisfy({ cases[$0] == endpoints[endpoints.startIndex + $0].requestCase(member) })
         else { return mustache }
+        let key = MustacheName(name)
         return mustache(cases: values.map { value in
-            guard case .dictionary(let entries) = value, let found = entries[name] else { return .null }
+            guard case .dictionary(let entries) = value, let found = entries[key] else { return .null }
             return found
         })
     }

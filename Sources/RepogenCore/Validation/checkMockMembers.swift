@@ -10,6 +10,19 @@ enum MockMembers {
 extension SpecValidator {
     /// Reports repository methods whose mock members would have the same name as another method's members.
     mutating func checkMockMembers(_ endpoints: [EndpointSpec], domain: String) {
+        // Nearly always nothing clashes: a set of the names answers that without keeping where each came from
+        // (a large spec has tens of thousands of members). Only a clash needs the owners, for its message.
+        var members = Set<String>(minimumCapacity: endpoints.count * (style.mockMemberSuffixes.count + 1))
+        let suffixes = [""] + style.mockMemberSuffixes
+        let clashes = !endpoints.allSatisfy { endpoint in
+            let method = (endpoint.repositoryMethod ?? endpoint.name).value
+            return suffixes.allSatisfy { members.insert(method + $0).inserted }
+        }
+        if clashes { reportMockMemberClashes(endpoints, domain: domain) }
+    }
+
+    /// The clashes `checkMockMembers` found, each at the later method, naming the earlier.
+    private mutating func reportMockMemberClashes(_ endpoints: [EndpointSpec], domain: String) {
         var owners: [String: Located<String>] = [:]
         owners.reserveCapacity(endpoints.count * (style.mockMemberSuffixes.count + 1))
         for endpoint in endpoints {
