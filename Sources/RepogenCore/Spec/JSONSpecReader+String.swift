@@ -17,9 +17,7 @@ extension JSONSpecReader {
             end += 1
         }
         if isPlainASCII, end < bytes.count {
-            let text = bytes.withUnsafeBufferPointer { buffer in
-                String(decoding: UnsafeBufferPointer(rebasing: buffer[position..<end]), as: UTF8.self)
-            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
             position = end + 1
             return text
         }
