@@ -4,16 +4,45 @@ struct SwitchCase {
     var lines: [String]
 }
 
+/// The `switch self` patterns of one endpoint's case, binding some of its inputs: `.saveStore(_, let isDelete)`,
+/// or `.saveStore` when none is bound. Made once per endpoint: its six members mostly bind nothing, and the names
+/// are escaped once.
+struct CasePatterns {
+    /// `.saveStore`.
+    private let bare: String
+    /// `let storeId` for each input.
+    private let bindings: [String]
+
+    init(_ endpoint: Endpoint) {
+        bare = .concatenating(".", SwiftIdentifier.escaped(endpoint.caseName))
+        bindings = endpoint.inputs.map { .concatenating("let ", SwiftIdentifier.escaped($0.name)) }
+    }
+
+    func pattern(binding used: Set<Int>) -> String {
+        guard !used.isEmpty else { return bare }
+        var parts: [String] = []
+        parts.reserveCapacity(2 * bindings.count + 2)
+        parts.append(bare)
+        parts.append("(")
+        for index in bindings.indices {
+            if index > 0 { parts.append(", ") }
+            parts.append(used.contains(index) ? bindings[index] : "_")
+        }
+        parts.append(")")
+        return .concatenating(parts)
+    }
+}
+
 /// Builds the four (or five) `RequestType` switch cases of an endpoint.
 enum RequestProjection {
-    static func param(_ endpoint: Endpoint) -> SwitchCase {
+    static func param(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
         let inputs = endpoint.inputs
         switch endpoint.param {
         case .none:
-            return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: []), lines: ["return nil"])
+            return SwitchCase(pattern: patterns.pattern(binding: []), lines: ["return nil"])
         case .value(let reference):
             return SwitchCase(
-                pattern: SwiftCode.casePattern(endpoint, binding: [reference.input]),
+                pattern: patterns.pattern(binding: [reference.input]),
                 lines: ["return " + SwiftCode.expression(reference, inputs: inputs)])
         case .fields(let entries):
             let params = SwiftCode.freshName("params", avoiding: inputs)
@@ -43,7 +72,7 @@ enum RequestProjection {
                     fixed.append("\(key): \(flag)")
                 }
             }
-            let pattern = SwiftCode.casePattern(endpoint, binding: used)
+            let pattern = patterns.pattern(binding: used)
             if conditional.isEmpty {
                 return SwitchCase(pattern: pattern, lines: dictionary(fixed, open: "return RequestParameters(", close: ")"))
             }
@@ -86,7 +115,7 @@ enum RequestProjection {
             }
             // An empty list (or empty parts) adds nothing: no variable that is never mutated.
             lines = lines.count == 1 ? ["return RequestParameters()"] : lines + ["return \(params)"]
-            return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: used), lines: lines)
+            return SwitchCase(pattern: patterns.pattern(binding: used), lines: lines)
         }
     }
 
@@ -113,31 +142,31 @@ enum RequestProjection {
         }
     }
 
-    static func method(_ endpoint: Endpoint) -> SwitchCase {
+    static func method(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
         switch endpoint.method {
         case .fixed(let method):
             return SwitchCase(
-                pattern: SwiftCode.casePattern(endpoint, binding: []),
+                pattern: patterns.pattern(binding: []),
                 lines: ["return " + SwiftCode.methodMember(method)])
         case .conditional(let input, let whenTrue, let whenFalse):
             let name = SwiftIdentifier.escaped(endpoint.inputs[input].name)
             let choice = "\(name) ? \(SwiftCode.methodMember(whenTrue)) : \(SwiftCode.methodMember(whenFalse))"
-            return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: [input]), lines: ["return " + choice])
+            return SwitchCase(pattern: patterns.pattern(binding: [input]), lines: ["return " + choice])
         }
     }
 
-    static func header(_ endpoint: Endpoint) -> SwitchCase {
+    static func header(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
         let inputs = endpoint.inputs
         switch endpoint.header {
         case .default:
-            return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: []), lines: ["return .default"])
+            return SwitchCase(pattern: patterns.pattern(binding: []), lines: ["return .default"])
         case .json:
-            return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: []), lines: ["return .json"])
+            return SwitchCase(pattern: patterns.pattern(binding: []), lines: ["return .json"])
         case .location:
-            return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: []), lines: ["return .location"])
+            return SwitchCase(pattern: patterns.pattern(binding: []), lines: ["return .location"])
         case .multipart(let boundary):
             return SwitchCase(
-                pattern: SwiftCode.casePattern(endpoint, binding: SwiftCode.usedInputs(boundary)),
+                pattern: patterns.pattern(binding: SwiftCode.usedInputs(boundary)),
                 lines: ["return .multipart(boundary: " + SwiftCode.stringExpression(boundary, inputs: inputs) + ")"])
         case .custom(let headers):
             var used: Set<Int> = []
@@ -146,27 +175,27 @@ enum RequestProjection {
                 return SwiftCode.stringLiteral(header.name) + ": " + SwiftCode.stringExpression(header.value, inputs: inputs)
             }
             return SwitchCase(
-                pattern: SwiftCode.casePattern(endpoint, binding: used),
+                pattern: patterns.pattern(binding: used),
                 lines: dictionary(entries, open: "return .custom(", close: ")"))
         }
     }
 
-    static func path(_ endpoint: Endpoint) -> SwitchCase {
+    static func path(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
         SwitchCase(
-            pattern: SwiftCode.casePattern(endpoint, binding: SwiftCode.usedInputs(endpoint.path)),
+            pattern: patterns.pattern(binding: SwiftCode.usedInputs(endpoint.path)),
             // Values are percent-encoded, so an input with `/` or `?` cannot change the route.
             lines: ["return " + SwiftCode.interpolatedLiteral(endpoint.path, inputs: endpoint.inputs, wrapping: "PathComponent")])
     }
 
-    static func usingQuery(_ endpoint: Endpoint) -> SwitchCase {
+    static func usingQuery(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
         let value = endpoint.usingQuery.map { "\($0)" } ?? "method.usesQueryByDefault"
-        return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: []), lines: ["return " + value])
+        return SwitchCase(pattern: patterns.pattern(binding: []), lines: ["return " + value])
     }
 
     /// `var upload: UploadForm?`: nil, or the form with its fields and files.
-    static func upload(_ endpoint: Endpoint) -> SwitchCase {
+    static func upload(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
         guard let upload = endpoint.upload else {
-            return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: []), lines: ["return nil"])
+            return SwitchCase(pattern: patterns.pattern(binding: []), lines: ["return nil"])
         }
         var used = Set(upload.files.map(\.value.input))
         upload.fields.forEach { used.formUnion(SwiftCode.usedInputs($0.value)) }
@@ -188,6 +217,6 @@ enum RequestProjection {
             }
         }
         lines.append("return \(form)")
-        return SwitchCase(pattern: SwiftCode.casePattern(endpoint, binding: used), lines: lines)
+        return SwitchCase(pattern: patterns.pattern(binding: used), lines: lines)
     }
 }

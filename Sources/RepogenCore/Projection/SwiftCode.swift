@@ -133,29 +133,6 @@ enum SwiftCode {
         return used
     }
 
-    /// A `switch self` pattern binding only the inputs in `used`: `.saveStore(_, let isDelete)`, or `.saveStore`.
-    static func casePattern(_ endpoint: Endpoint, binding used: Set<Int>) -> String {
-        let name = SwiftIdentifier.escaped(endpoint.caseName)
-        guard !used.isEmpty else { return .concatenating(".", name) }
-        let inputs = endpoint.inputs
-        var parts: [String] = []
-        parts.reserveCapacity(3 * inputs.count + 3)
-        parts.append(".")
-        parts.append(name)
-        parts.append("(")
-        for index in inputs.indices {
-            if index > 0 { parts.append(", ") }
-            if used.contains(index) {
-                parts.append("let ")
-                parts.append(SwiftIdentifier.escaped(inputs[index].name))
-            } else {
-                parts.append("_")
-            }
-        }
-        parts.append(")")
-        return .concatenating(parts)
-    }
-
     /// A local variable name that no input of the case shadows or clashes with: `base`, else `base_`, `base__`…
     static func freshName(_ base: String, avoiding inputs: [Input]) -> String {
         // An endpoint has a few inputs: comparing with each is cheaper than hashing them into a set.

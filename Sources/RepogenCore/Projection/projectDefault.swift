@@ -175,6 +175,7 @@ private func projectEndpoint(
         factory = [FactoryViewModel(declaration: declaration, body: body, isFirst: isFirst)]
     }
 
+    let patterns = CasePatterns(endpoint)
     let wire = endpoint.response ?? "Void"
     // A response holding a DTO with a domain type: the repository returns the domain type.
     let success = endpoint.domainResponse?.type ?? wire
@@ -204,12 +205,12 @@ private func projectEndpoint(
         doc: docLines(endpoint.documentation),
         caseDeclaration: caseDeclaration,
         factory: factory,
-        param: switchCase(RequestProjection.param(endpoint)),
-        method: switchCase(RequestProjection.method(endpoint)),
-        header: switchCase(RequestProjection.header(endpoint)),
-        path: switchCase(RequestProjection.path(endpoint)),
-        usingQuery: switchCase(RequestProjection.usingQuery(endpoint)),
-        upload: switchCase(RequestProjection.upload(endpoint)),
+        param: switchCase(RequestProjection.param(endpoint, patterns)),
+        method: switchCase(RequestProjection.method(endpoint, patterns)),
+        header: switchCase(RequestProjection.header(endpoint, patterns)),
+        path: switchCase(RequestProjection.path(endpoint, patterns)),
+        usingQuery: switchCase(RequestProjection.usingQuery(endpoint, patterns)),
+        upload: switchCase(RequestProjection.upload(endpoint, patterns)),
         methodName: methodName,
         memberPrefix: endpoint.methodName,
         signature: signature,
