@@ -60,17 +60,25 @@ public struct MustacheLibrary: Sendable {
     public func render(
         _ name: String, _ context: MustacheValue, strict: Bool
     ) throws(MustacheError) -> (text: String, missing: [MustacheError]) {
+        let (text, missing) = try renderText(name, context, strict: strict)
+        return (text.string, missing)
+    }
+
+    /// `render(_:_:strict:)`, giving the text as the bytes the renderer wrote (no copy into a `String`).
+    public func renderText(
+        _ name: String, _ context: MustacheValue, strict: Bool
+    ) throws(MustacheError) -> (text: RenderedText, missing: [MustacheError]) {
         try render(name, context, limits: RenderLimits(), checkingNames: strict ? .strict : .report)
     }
 
     /// Renders the template `name` against `context` within `limits` (for tests of the limits).
     package func render(_ name: String, _ context: MustacheValue, limits: RenderLimits) throws(MustacheError) -> String {
-        try render(name, context, limits: limits, checkingNames: .no).text
+        try render(name, context, limits: limits, checkingNames: .no).text.string
     }
 
     private func render(
         _ name: String, _ context: MustacheValue, limits: RenderLimits, checkingNames: Renderer.NameCheck
-    ) throws(MustacheError) -> (text: String, missing: [MustacheError]) {
+    ) throws(MustacheError) -> (text: RenderedText, missing: [MustacheError]) {
         guard let template = templates[name] else {
             throw MustacheError(templateName: name, line: 0, column: 0, message: "no template named '\(name)'")
         }
@@ -85,7 +93,7 @@ public struct MustacheLibrary: Sendable {
             throw MustacheError(templateName: name, line: 0, column: 0, message: error.message)
         }
         // The output is ASCII or UTF-8 copied from strings and templates whole, so decoding only checks it.
-        return (renderer.output.string, renderer.missing)
+        return (renderer.output.take(), renderer.missing)
     }
 
     /// Renders a single template (with optional partials) against `context`.

@@ -36,10 +36,10 @@ struct OutputBuffer {
         capacity = newCapacity
     }
 
-    /// The bytes as text (they are UTF-8 copied from strings whole, so decoding only checks them).
-    var string: String {
-        guard let start else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    /// Hands the bytes to a `RenderedText`, which frees them; the buffer is empty afterwards.
+    mutating func take() -> RenderedText {
+        defer { (start, count, capacity) = (nil, 0, 0) }
+        return RenderedText(taking: start, count: count)
     }
 
     /// Releases the memory; the buffer is empty afterwards.
@@ -48,5 +48,36 @@ struct OutputBuffer {
         start = nil
         count = 0
         capacity = 0
+    }
+}
+
+/// The UTF-8 text of one render, in the block the renderer wrote it to: no copy into a `String` (a large render is
+/// megabytes, and a copy is that much fresh memory again). Read it with `withUnsafeBytes`; `string` copies it.
+public final class RenderedText: @unchecked Sendable {
+    // Immutable after init, freed in deinit: safe to share between threads.
+    private let start: UnsafeMutablePointer<UInt8>?
+    /// The number of bytes.
+    public let count: Int
+
+    init(taking start: UnsafeMutablePointer<UInt8>?, count: Int) {
+        self.start = start
+        self.count = count
+    }
+
+    deinit {
+        free(start)
+    }
+
+    /// Calls `body` with the bytes.
+    public func withUnsafeBytes<Result, Failure: Error>(
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(UnsafeRawBufferPointer(start: start, count: count))
+    }
+
+    /// The text as a `String` (a copy; the bytes are UTF-8 copied from strings whole, so decoding only checks them).
+    public var string: String {
+        guard let start else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     }
 }

@@ -146,3 +146,20 @@ final class MustacheDictionaryTests: XCTestCase {
         for missing in ["name300", "name", "nam", "name-1"] { XCTAssertNil(hash[missing], missing) }
     }
 }
+
+final class RenderedTextTests: XCTestCase {
+    func testRenderedBytesAreTheRenderedString() throws {
+        // Past the first block the renderer allocates (4,096 bytes), with text that is not ASCII.
+        let library = try MustacheLibrary(templates: ["t": "{{#items}}é {{.}}\n{{/items}}"], escaping: .none)
+        let context: MustacheValue = .dictionary(["items": .array((0..<2_000).map { .string("item \($0)") })])
+        let rendered = try library.renderText("t", context, strict: true).text
+        let expected = (0..<2_000).map { "é item \($0)\n" }.joined()
+        XCTAssertEqual(rendered.string, expected)
+        XCTAssertEqual(rendered.count, expected.utf8.count)
+        XCTAssertEqual(rendered.withUnsafeBytes { Array($0) }, Array(expected.utf8))
+        XCTAssertEqual(try library.render("t", context), expected)
+        let empty = try MustacheLibrary(templates: ["t": "{{#no}}x{{/no}}"]).renderText("t", [:], strict: false).text
+        XCTAssertEqual(empty.count, 0)
+        XCTAssertEqual(empty.string, "")
+    }
+}

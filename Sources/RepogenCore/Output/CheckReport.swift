@@ -21,7 +21,7 @@ package struct CheckReport: Sendable, Equatable {
             let path = try FileWriter.destination(of: file, in: directory)
             let displayPath = shown.isEmpty || shown == "." ? file.relativePath : shown + "/" + file.relativePath
             if let data = FileManager.default.contents(atPath: path) {
-                if data.elementsEqual(file.contents.utf8) {
+                if data.withUnsafeBytes({ FileWriter.bytes($0, equal: file) }) {
                     report.unchanged.append(displayPath)
                     continue
                 }

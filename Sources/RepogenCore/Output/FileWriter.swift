@@ -24,13 +24,13 @@ package enum FileWriter {
     ) throws(Diagnostic) -> WriteReport {
         var report = WriteReport()
         // The rendered text is written from its own storage: a large spec's files are megabytes each.
-        var pending: [(path: String, text: String)] = []
+        var pending: [(path: String, file: OutputFile)] = []
         var folders: Set<String> = [directory]
         for file in files {
             let path = try destination(of: file, in: directory)
             folders.insert((path as NSString).deletingLastPathComponent)
             if let existing = try existingContents(of: path) {
-                if Self.bytes(existing, equalUTF8Of: file.contents) {
+                if Self.bytes(existing, equal: file) {
                     report.unchanged.append(path)
                     continue
                 }
@@ -40,7 +40,7 @@ package enum FileWriter {
                         path: path)
                 }
             }
-            pending.append((path, file.contents))
+            pending.append((path, file))
         }
         var stalePaths: [String] = []
         for relativePath in stale {
@@ -51,8 +51,8 @@ package enum FileWriter {
         for folder in folders.sorted() {
             report.removedTemporaries += try removeStaleTemporaries(in: folder)
         }
-        for (path, text) in pending {
-            try writeAtomically(text: text, to: path, replacing: true)
+        for (path, file) in pending {
+            try writeAtomically(file, to: path, replacing: true)
             report.written.append(path)
         }
         for path in stalePaths {
@@ -97,7 +97,7 @@ package enum FileWriter {
             _ = try removeStaleTemporaries(in: folder)
         }
         for (path, file) in zip(paths, files) {
-            try writeAtomically(text: file.contents, to: path, replacing: false)
+            try writeAtomically(file, to: path, replacing: false)
         }
         return paths
     }
@@ -133,12 +133,19 @@ package enum FileWriter {
 
     /// Whether `bytes` are the UTF-8 of `text`, compared as memory (files of a large spec are megabytes).
     package static func bytes(_ bytes: [UInt8], equalUTF8Of text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { utf8 in
-            bytes.withUnsafeBytes { existing in
-                existing.count == utf8.count
-                    && (utf8.isEmpty || memcmp(existing.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
-            }
+        Self.bytes(bytes, equal: OutputFile(relativePath: "", contents: text))
+    }
+
+    /// Whether `bytes` are exactly a file's text (compared as memory).
+    package static func bytes(_ bytes: [UInt8], equal file: OutputFile) -> Bool {
+        bytes.withUnsafeBytes { Self.bytes($0, equal: file) }
+    }
+
+    /// Whether `existing` is exactly a file's text (compared as memory).
+    package static func bytes(_ existing: UnsafeRawBufferPointer, equal file: OutputFile) -> Bool {
+        file.withUTF8 { text in
+            existing.count == text.count
+                && (text.isEmpty || memcmp(existing.baseAddress!, text.baseAddress!, text.count) == 0)
         }
     }
 
@@ -159,10 +166,10 @@ package enum FileWriter {
         }
     }
 
-    /// `writeAtomically(_:to:replacing:)` with the UTF-8 of `text`, written from the string's storage.
-    static func writeAtomically(text: String, to path: String, replacing: Bool) throws(Diagnostic) {
+    /// `writeAtomically(_:to:replacing:)` with a file's text, written from where it is (a render's bytes).
+    static func writeAtomically(_ file: OutputFile, to path: String, replacing: Bool) throws(Diagnostic) {
         try writeAtomically(to: path, replacing: replacing) { temporary throws(ErrnoError) in
-            try POSIXFile.create(temporary, text: text)
+            try file.withUTF8 { bytes throws(ErrnoError) in try POSIXFile.create(temporary, buffer: bytes) }
         }
     }
 

@@ -27,8 +27,7 @@ package struct GenerationRecord: Sendable, Equatable {
         }
 
         package init(_ file: OutputFile) {
-            var contents = file.contents
-            let (size, hash) = contents.withUTF8 { ($0.count, XXH64.hash(UnsafeRawBufferPointer($0))) }
+            let (size, hash) = file.withUTF8 { ($0.count, XXH64.hash($0)) }
             self.init(relativePath: file.relativePath, size: size, hash: hash)
         }
     }

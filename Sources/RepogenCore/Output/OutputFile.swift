@@ -1,12 +1,56 @@
+import RepogenMustache
+
 /// A rendered file, not yet on disk.
 package struct OutputFile: Sendable, Equatable {
     /// The path below the output folder, with `/` separators.
     package var relativePath: String
-    package var contents: String
+    private var text: Text
+
+    /// The text as a render left it (its bytes, not copied into a `String`: a large spec's files are megabytes,
+    /// which written and hashed as they are never need a copy), or as a string.
+    private enum Text: Sendable {
+        case rendered(RenderedText)
+        case string(String)
+    }
 
     package init(relativePath: String, contents: String) {
         self.relativePath = relativePath
-        self.contents = contents
+        self.text = .string(contents)
+    }
+
+    package init(relativePath: String, rendered: RenderedText) {
+        self.relativePath = relativePath
+        self.text = .rendered(rendered)
+    }
+
+    /// The text (a copy, for a rendered file: writing, comparing and hashing use `withUTF8` instead).
+    package var contents: String {
+        get {
+            switch text {
+            case .rendered(let rendered): return rendered.string
+            case .string(let string): return string
+            }
+        }
+        set { text = .string(newValue) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the text.
+    package func withUTF8<Value, Failure: Error>(
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Value
+    ) throws(Failure) -> Value {
+        switch text {
+        case .rendered(let rendered):
+            return try rendered.withUnsafeBytes(body)
+        case .string(var string):
+            // `String.withUTF8` rethrows untyped errors: carry the typed one out in a `Result`.
+            return try string.withUTF8 { bytes in Result { () throws(Failure) in try body(UnsafeRawBufferPointer(bytes)) } }.get()
+        }
+    }
+
+    /// Files are equal when their paths and bytes are.
+    package static func == (lhs: OutputFile, rhs: OutputFile) -> Bool {
+        lhs.relativePath == rhs.relativePath
+            && lhs.withUTF8 { left in rhs.withUTF8 { right in left.elementsEqual(right) } }
     }
 
     /// The first line every generated file starts with; a file without it is never overwritten.

@@ -166,15 +166,8 @@ package enum POSIXFile {
         try bytes.withUnsafeBytes { buffer in Result { () throws(ErrnoError) in try create(path, buffer: buffer) } }.get()
     }
 
-    /// `create(_:bytes:)` with the UTF-8 of `text`, written from the string's own storage (no copy).
-    package static func create(_ path: String, text: String) throws(ErrnoError) {
-        var text = text
-        try text.withUTF8 { buffer in
-            Result { () throws(ErrnoError) in try create(path, buffer: UnsafeRawBufferPointer(buffer)) }
-        }.get()
-    }
-
-    private static func create(_ path: String, buffer bytes: UnsafeRawBufferPointer) throws(ErrnoError) {
+    /// `create(_:bytes:)` with the bytes of a buffer (a rendered file's, written from where they are).
+    package static func create(_ path: String, buffer bytes: UnsafeRawBufferPointer) throws(ErrnoError) {
         let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw ErrnoError(errno) }
         var failure: Int32?

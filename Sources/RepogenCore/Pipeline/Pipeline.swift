@@ -163,7 +163,7 @@ package enum Pipeline {
         let rendered = RenderResults(count: entries.count)
         onOwnThreads(entries.count) { [library] index in
             rendered.set(index, Result { () throws(MustacheError) in
-                try library.render(entries[index].template, context, strict: strict)
+                try library.renderText(entries[index].template, context, strict: strict)
             })
         }
         // The view model of a large spec is millions of values: the command line skips freeing them (LargeValues).
@@ -173,7 +173,7 @@ package enum Pipeline {
         for (entry, result) in zip(entries, rendered.all) {
             switch result {
             case .success(let (text, missing)):
-                files.append(OutputFile(relativePath: entry.relativePath, contents: text))
+                files.append(OutputFile(relativePath: entry.relativePath, rendered: text))
                 for error in missing {
                     var warning = options.templates.renderDiagnostic(
                         error, rendering: entry.template, templatesPath: options.templatesPath)
@@ -303,17 +303,18 @@ package enum Pipeline {
 /// The results of rendering files concurrently, one slot per file.
 private final class RenderResults: @unchecked Sendable {
     private let lock = NSLock()
-    private var results: [Result<(text: String, missing: [MustacheError]), MustacheError>]
+    private var results: [Result<(text: RenderedText, missing: [MustacheError]), MustacheError>?]
 
     init(count: Int) {
-        results = Array(repeating: .success(("", [])), count: count)
+        results = Array(repeating: nil, count: count)
     }
 
-    func set(_ index: Int, _ result: Result<(text: String, missing: [MustacheError]), MustacheError>) {
+    func set(_ index: Int, _ result: Result<(text: RenderedText, missing: [MustacheError]), MustacheError>) {
         lock.withLock { results[index] = result }
     }
 
-    var all: [Result<(text: String, missing: [MustacheError]), MustacheError>] {
-        lock.withLock { results }
+    /// Every slot's result (each is set before this is read).
+    var all: [Result<(text: RenderedText, missing: [MustacheError]), MustacheError>] {
+        lock.withLock { results.map { $0! } }
     }
 }
