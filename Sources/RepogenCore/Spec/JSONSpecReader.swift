@@ -105,8 +105,6 @@ package struct JSONSpecReader {
         try enter()
         position += 1
         var members: [SpecMember] = []
-        // Most objects of a spec have a few members: room for them at once, instead of growing 1, 2, 4.
-        members.reserveCapacity(6)
         // Key -> offset, for duplicates; built only for large objects (small ones are scanned, without hashing).
         var seen: [String: Int] = [:]
         skipWhitespace()
