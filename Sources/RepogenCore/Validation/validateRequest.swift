@@ -213,9 +213,10 @@ extension SpecValidator {
         }
         func place() -> String { "the path of '\(scope.endpoint)'" }
         let parts = resolveTemplate(path, scope: scope, allowOptional: false, place: place())
+        let allowed = Self.urlPathBytes
         for case .literal(let text) in parts ?? [] {
             // Most paths are ASCII letters, digits and a few symbols: a table lookup per byte.
-            if text.utf8.allSatisfy({ $0 < 0x80 && Self.urlPathBytes[Int($0)] }) { continue }
+            if text.utf8.allSatisfy({ $0 < 0x80 && allowed[Int($0)] }) { continue }
             if let bad = text.unicodeScalars.first(where: { !Self.isURLPathScalar($0) }) {
                 error(
                     "\(place()) contains \(Self.describe(bad)), which is not valid in a URL path; percent-encode it",
@@ -258,7 +259,9 @@ extension SpecValidator {
             return .number(text.value)
         case .bool(let flag): return .bool(flag.value)
         case .template(let text):
-            func place() -> String { "param '\(field.key.value)' of '\(scope.endpoint)'" }
+            // Only the names the message needs are captured (not the whole field: this runs for every param).
+            let (key, endpoint) = (field.key.value, scope.endpoint)
+            func place() -> String { "param '\(key)' of '\(endpoint)'" }
             let parsed = TemplateString.parse(text.value)
             let isSingle: Bool
             if case .success(let raw) = parsed, raw.count == 1, case .reference = raw[0] {
