@@ -134,12 +134,12 @@ final class ComponentsAtDotsTests: XCTestCase {
 final class FileComparisonTests: XCTestCase {
     func testBytesEqualUTF8IsByteEquality() {
         for text in ["", "a", "café 日本 😀", String(repeating: "x", count: 100_000)] {
-            XCTAssertTrue(FileWriter.bytes(Array(text.utf8), equalUTF8Of: text), text.prefix(20).description)
-            XCTAssertFalse(FileWriter.bytes(Array(text.utf8) + [0x0A], equalUTF8Of: text))
+            XCTAssertTrue(FileWriter.bytes(Array(text.utf8), equal: OutputFile(relativePath: "", contents: text)), text.prefix(20).description)
+            XCTAssertFalse(FileWriter.bytes(Array(text.utf8) + [0x0A], equal: OutputFile(relativePath: "", contents: text)))
             if !text.isEmpty {
                 var changed = Array(text.utf8)
                 changed[changed.count - 1] ^= 1
-                XCTAssertFalse(FileWriter.bytes(changed, equalUTF8Of: text))
+                XCTAssertFalse(FileWriter.bytes(changed, equal: OutputFile(relativePath: "", contents: text)))
             }
         }
     }

@@ -131,12 +131,7 @@ package enum FileWriter {
         return full
     }
 
-    /// Whether `bytes` are the UTF-8 of `text`, compared as memory (files of a large spec are megabytes).
-    package static func bytes(_ bytes: [UInt8], equalUTF8Of text: String) -> Bool {
-        Self.bytes(bytes, equal: OutputFile(relativePath: "", contents: text))
-    }
-
-    /// Whether `bytes` are exactly a file's text (compared as memory).
+    /// Whether `bytes` are exactly a file's text, compared as memory (files of a large spec are megabytes).
     package static func bytes(_ bytes: [UInt8], equal file: OutputFile) -> Bool {
         bytes.withUnsafeBytes { Self.bytes($0, equal: file) }
     }

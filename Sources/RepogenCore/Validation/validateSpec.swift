@@ -253,7 +253,7 @@ struct SpecValidator {
         var ok = true
         for spec in specs {
             var inputOK = checkIdentifier(spec.name, what: "input name")
-            if !names.insert(spec.name.value).inserted {
+            if !names.insert(spec.name.value) {
                 error("duplicate input '\(spec.name.value)' in endpoint '\(endpoint)'", at: spec.name.location)
                 inputOK = false
             }
@@ -261,7 +261,7 @@ struct SpecValidator {
             if spec.argument != nil {
                 inputOK = checkIdentifier(label, what: "argument label") && inputOK
             }
-            if !labels.insert(label.value).inserted {
+            if !labels.insert(label.value) {
                 error(
                     "duplicate argument label '\(label.value)' in the repository method of '\(endpoint)'",
                     at: label.location)
@@ -362,10 +362,10 @@ struct SmallNameSet {
     }
 
     /// Adds `name`; whether it was not there yet.
-    mutating func insert(_ name: String) -> (inserted: Bool, memberAfterInsert: String) {
-        if let hashed = set?.insert(name) { return hashed }
-        if list.contains(name) { return (false, name) }
+    mutating func insert(_ name: String) -> Bool {
+        if let hashed = set?.insert(name) { return hashed.inserted }
+        if list.contains(name) { return false }
         list.append(name)
-        return (true, name)
+        return true
     }
 }
