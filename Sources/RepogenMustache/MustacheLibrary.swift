@@ -19,7 +19,8 @@ public enum MustacheEscaping: Sendable, Equatable {
 public struct MustacheLibrary: Sendable {
     /// How interpolation escapes its text.
     public let escaping: MustacheEscaping
-    let templates: [String: ParsedTemplate]
+    /// The templates, compiled for rendering.
+    let program: Program
 
     /// Parses every template. Throws the first syntax error, with its template name, line and column.
     public init(templates: [String: String], escaping: MustacheEscaping = .html) throws(MustacheError) {
@@ -34,12 +35,12 @@ public struct MustacheLibrary: Sendable {
                 throw MustacheError(templateName: name, line: 0, column: 0, message: "\(error)")
             }
         }
-        self.templates = parsed
+        program = Program(parsed)
     }
 
     /// The names of the templates, sorted.
     public var templateNames: [String] {
-        templates.keys.sorted()
+        program.templates.keys.sorted()
     }
 
     /// Renders the template `name` against `context`.
@@ -68,25 +69,32 @@ public struct MustacheLibrary: Sendable {
     public func renderText(
         _ name: String, _ context: MustacheValue, strict: Bool
     ) throws(MustacheError) -> (text: RenderedText, missing: [MustacheError]) {
-        try render(name, context, limits: RenderLimits(), checkingNames: strict ? .strict : .report)
+        try render(name, MustacheData(context), limits: RenderLimits(), checkingNames: strict ? .strict : .report)
+    }
+
+    /// `renderText(_:_:strict:)` for data already in flat tables (made once, rendered by several templates).
+    public func renderText(
+        _ name: String, _ data: MustacheData, strict: Bool
+    ) throws(MustacheError) -> (text: RenderedText, missing: [MustacheError]) {
+        try render(name, data, limits: RenderLimits(), checkingNames: strict ? .strict : .report)
     }
 
     /// Renders the template `name` against `context` within `limits` (for tests of the limits).
     package func render(_ name: String, _ context: MustacheValue, limits: RenderLimits) throws(MustacheError) -> String {
-        try render(name, context, limits: limits, checkingNames: .no).text.string
+        try render(name, MustacheData(context), limits: limits, checkingNames: .no).text.string
     }
 
     private func render(
-        _ name: String, _ context: MustacheValue, limits: RenderLimits, checkingNames: Renderer.NameCheck
+        _ name: String, _ data: MustacheData, limits: RenderLimits, checkingNames: Renderer.NameCheck
     ) throws(MustacheError) -> (text: RenderedText, missing: [MustacheError]) {
-        guard let template = templates[name] else {
+        guard let template = program.templates[name] else {
             throw MustacheError(templateName: name, line: 0, column: 0, message: "no template named '\(name)'")
         }
-        var renderer = Renderer(library: self, stack: [context], limits: limits)
-        defer { renderer.output.deallocate() }
+        var renderer = Renderer(program: program, data: data, escapesHTML: escaping == .html, limits: limits)
+        defer { renderer.deallocate() }
         renderer.nameCheck = checkingNames
         do {
-            try renderer.render(template.nodes, indentation: "", blocks: [:])
+            try renderer.render(template, blocks: [:])
         } catch {
             // A budget that ran out outside every section and partial tag: no position to give.
             guard error.templateName.isEmpty else { throw error }
@@ -130,207 +138,3 @@ package struct RenderLimits: Sendable {
     }
 }
 
-/// Walks a node tree, writing its output.
-struct Renderer {
-    /// How deep partials and parents may include one another (a template may include itself).
-    static let maximumIncludeDepth = 200
-
-    let library: MustacheLibrary
-    /// The context stack; names are looked up from the top (last) down.
-    var stack: [MustacheValue]
-    let limits: RenderLimits
-    /// The UTF-8 output so far (freed by the caller, after taking its text).
-    var output = OutputBuffer()
-    var includeDepth = 0
-    /// Steps taken so far, against `limits.maximumSteps`.
-    var steps = 0
-
-    /// What to do about a tag whose name the context stack does not have.
-    enum NameCheck {
-        /// Render it as nothing, as the specification says.
-        case no
-        /// Render it as nothing, and report it in `missing`.
-        case report
-        /// Throw an error at the tag.
-        case strict
-    }
-
-    var nameCheck = NameCheck.no
-    /// The tags whose names were missing (with `.report`), each position once.
-    var missing: [MustacheError] = []
-    private var missingPositions: Set<String> = []
-
-    init(library: MustacheLibrary, stack: [MustacheValue], limits: RenderLimits = RenderLimits()) {
-        self.library = library
-        self.stack = stack
-        self.limits = limits
-    }
-
-    mutating func render(_ nodes: [Node], indentation: String, blocks: [String: [Node]]) throws(MustacheError) {
-        for node in nodes {
-            try step()
-            switch node {
-            case .text(let text):
-                try write(text)
-            case .lineStart:
-                if !indentation.isEmpty { try write(indentation) }
-            case .variable(let name, let escaped, let location):
-                let text = try checkedLookup(name, at: location).interpolatedText
-                try write(escaped && library.escaping == .html ? Renderer.escapeHTML(text) : text)
-            case .section(let name, let inverted, let children, let location):
-                do {
-                    let value = try checkedLookup(name, at: location)
-                    if inverted {
-                        if !value.isTruthy { try render(children, indentation: indentation, blocks: blocks) }
-                    } else if case .array(let items) = value {
-                        for item in items {
-                            try step()
-                            try renderPushing(item, children, indentation: indentation, blocks: blocks)
-                        }
-                    } else if value.isTruthy {
-                        try renderPushing(value, children, indentation: indentation, blocks: blocks)
-                    }
-                } catch {
-                    throw Renderer.locate(error, at: location)
-                }
-            case .partial(let include):
-                guard let template = template(for: include) else { continue }
-                try renderIncluded(template, include, indentation: indentation, blocks: blocks)
-            case .parent(let include, let overrides):
-                guard let template = template(for: include) else { continue }
-                // The outermost override of a block wins.
-                let merged = overrides.merging(blocks) { _, outer in outer }
-                try renderIncluded(template, include, indentation: indentation, blocks: merged)
-            case .block(let name, let children):
-                try render(blocks[name] ?? children, indentation: indentation, blocks: blocks)
-            }
-        }
-    }
-
-    /// Counts one step of the budget: an increment and a compare.
-    @inline(__always)
-    private mutating func step() throws(MustacheError) {
-        steps &+= 1
-        if steps > limits.maximumSteps { throw budgetError() }
-    }
-
-    /// Appends to the output, within the budget. (A native string's UTF-8 is copied whole, not per character.)
-    @inline(__always)
-    private mutating func write(_ text: String) throws(MustacheError) {
-        // From the string's storage as one buffer: `append(contentsOf: text.utf8)` copies through the generic
-        // sequence path, several times slower for the million short pieces of a large render.
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in output.append(bytes) }
-        if copied == nil { Array(text.utf8).withUnsafeBufferPointer { output.append($0) } }
-        if output.count > limits.maximumOutputBytes { throw budgetError() }
-    }
-
-    /// The error for a spent budget. It has no position yet (an empty template name): the innermost
-    /// section or partial tag it unwinds through gives it its own (see `locate`).
-    @inline(never)
-    private func budgetError() -> MustacheError {
-        let what =
-            steps > limits.maximumSteps
-            ? "expands to more than \(limits.maximumSteps) steps"
-            : "outputs more than \(limits.maximumOutputBytes) bytes"
-        return MustacheError(
-            templateName: "", line: 0, column: 0,
-            message: "rendering stopped: the template \(what) (do partials include each other in a loop or fan out?)")
-    }
-
-    /// Gives a budget error the position of the tag being rendered when the budget ran out.
-    private static func locate(_ error: MustacheError, at location: SourceLocation) -> MustacheError {
-        error.templateName.isEmpty ? location.error(error.message) : error
-    }
-
-    private mutating func renderPushing(
-        _ value: MustacheValue, _ nodes: [Node], indentation: String, blocks: [String: [Node]]
-    ) throws(MustacheError) {
-        stack.append(value)
-        defer { stack.removeLast() }
-        try render(nodes, indentation: indentation, blocks: blocks)
-    }
-
-    private mutating func renderIncluded(
-        _ template: ParsedTemplate, _ include: Include, indentation: String, blocks: [String: [Node]]
-    ) throws(MustacheError) {
-        guard includeDepth < Renderer.maximumIncludeDepth else {
-            throw include.location.error("partials nested too deeply (more than \(Renderer.maximumIncludeDepth))")
-        }
-        includeDepth += 1
-        defer { includeDepth -= 1 }
-        do {
-            let indentation = include.indentation.isEmpty ? indentation : indentation + include.indentation
-            try render(template.nodes, indentation: indentation, blocks: blocks)
-        } catch {
-            throw Renderer.locate(error, at: include.location)
-        }
-    }
-
-    private func template(for include: Include) -> ParsedTemplate? {
-        let name = include.isDynamic ? lookup(VariableName(include.name)).interpolatedText : include.name
-        return library.templates[name]
-    }
-
-    /// Resolves a name: the first part against the context stack (top down), the rest inside that value.
-    func lookup(_ name: VariableName) -> MustacheValue {
-        resolve(name) ?? .null
-    }
-
-    /// `lookup`, reporting or throwing (per `nameCheck`) when the name is missing.
-    @inline(__always)
-    private mutating func checkedLookup(_ name: VariableName, at location: SourceLocation) throws(MustacheError) -> MustacheValue {
-        if let value = resolve(name) { return value }
-        if nameCheck != .no { try reportMissing(name, at: location) }
-        return .null
-    }
-
-    @inline(never)
-    private mutating func reportMissing(_ name: VariableName, at location: SourceLocation) throws(MustacheError) {
-        let error = location.error("no value named '\(name.components.joined(separator: "."))' to render here")
-        if nameCheck == .strict { throw error }
-        if missingPositions.insert("\(location.templateName):\(location.line):\(location.column)").inserted {
-            missing.append(error)
-        }
-    }
-
-    /// The value of a name, or nil when the context does not have it (`.` is always there).
-    private func resolve(_ name: VariableName) -> MustacheValue? {
-        let components = name.components
-        guard let first = components.first else { return stack.last ?? .null }
-        let signature = name.signatures[0]
-        var value: MustacheValue?
-        var index = stack.count - 1
-        while index >= 0 {
-            if case .dictionary(let entries) = stack[index], let found = entries[first, signature] {
-                value = found
-                break
-            }
-            index -= 1
-        }
-        guard var value else { return nil }
-        var part = 1
-        while part < components.count {
-            guard case .dictionary(let entries) = value, let found = entries[components[part], name.signatures[part]]
-            else { return nil }
-            value = found
-            part += 1
-        }
-        return value
-    }
-
-    static func escapeHTML(_ text: String) -> String {
-        guard text.contains(where: { "&\"<>".contains($0) }) else { return text }
-        var escaped = ""
-        escaped.reserveCapacity(text.count + 16)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "\"": escaped += "&quot;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
-}

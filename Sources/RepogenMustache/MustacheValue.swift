@@ -121,7 +121,7 @@ extension MustacheValue: ExpressibleByDictionaryLiteral {
 /// shape share (every endpoint's), with what makes a lookup cheap; a hash itself is one array of values.
 public struct MustacheDictionary: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// The names, in order (shared by every hash built with the same `MustacheKeys`).
-    private var keys: MustacheKeys
+    private(set) var keys: MustacheKeys
     /// The value of each name; a name given more than once has its last value.
     private var values: [MustacheValue]
 
@@ -194,6 +194,16 @@ public struct MustacheDictionary: Sendable, Equatable, ExpressibleByDictionaryLi
         return values[index]
     }
 
+    /// Calls `body` with each value, in the order of the names (a repeated name's every value).
+    func forEachValue(_ body: (MustacheValue) -> Void) {
+        for value in values { body(value) }
+    }
+
+    /// The address of the values' storage: equal for two copies of one hash (see `MustacheDataBuilder.push(_:)`).
+    var storageAddress: UInt {
+        values.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    }
+
     /// Hashes are equal when they have the same names with equal values, in any order.
     public static func == (lhs: MustacheDictionary, rhs: MustacheDictionary) -> Bool {
         lhs.keys.names.allSatisfy { rhs[$0] == lhs[$0] } && rhs.keys.names.allSatisfy { lhs[$0] != nil }
@@ -205,8 +215,8 @@ public struct MustacheDictionary: Sendable, Equatable, ExpressibleByDictionaryLi
 /// compares text only where a signature matches.
 public final class MustacheKeys: Sendable {
     let names: [String]
-    private let signatures: [UInt64]
-    private let mask: UInt64
+    let signatures: [UInt64]
+    let mask: UInt64
 
     public init(_ names: [String]) {
         self.names = names

@@ -13,41 +13,26 @@ import Darwin
 /// collection code for each of a million short pieces. `realloc` can grow a large block in place or (glibc) by
 /// remapping its pages, without copying. The owner frees it (`deallocate()`), after taking its text.
 struct OutputBuffer {
-    private var start: UnsafeMutablePointer<UInt8>?
-    private(set) var count = 0
-    private var capacity = 0
+    private var buffer = RawBuffer<UInt8>()
+
+    /// The number of bytes so far.
+    var count: Int { buffer.count }
 
     /// Appends `bytes` (which must not point into this buffer).
     @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
-        // `grow` leaves `start` non-nil.
-        (start.unsafelyUnwrapped + count).update(from: source, count: bytes.count)
-        count += bytes.count
-    }
-
-    @inline(never)
-    private mutating func grow(toHold needed: Int) {
-        var newCapacity = Swift.max(capacity * 2, 4096)
-        while newCapacity < needed { newCapacity *= 2 }
-        guard let grown = realloc(start, newCapacity) else { fatalError("out of memory (\(newCapacity) bytes)") }
-        start = grown.assumingMemoryBound(to: UInt8.self)
-        capacity = newCapacity
+        buffer.append(bytes)
     }
 
     /// Hands the bytes to a `RenderedText`, which frees them; the buffer is empty afterwards.
     mutating func take() -> RenderedText {
-        defer { (start, count, capacity) = (nil, 0, 0) }
+        let (start, count) = buffer.take()
         return RenderedText(taking: start, count: count)
     }
 
     /// Releases the memory; the buffer is empty afterwards.
     mutating func deallocate() {
-        free(start)
-        start = nil
-        count = 0
-        capacity = 0
+        buffer.deallocate()
     }
 }
 

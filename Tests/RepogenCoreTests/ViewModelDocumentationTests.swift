@@ -26,7 +26,7 @@ final class ViewModelDocumentationTests: XCTestCase {
             var warnings: [Diagnostic] = []
             let model = try validateSpec(spec, domain: OutputLayout.domain(forSpecPath: path), warnings: &warnings)
             for style in OutputStyle.all {
-                result.append(style.project(model, runtimeModule: "RepogenRuntime", accessLevel: .public))
+                result.append(style.project(model, runtimeModule: "RepogenRuntime", accessLevel: .public).value)
             }
         }
         return result

@@ -10,14 +10,22 @@ import Foundation
 func inHalves<Result: Sendable>(
     _ count: Int, minimumCount: Int = 1_000, _ work: @Sendable (Range<Int>) -> Result
 ) -> (Result, Result) {
+    inHalves(count, minimumCount: minimumCount) { _, range in work(range) }
+}
+
+/// `inHalves`, telling `work` which half it runs (0 or 1) besides the range: the first half's range is empty
+/// when `count` is 0 or 1, so the range alone does not say.
+func inHalves<Result: Sendable>(
+    _ count: Int, minimumCount: Int = 1_000, _ work: @Sendable (_ half: Int, Range<Int>) -> Result
+) -> (Result, Result) {
     let middle = count / 2
     let halves = [0..<middle, middle..<count]
     guard count >= minimumCount, ProcessInfo.processInfo.activeProcessorCount > 1 else {
-        return (work(halves[0]), work(halves[1]))
+        return (work(0, halves[0]), work(1, halves[1]))
     }
     let results = Slots<Result>()
     DispatchQueue.concurrentPerform(iterations: 2) { half in
-        results.set(half, work(halves[half]))
+        results.set(half, work(half, halves[half]))
     }
     return results.both
 }

@@ -5,96 +5,174 @@ import RepogenMustache
 
 /// A view model value that templates can render.
 package protocol MustacheRepresentable {
-    /// The value as template data.
-    var mustache: MustacheValue { get }
+    /// Pushes the value (one value, with everything it holds) onto `builder`.
+    func push(to builder: inout MustacheDataBuilder)
+}
+
+extension MustacheRepresentable {
+    /// The value as template data, in flat tables (what a render reads).
+    package var mustacheData: MustacheData {
+        var builder = MustacheDataBuilder()
+        push(to: &builder)
+        return builder.finish()
+    }
+
+    /// The value as a `MustacheValue` tree (for tests and inspection: a render reads `mustacheData`).
+    package var mustache: MustacheValue { mustacheData.value }
 }
 
 extension Array: MustacheRepresentable where Element: MustacheRepresentable {
-    package var mustache: MustacheValue { .array(map { $0.mustache }) }
-}
-
-extension ArraySlice: MustacheRepresentable where Element: MustacheRepresentable {
-    package var mustache: MustacheValue { .array(map { $0.mustache }) }
-}
-
-extension String: MustacheRepresentable {
-    package var mustache: MustacheValue { .string(self) }
-}
-
-extension Bool: MustacheRepresentable {
-    package var mustache: MustacheValue { .bool(self) }
-}
-
-extension DomainViewModel: MustacheRepresentable {
-    package var mustache: MustacheValue {
-        // Each endpoint becomes template data once. A grouped domain's groups hold the same endpoints, and the
-        // member lists hold the endpoints' own cases, in order: those reuse the same values (10,000 endpoints would
-        // otherwise be converted three times).
-        // (A large domain's in two halves at once, like the projection.)
-        let endpoints = self.endpoints
-        let endpointValues = arrayInHalves(endpoints.count) { range, store in
-            for index in range { store(endpoints[index].mustache) }
-            return true
-        }!
-        // The groups (of a domain of more than 256 endpoints) too: each is 256 endpoints' member cases.
-        let groups = self.groups
-        let groupValues = arrayInHalves(groups.count, minimumCount: 8) { range, store in
-            for index in range {
-                let group = groups[index]
-                // A group's endpoints are a slice of the domain's: its indices are their positions.
-                let range = group.endpoints.indices
-                guard range.upperBound <= endpoints.count,
-                    range.allSatisfy({ endpoints[$0].caseName == group.endpoints[$0].caseName })
-                else {
-                    store(group.mustache)
-                    continue
-                }
-                store(group.mustache(
-                    endpoints: Array(endpointValues[range]),
-                    requestMembers: group.requestMembers.map {
-                        $0.mustache(reusing: endpointValues[range], of: endpoints[range])
-                    }))
-            }
-            return true
-        }!
-        return .dictionary([
-            "fileHeader": fileHeader.mustache,
-            "specPath": specPath.mustache,
-            "domain": domain.mustache,
-            "apiName": apiName.mustache,
-            "repositoryName": repositoryName.mustache,
-            "implName": implName.mustache,
-            "mockName": mockName.mustache,
-            "imports": imports.mustache,
-            "endpoints": .array(endpointValues),
-            "models": models.mustache,
-            "domainModels": domainModels.mustache,
-            "access": access.mustache,
-            "hasUsingQueryOverrides": hasUsingQueryOverrides.mustache,
-            "hasUploads": hasUploads.mustache,
-            "isGrouped": isGrouped.mustache,
-            "groups": .array(groupValues),
-            "requestMembers": .array(requestMembers.map { $0.mustache(reusing: endpointValues[...], of: endpoints[...]) }),
-        ])
+    package func push(to builder: inout MustacheDataBuilder) {
+        for element in self { element.push(to: &builder) }
+        builder.pushArray(count: count)
     }
 }
 
-extension RequestMemberViewModel {
-    /// The member as template data, with the converted cases of `endpoints` (`values`) when its cases are theirs.
-    func mustache(reusing values: ArraySlice<MustacheValue>, of endpoints: ArraySlice<EndpointViewModel>) -> MustacheValue {
+extension ArraySlice: MustacheRepresentable where Element: MustacheRepresentable {
+    package func push(to builder: inout MustacheDataBuilder) {
+        for element in self { element.push(to: &builder) }
+        builder.pushArray(count: count)
+    }
+}
+
+extension String: MustacheRepresentable {
+    package func push(to builder: inout MustacheDataBuilder) { builder.push(self) }
+}
+
+extension Bool: MustacheRepresentable {
+    package func push(to builder: inout MustacheDataBuilder) { builder.push(self) }
+}
+
+extension DomainViewModel: MustacheRepresentable {
+    private static let keys = MustacheKeys([
+        "fileHeader", "specPath", "domain", "apiName", "repositoryName", "implName", "mockName", "imports",
+        "endpoints", "models", "domainModels", "access", "hasUsingQueryOverrides", "hasUploads", "isGrouped",
+        "groups", "requestMembers",
+    ])
+
+    package func push(to builder: inout MustacheDataBuilder) {
+        for value: any MustacheRepresentable in [
+            fileHeader, specPath, domain, apiName, repositoryName, implName, mockName, imports,
+        ] {
+            value.push(to: &builder)
+        }
+        // Each endpoint becomes template data once (a large domain's in two halves at once, like the projection).
+        // A grouped domain's groups hold the same endpoints, and the member lists hold the endpoints' own cases,
+        // in order: those reuse the same values (10,000 endpoints would otherwise be stored three times).
+        // The first half goes straight into `builder`; the second, built beside it, is then moved after it.
+        let endpoints = self.endpoints
+        let start = UncheckedBuilder(builder)
+        builder = MustacheDataBuilder()
+        var (first, second) = inHalves(endpoints.count) { half, range in
+            var part = half == 0 ? start.builder : MustacheDataBuilder()
+            for index in range { endpoints[index].push(to: &part) }
+            return part
+        }
+        builder = first
+        builder.absorb(&second)
+        first = MustacheDataBuilder()
+        builder.pushArray(count: endpoints.count)
+        let endpointList = builder.top
+        for value: any MustacheRepresentable in [
+            models, domainModels, access, hasUsingQueryOverrides, hasUploads, isGrouped,
+        ] {
+            value.push(to: &builder)
+        }
+        for group in groups {
+            // A group's endpoints are a slice of the domain's: its indices are their positions.
+            let range = group.endpoints.indices
+            guard range.upperBound <= endpoints.count,
+                range.allSatisfy({ endpoints[$0].caseName == group.endpoints[$0].caseName })
+            else {
+                group.push(to: &builder)
+                continue
+            }
+            group.push(to: &builder, reusing: endpointList, of: endpoints[range])
+        }
+        builder.pushArray(count: groups.count)
+        for member in requestMembers {
+            member.push(to: &builder, reusing: endpointList, of: endpoints[...])
+        }
+        builder.pushArray(count: requestMembers.count)
+        builder.pushDictionary(Self.keys)
+    }
+}
+
+/// A builder handed to the half that continues it.
+private struct UncheckedBuilder: Sendable {
+    let builder: MustacheDataBuilder
+
+    init(_ builder: MustacheDataBuilder) {
+        self.builder = builder
+    }
+}
+
+extension RequestMemberViewModel: MustacheRepresentable {
+    private static let keys = MustacheKeys(["name", "type", "isFirst", "cases"])
+
+    package func push(to builder: inout MustacheDataBuilder) {
+        push(to: &builder) { builder in cases.push(to: &builder) }
+    }
+
+    /// Pushes the member; when its cases are those of `endpoints` (whose values are the items of the list
+    /// `endpointList`, from the first endpoint's), their values are reused.
+    func push(
+        to builder: inout MustacheDataBuilder, reusing endpointList: Int, of endpoints: ArraySlice<EndpointViewModel>
+    ) {
         guard let member = RequestMember(rawValue: name), cases.count == endpoints.count,
             cases.indices.allSatisfy({ cases[$0] == endpoints[endpoints.startIndex + $0].requestCase(member) })
-        else { return mustache }
-        let key = MustacheName(name)
-        return mustache(cases: values.map { value in
-            guard case .dictionary(let entries) = value, let found = entries[key] else { return .null }
-            return found
-        })
+        else { return push(to: &builder) }
+        let position = EndpointViewModel.position(of: member)
+        push(to: &builder) { builder in
+            for index in endpoints.indices {
+                builder.push(existing: builder.item(position, of: builder.item(index, of: endpointList)))
+            }
+            builder.pushArray(count: endpoints.count)
+        }
+    }
+
+    private func push(to builder: inout MustacheDataBuilder, cases: (inout MustacheDataBuilder) -> Void) {
+        builder.push(name)
+        builder.push(type)
+        builder.push(isFirst)
+        cases(&builder)
+        builder.pushDictionary(Self.keys)
+    }
+}
+
+extension GroupViewModel: MustacheRepresentable {
+    private static let keys = MustacheKeys(["typeName", "caseName", "endpoints", "requestMembers"])
+
+    package func push(to builder: inout MustacheDataBuilder) {
+        builder.push(typeName)
+        builder.push(caseName)
+        endpoints.push(to: &builder)
+        requestMembers.push(to: &builder)
+        builder.pushDictionary(Self.keys)
+    }
+
+    /// Pushes the group, reusing its endpoints' values: the items of the list `endpointList`, whose first is the
+    /// domain's first endpoint (`endpoints` are the group's, by their positions in the domain).
+    func push(
+        to builder: inout MustacheDataBuilder, reusing endpointList: Int, of endpoints: ArraySlice<EndpointViewModel>
+    ) {
+        builder.push(typeName)
+        builder.push(caseName)
+        for index in endpoints.indices { builder.push(existing: builder.item(index, of: endpointList)) }
+        builder.pushArray(count: endpoints.count)
+        for member in requestMembers { member.push(to: &builder, reusing: endpointList, of: endpoints) }
+        builder.pushArray(count: requestMembers.count)
+        builder.pushDictionary(Self.keys)
     }
 }
 
 extension ImportViewModel: MustacheRepresentable {
-    package var mustache: MustacheValue { .dictionary(["module": module.mustache]) }
+    private static let keys = MustacheKeys(["module"])
+
+    package func push(to builder: inout MustacheDataBuilder) {
+        builder.push(module)
+        builder.pushDictionary(Self.keys)
+    }
 }
 
 extension EndpointViewModel: MustacheRepresentable {
@@ -109,25 +187,56 @@ extension EndpointViewModel: MustacheRepresentable {
     /// style naming them is a missing key).
     private static let keys = MustacheKeys(names)
     private static let completionKeys = MustacheKeys(names + ["completionSignature", "completionName"])
+    private static let completionSignatureKeys = MustacheKeys(names + ["completionSignature"])
+    private static let completionNameKeys = MustacheKeys(names + ["completionName"])
 
-    package var mustache: MustacheValue {
-        var values: [MustacheValue] = [
-            caseName.mustache, doc.mustache, caseDeclaration.mustache, factory.mustache, param.mustache,
-            method.mustache, header.mustache, path.mustache, usingQuery.mustache, upload.mustache,
-            methodName.mustache, memberPrefix.mustache, signature.mustache, selector.mustache, successType.mustache,
-            wireType.mustache, mapsResponse.mustache, responseName.mustache, toDomain.mustache, domainValue.mustache,
-            resultType.mustache, construction.mustache, requestName.mustache, hasArguments.mustache,
-            returnsValue.mustache, argumentsType.mustache, argumentsValue.mustache, mockArguments.mustache,
-        ]
+    /// Where a `RequestType` member's case is among an endpoint's values.
+    static func position(of member: RequestMember) -> Int {
+        names.firstIndex(of: member.rawValue)!
+    }
+
+    package func push(to builder: inout MustacheDataBuilder) {
+        builder.push(caseName)
+        doc.push(to: &builder)
+        builder.push(caseDeclaration)
+        factory.push(to: &builder)
+        param.push(to: &builder)
+        method.push(to: &builder)
+        header.push(to: &builder)
+        path.push(to: &builder)
+        usingQuery.push(to: &builder)
+        upload.push(to: &builder)
+        builder.push(methodName)
+        builder.push(memberPrefix)
+        builder.push(signature)
+        builder.push(selector)
+        builder.push(successType)
+        builder.push(wireType)
+        builder.push(mapsResponse)
+        builder.push(responseName)
+        builder.push(toDomain)
+        builder.push(domainValue)
+        builder.push(resultType)
+        builder.push(construction)
+        builder.push(requestName)
+        builder.push(hasArguments)
+        builder.push(returnsValue)
+        builder.push(argumentsType)
+        builder.push(argumentsValue)
+        builder.push(mockArguments)
         switch (completionSignature, completionName) {
         case (let signature?, let name?):
-            values += [signature.mustache, name.mustache]
-            return .dictionary(MustacheDictionary(keys: Self.completionKeys, values: values))
-        default:
-            var dictionary = MustacheDictionary(keys: Self.keys, values: values)
-            if let completionSignature { dictionary["completionSignature"] = completionSignature.mustache }
-            if let completionName { dictionary["completionName"] = completionName.mustache }
-            return .dictionary(dictionary)
+            builder.push(signature)
+            builder.push(name)
+            builder.pushDictionary(Self.completionKeys)
+        case (let signature?, nil):
+            builder.push(signature)
+            builder.pushDictionary(Self.completionSignatureKeys)
+        case (nil, let name?):
+            builder.push(name)
+            builder.pushDictionary(Self.completionNameKeys)
+        case (nil, nil):
+            builder.pushDictionary(Self.keys)
         }
     }
 }
@@ -135,85 +244,77 @@ extension EndpointViewModel: MustacheRepresentable {
 extension FactoryViewModel: MustacheRepresentable {
     private static let keys = MustacheKeys(["declaration", "body", "isFirst"])
 
-    package var mustache: MustacheValue {
-        .dictionary(MustacheDictionary(keys: Self.keys, values: [declaration.mustache, body.mustache, isFirst.mustache]))
+    package func push(to builder: inout MustacheDataBuilder) {
+        builder.push(declaration)
+        builder.push(body)
+        builder.push(isFirst)
+        builder.pushDictionary(Self.keys)
     }
 }
 
 extension SwitchCaseViewModel: MustacheRepresentable {
     private static let keys = MustacheKeys(["pattern", "lines"])
 
-    package var mustache: MustacheValue {
-        .dictionary(MustacheDictionary(keys: Self.keys, values: [pattern.mustache, lines.mustache]))
-    }
-}
-
-extension RequestMemberViewModel: MustacheRepresentable {
-    package var mustache: MustacheValue { mustache(cases: cases.map { $0.mustache }) }
-
-    /// The member with its cases already converted.
-    func mustache(cases: [MustacheValue]) -> MustacheValue {
-        .dictionary(["name": name.mustache, "type": type.mustache, "isFirst": isFirst.mustache, "cases": .array(cases)])
-    }
-}
-
-extension GroupViewModel: MustacheRepresentable {
-    package var mustache: MustacheValue {
-        mustache(endpoints: endpoints.map { $0.mustache }, requestMembers: requestMembers.map { $0.mustache })
-    }
-
-    /// The group with its endpoints and members already converted.
-    func mustache(endpoints: [MustacheValue], requestMembers: [MustacheValue]) -> MustacheValue {
-        .dictionary([
-            "typeName": typeName.mustache,
-            "caseName": caseName.mustache,
-            "endpoints": .array(endpoints),
-            "requestMembers": .array(requestMembers),
-        ])
+    package func push(to builder: inout MustacheDataBuilder) {
+        builder.push(pattern)
+        lines.push(to: &builder)
+        builder.pushDictionary(Self.keys)
     }
 }
 
 extension ModelViewModel: MustacheRepresentable {
-    package var mustache: MustacheValue {
-        .dictionary([
-            "name": name.mustache,
-            "doc": doc.mustache,
-            "isFirst": isFirst.mustache,
-            "access": access.mustache,
-            "declaration": declaration.mustache,
-            "isStruct": isStruct.mustache,
-            "fields": fields.mustache,
-            "initParameters": initParameters.mustache,
-            "assignments": assignments.mustache,
-            "hasCodingKeys": hasCodingKeys.mustache,
-            "codingKeys": codingKeys.mustache,
-            "hasEncode": hasEncode.mustache,
-            "encodeLines": encodeLines.mustache,
-            "cases": cases.mustache,
-            "nested": nested.mustache,
-        ])
+    private static let keys = MustacheKeys([
+        "name", "doc", "isFirst", "access", "declaration", "isStruct", "fields", "initParameters", "assignments",
+        "hasCodingKeys", "codingKeys", "hasEncode", "encodeLines", "cases", "nested",
+    ])
+
+    package func push(to builder: inout MustacheDataBuilder) {
+        builder.push(name)
+        doc.push(to: &builder)
+        builder.push(isFirst)
+        builder.push(access)
+        builder.push(declaration)
+        builder.push(isStruct)
+        fields.push(to: &builder)
+        builder.push(initParameters)
+        assignments.push(to: &builder)
+        builder.push(hasCodingKeys)
+        codingKeys.push(to: &builder)
+        builder.push(hasEncode)
+        encodeLines.push(to: &builder)
+        cases.push(to: &builder)
+        nested.push(to: &builder)
+        builder.pushDictionary(Self.keys)
     }
 }
 
 extension DeclarationViewModel: MustacheRepresentable {
-    package var mustache: MustacheValue {
-        .dictionary(["doc": doc.mustache, "declaration": declaration.mustache])
+    private static let keys = MustacheKeys(["doc", "declaration"])
+
+    package func push(to builder: inout MustacheDataBuilder) {
+        doc.push(to: &builder)
+        builder.push(declaration)
+        builder.pushDictionary(Self.keys)
     }
 }
 
 extension DomainModelViewModel: MustacheRepresentable {
-    package var mustache: MustacheValue {
-        .dictionary([
-            "doc": doc.mustache,
-            "declaration": declaration.mustache,
-            "fields": fields.mustache,
-            "initParameters": initParameters.mustache,
-            "assignments": assignments.mustache,
-            "access": access.mustache,
-            "dtoName": dtoName.mustache,
-            "name": name.mustache,
-            "toDomainDeclaration": toDomainDeclaration.mustache,
-            "mappingLines": mappingLines.mustache,
-        ])
+    private static let keys = MustacheKeys([
+        "doc", "declaration", "fields", "initParameters", "assignments", "access", "dtoName", "name",
+        "toDomainDeclaration", "mappingLines",
+    ])
+
+    package func push(to builder: inout MustacheDataBuilder) {
+        doc.push(to: &builder)
+        builder.push(declaration)
+        fields.push(to: &builder)
+        builder.push(initParameters)
+        assignments.push(to: &builder)
+        builder.push(access)
+        builder.push(dtoName)
+        builder.push(name)
+        builder.push(toDomainDeclaration)
+        mappingLines.push(to: &builder)
+        builder.pushDictionary(Self.keys)
     }
 }

@@ -66,10 +66,10 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The view model this style's templates render, as template data.
-    package func project(_ model: APIModel, runtimeModule: String, accessLevel: AccessLevel) -> MustacheValue {
+    package func project(_ model: APIModel, runtimeModule: String, accessLevel: AccessLevel) -> MustacheData {
         let typed = viewModel(model, runtimeModule: runtimeModule, accessLevel: accessLevel)
         // Not freed in a run of the command line (see LargeValues): a large spec's is millions of strings.
         LargeValues.discard(typed)
-        return typed.mustache
+        return typed.mustacheData
     }
 }
