@@ -129,6 +129,32 @@ final class ViewModelDocumentationTests: XCTestCase {
         XCTAssertEqual(names(plain.mustache), Set(properties(endpoint)).subtracting(["completionName", "completionSignature"]))
     }
 
+    /// The cached `Impl`'s keys (`cache`), from a spec with cached reads and writes that change them.
+    func testEveryCacheViewModelPropertyBecomesAKey() throws {
+        let path = Self.root.appendingPathComponent("Specs/movie.yaml").path
+        let file = SpecFile(path: "Specs/movie.yaml", text: try String(contentsOfFile: path, encoding: .utf8))
+        let spec = try XCTUnwrap(decodeSpec(try SpecReader.read(file), file: file).0)
+        var warnings: [Diagnostic] = []
+        let model = try validateSpec(spec, domain: "Movie", warnings: &warnings)
+        let viewModel = OutputStyle.result.viewModel(model, runtimeModule: "RepogenRuntime", accessLevel: .public)
+        XCTAssertTrue(viewModel.hasCache)
+        let caches = viewModel.endpoints.flatMap(\.cache)
+        XCTAssertEqual(caches.count, viewModel.endpoints.count)
+        for cache in caches where cache.isRead || cache.hasEffects {
+            let converted = cache.mustache
+            XCTAssertEqual(names(converted), Set(properties(cache)))
+            guard case .dictionary(let entries) = converted else { return XCTFail("not a hash") }
+            for child in Mirror(reflecting: cache).children {
+                guard let label = child.label, let property = representable(child.value) else { continue }
+                XCTAssertEqual(entries[label], property.mustache, "CacheViewModel.\(label)")
+            }
+        }
+        // The completion style has no cached Impl: no cache keys to render.
+        let completion = OutputStyle.completion.viewModel(model, runtimeModule: "RepogenRuntime", accessLevel: .public)
+        XCTAssertFalse(completion.hasCache)
+        XCTAssertTrue(completion.endpoints.allSatisfy(\.cache.isEmpty))
+    }
+
     func testEveryKeyIsDocumentedAndEveryDocumentedKeyExists() throws {
         var top: Set<String> = []
         var endpoint: Set<String> = []

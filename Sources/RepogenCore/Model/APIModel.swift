@@ -87,6 +87,40 @@ package struct Endpoint: Sendable, Equatable {
     package var example: String? = nil
     /// When the response holds a DTO with a domain type: what the repository returns instead.
     package var domainResponse: DomainResponse? = nil
+    /// `cache`: the repository answers this read from its local data source while a stored value is fresh.
+    package var cache: CachePolicy? = nil
+    /// What this write does to cached reads once it succeeds (`invalidates`, `updates`), in the spec's order.
+    package var cacheEffects: [CacheEffect] = []
+}
+
+/// How a cached read is kept.
+package struct CachePolicy: Sendable, Equatable {
+    /// Seconds a stored value stays fresh, as a Swift literal (`300`, `0.5`); nil for as long as the store keeps it.
+    package var timeToLive: String?
+}
+
+/// What a successful write does to one cached read.
+package struct CacheEffect: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
+        case invalidate
+        /// Store the write's response (nil) or one of its inputs as the read's value.
+        case update(value: ValueReference?)
+    }
+
+    /// The cached read.
+    package var endpoint: Endpoint
+    /// The read's inputs (in its order), each read from the write's inputs; nil for every key of the read.
+    package var arguments: [ValueReference]?
+    package var action: Action
+
+    package init(endpoint: Endpoint, arguments: [ValueReference]?, action: Action) {
+        // Only what building the read's key needs: the read's own effects are not kept (no recursion in the model).
+        var read = endpoint
+        read.cacheEffects = []
+        self.endpoint = read
+        self.arguments = arguments
+        self.action = action
+    }
 }
 
 /// The domain type a repository method returns for a DTO response, and how it converts.

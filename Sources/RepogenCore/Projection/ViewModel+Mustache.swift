@@ -47,7 +47,7 @@ extension DomainViewModel: MustacheRepresentable {
     private static let keys = MustacheKeys([
         "fileHeader", "specPath", "domain", "apiName", "repositoryName", "implName", "mockName", "imports",
         "endpoints", "models", "domainModels", "access", "hasUsingQueryOverrides", "hasUploads", "isGrouped",
-        "groups", "requestMembers",
+        "groups", "requestMembers", "hasCache", "remoteName", "localName",
     ])
 
     package func push(to builder: inout MustacheDataBuilder) {
@@ -94,6 +94,26 @@ extension DomainViewModel: MustacheRepresentable {
             member.push(to: &builder, reusing: endpointList, of: endpoints[...])
         }
         builder.pushArray(count: requestMembers.count)
+        builder.push(hasCache)
+        builder.push(remoteName)
+        builder.push(localName)
+        builder.pushDictionary(Self.keys)
+    }
+}
+
+extension CacheViewModel: MustacheRepresentable {
+    private static let keys = MustacheKeys([
+        "call", "isRead", "key", "timeToLive", "hasEffects", "successPattern", "effects",
+    ])
+
+    package func push(to builder: inout MustacheDataBuilder) {
+        builder.push(call)
+        builder.push(isRead)
+        builder.push(key)
+        builder.push(timeToLive)
+        builder.push(hasEffects)
+        builder.push(successPattern)
+        effects.push(to: &builder)
         builder.pushDictionary(Self.keys)
     }
 }
@@ -181,7 +201,7 @@ extension EndpointViewModel: MustacheRepresentable {
         "caseName", "doc", "caseDeclaration", "factory", "param", "method", "header", "path", "usingQuery", "upload",
         "methodName", "memberPrefix", "signature", "selector", "successType", "wireType", "mapsResponse",
         "responseName", "toDomain", "domainValue", "resultType", "construction", "requestName", "hasArguments",
-        "returnsValue", "argumentsType", "argumentsValue", "mockArguments",
+        "returnsValue", "argumentsType", "argumentsValue", "mockArguments", "cache",
     ]
     /// With and without the completion style's names (only the styles that have them: a template of another
     /// style naming them is a missing key).
@@ -224,6 +244,7 @@ extension EndpointViewModel: MustacheRepresentable {
         builder.push(argumentsType)
         builder.push(argumentsValue)
         builder.push(mockArguments)
+        cache.push(to: &builder)
         switch (completionSignature, completionName) {
         case (let signature?, let name?):
             builder.push(signature)

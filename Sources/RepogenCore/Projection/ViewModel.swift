@@ -39,6 +39,13 @@ package struct DomainViewModel: Sendable, Equatable {
     package var groups: [GroupViewModel]
     /// The `RequestType` members of the API enum, each with one case per endpoint (or per group).
     package var requestMembers: [RequestMemberViewModel]
+    /// Whether some endpoint is cached or changes cached reads: the repository `Impl` then reads through a local data
+    /// source, over `remoteName`.
+    package var hasCache: Bool
+    /// `StoreRemoteDataSource`: the API calls (what the `Impl` is without a cache).
+    package var remoteName: String
+    /// `StoreLocalDataSource`: the protocol of the store the cached reads are kept in.
+    package var localName: String
 }
 
 /// One module a generated file imports.
@@ -110,6 +117,29 @@ package struct EndpointViewModel: Sendable, Equatable {
     package var completionSignature: String?
     /// `completion` style only: the handler's name (`completion`, or `completion_` when an input has that name).
     package var completionName: String?
+    /// In a domain with a cache (`hasCache`), what the cached `Impl` does for this endpoint; empty otherwise.
+    package var cache: [CacheViewModel]
+}
+
+/// What the cached repository `Impl` does for one endpoint: read through the cache, change cached reads after the
+/// call succeeds, or just call the remote data source.
+package struct CacheViewModel: Sendable, Equatable {
+    /// The remote data source's method called with the arguments: `fetchDetail(input: input)`.
+    package var call: String
+    /// Whether the endpoint is cached (`cache`).
+    package var isRead: Bool
+    /// A cached read's key: `CacheKey(endpoint: "fetchStoreDetail", requestType: request)`; empty otherwise.
+    package var key: String
+    /// A cached read's time to live: `.seconds(300)`, or `nil`; empty otherwise.
+    package var timeToLive: String
+    /// Whether the endpoint changes cached reads once it succeeds (`invalidates`, `updates`).
+    package var hasEffects: Bool
+    /// The `result` style's success pattern: `.success(let response)` when an effect stores the response, else
+    /// `.success`.
+    package var successPattern: String
+    /// The statements that change the cached reads, in the spec's order:
+    /// `await self.cache.invalidateAll(endpoint: "fetchMovies")`.
+    package var effects: [String]
 }
 
 /// The static factory of a grouped domain's case: `static func fetchStore(storeId: Int) -> StoreApi`.

@@ -10,6 +10,8 @@ package func projectDefault(
     let hasUsingQuery = model.endpoints.contains { $0.usingQuery != nil }
     let hasUploads = model.endpoints.contains { $0.upload != nil }
     let groupNames = groupNames(model)
+    // The completion style has no cached Impl (validation warns about its caching keys).
+    let hasCache = !completionHandlers && model.endpoints.contains { $0.cache != nil || !$0.cacheEffects.isEmpty }
     // Each endpoint is projected once (a large domain's in two halves at once: endpoints are independent); a grouped
     // domain's groups reuse the same values.
     let endpoints = arrayInHalves(model.endpoints.count) { range, store in
@@ -17,7 +19,7 @@ package func projectDefault(
             store(projectEndpoint(
                 model.endpoints[index], names: names,
                 group: groupNames.isEmpty ? nil : groupNames[index / maximumSwitchCases].caseName, isFirst: index == 0,
-                completionHandlers: completionHandlers))
+                completionHandlers: completionHandlers, hasCache: hasCache))
         }
         return true
     }!
@@ -45,7 +47,70 @@ package func projectDefault(
         // The `RequestType` members of the API enum: each endpoint's case, or in a grouped domain one per group.
         requestMembers: grouping?.dispatch ?? requestMembers(hasUsingQuery: hasUsingQuery, hasUploads: hasUploads) {
             memberCases(endpoints[...], $0)
-        })
+        },
+        hasCache: hasCache,
+        remoteName: names.remote,
+        localName: names.local)
+}
+
+/// What the cached `Impl` of a domain with a cache does for `endpoint`, whose repository method is called `call`
+/// and whose `Impl` locals are `requestName` and `responseName`.
+private func projectCache(
+    _ endpoint: Endpoint, names: DomainNames, call: String, requestName: String, responseName: String
+) -> CacheViewModel {
+    // The Impl's parameters are named by their argument labels.
+    let arguments = endpoint.inputs.map { input in
+        var argument = input
+        argument.name = input.argumentLabel
+        return argument
+    }
+    func key(of read: Endpoint, _ construction: String) -> String {
+        .concatenating("CacheKey(endpoint: ", SwiftCode.stringLiteral(read.caseName), ", requestType: ", construction, ")")
+    }
+    func timeToLive(_ read: Endpoint) -> String {
+        read.cache?.timeToLive.map { .concatenating(".seconds(", $0, ")") } ?? "nil"
+    }
+    var effects: [String] = []
+    var storesResponse = false
+    for effect in endpoint.cacheEffects {
+        let read = effect.endpoint
+        var readKey = ""
+        if let values = effect.arguments {
+            let caseName = SwiftIdentifier.escaped(read.caseName)
+            let construction: String
+            if read.inputs.isEmpty {
+                construction = .concatenating(names.api, ".", caseName)
+            } else {
+                let parts = read.inputs.indices.map { index in
+                    let value = SwiftCode.expression(values[index], inputs: arguments)
+                    return read.inputs[index].unlabeled
+                        ? value : String.concatenating(SwiftCode.callLabel(read.inputs[index].name), ": ", value)
+                }
+                construction = .concatenating(names.api, ".", caseName, "(", .concatenating(parts, separator: ", "), ")")
+            }
+            readKey = key(of: read, construction)
+        }
+        switch effect.action {
+        case .invalidate:
+            effects.append(
+                readKey.isEmpty
+                    ? .concatenating("await self.cache.invalidateAll(endpoint: ", SwiftCode.stringLiteral(read.caseName), ")")
+                    : .concatenating("await self.cache.invalidate(", readKey, ")"))
+        case .update(let value):
+            let stored = value.map { SwiftCode.expression($0, inputs: arguments) } ?? responseName
+            if value == nil { storesResponse = true }
+            effects.append(.concatenating(
+                "await self.cache.update(", readKey, ", with: ", stored, ", timeToLive: ", timeToLive(read), ")"))
+        }
+    }
+    return CacheViewModel(
+        call: call,
+        isRead: endpoint.cache != nil,
+        key: endpoint.cache != nil ? key(of: endpoint, requestName) : "",
+        timeToLive: endpoint.cache != nil ? timeToLive(endpoint) : "",
+        hasEffects: !effects.isEmpty,
+        successPattern: storesResponse ? .concatenating(".success(let ", responseName, ")") : ".success",
+        effects: effects)
 }
 
 /// The most cases one `switch` of the API enum's members has.
@@ -117,7 +182,8 @@ private func switchCase(_ value: SwitchCase) -> SwitchCaseViewModel {
 }
 
 private func projectEndpoint(
-    _ endpoint: Endpoint, names: DomainNames, group: String? = nil, isFirst: Bool = false, completionHandlers: Bool = false
+    _ endpoint: Endpoint, names: DomainNames, group: String? = nil, isFirst: Bool = false, completionHandlers: Bool = false,
+    hasCache: Bool = false
 ) -> EndpointViewModel {
     let inputs = endpoint.inputs
     let caseName = SwiftIdentifier.escaped(endpoint.caseName)
@@ -198,6 +264,16 @@ private func projectEndpoint(
         argumentsValue = String.concatenating("(", .concatenating(values, separator: ", "), ")")
     }
 
+    let requestName = SwiftCode.freshName("request", avoiding: taken)
+    var cache: [CacheViewModel] = []
+    if hasCache {
+        let callArguments = inputs.indices.map {
+            String.concatenating(SwiftCode.callLabel(labels[$0]), ": ", escapedLabels[$0])
+        }
+        let call = String.concatenating(methodName, "(", .concatenating(callArguments, separator: ", "), ")")
+        cache = [projectCache(endpoint, names: names, call: call, requestName: requestName, responseName: responseName)]
+    }
+
     var completionSignature: String?
     if completionHandlers {
         let completion = String.concatenating(completionName, ": @escaping @Sendable (Result<", success, ", NetworkError>) -> Void")
@@ -227,7 +303,7 @@ private func projectEndpoint(
         resultType: .concatenating("Result<", success, ", Error>"),
         construction: construction,
         // The Impl's local for the request: `request`, unless an argument has that name.
-        requestName: SwiftCode.freshName("request", avoiding: taken),
+        requestName: requestName,
         hasArguments: !inputs.isEmpty,
         returnsValue: endpoint.response != nil,
         argumentsType: argumentsType,
@@ -240,5 +316,6 @@ private func projectEndpoint(
             endpoint.example != nil && endpoint.domainResponse != nil
                 ? .concatenating(", decoding: ", wire, ".self, toDomain: ", endpoint.domainResponse?.closure ?? "") : ""),
         completionSignature: completionSignature,
-        completionName: completionHandlers ? completionName : nil)
+        completionName: completionHandlers ? completionName : nil,
+        cache: cache)
 }

@@ -121,7 +121,40 @@ package struct EndpointSpec: Sendable, Equatable {
     package var upload: UploadSpec? = nil
     /// An example response, as compact JSON text, that the mock answers with when nothing is stubbed.
     package var example: Located<String>? = nil
+    /// `cache`: the repository answers this read from the local data source while a stored value is fresh.
+    package var cache: CacheSpec? = nil
+    /// `invalidates`: cached reads this write removes once it succeeds.
+    package var invalidates: [CacheTargetSpec] = []
+    /// `updates`: cached reads this write replaces with a value once it succeeds (write-through).
+    package var updates: [CacheTargetSpec] = []
     package var location: SourceLocation
+}
+
+/// `cache: true` or `cache: { ttl: 300 }`.
+package struct CacheSpec: Sendable, Equatable {
+    /// Seconds a stored value stays fresh; nil for as long as the local data source keeps it.
+    package var timeToLive: Located<String>?
+    package var location: SourceLocation
+}
+
+/// An entry of `invalidates` or `updates`: a cached read (`endpoint`), all of its keys or, with `inputs`, the one
+/// key those inputs give; for `updates`, the value stored (`with`: `response`, or an input as `"{input}"`).
+package struct CacheTargetSpec: Sendable, Equatable {
+    package typealias Pair = (name: Located<String>, value: Located<String>)
+    package var endpoint: Located<String>
+    /// The read's inputs, each a template string over the write's inputs (`"{storeId}"`); nil for every key.
+    package var inputs: [Pair]?
+    package var with: Located<String>?
+    package var location: SourceLocation
+
+    package static func == (lhs: CacheTargetSpec, rhs: CacheTargetSpec) -> Bool {
+        func same(_ a: [Pair]?, _ b: [Pair]?) -> Bool {
+            guard let a, let b else { return a == nil && b == nil }
+            return a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+        }
+        return lhs.endpoint == rhs.endpoint && same(lhs.inputs, rhs.inputs) && lhs.with == rhs.with
+            && lhs.location == rhs.location
+    }
 }
 
 /// `upload: { files: { images: "{images}" }, fields: { storeId: "{storeId}" } }`.

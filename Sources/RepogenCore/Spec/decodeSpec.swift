@@ -14,9 +14,12 @@ enum SpecKeys {
     static let defaults = ["usingQuery", "header"]
     static let endpoint = [
         "name", "description", "repositoryMethod", "method", "path", "inputs", "param", "usingQuery", "header",
-        "upload", "response", "example",
+        "upload", "response", "example", "cache", "invalidates", "updates",
     ]
     static let upload = ["files", "fields"]
+    static let cache = ["ttl"]
+    static let invalidation = ["endpoint", "inputs"]
+    static let update = ["endpoint", "inputs", "with"]
     static let model = ["description", "typeParameters", "fields", "enum", "models", "domain"]
     static let domain = ["name", "description", "fields"]
     static let domainField = ["from", "type", "value", "description"]
@@ -207,12 +210,81 @@ extension NodeReader {
         let description = string(members, "description", what: endpointWhat)
         let upload = members["upload"].flatMap { decodeUpload($0.value, what: endpointWhat) }
         let example = members["example"].map { Located($0.value.jsonText, at: location($0.value.offset)) }
+        let cache = members["cache"].flatMap { decodeCache($0.value, what: endpointWhat) }
+        let invalidates = members["invalidates"].map {
+            decodeCacheTargets($0.value, key: "invalidates", allowed: SpecKeys.invalidation, what: endpointWhat)
+        }
+        let updates = members["updates"].map {
+            decodeCacheTargets($0.value, key: "updates", allowed: SpecKeys.update, what: endpointWhat)
+        }
         guard let name, let path, let method else { return nil }
         return EndpointSpec(
             name: name, description: description, isComplete: diagnostics.diagnostics.count == problemsBefore,
             brokenInputs: brokenInputs, repositoryMethod: repositoryMethod, method: method, path: path, inputs: inputs,
             param: param, usingQuery: usingQuery, header: header, response: response, upload: upload,
-            example: example, location: location(node.offset))
+            example: example, cache: cache, invalidates: invalidates ?? [], updates: updates ?? [],
+            location: location(node.offset))
+    }
+
+    /// `cache: true`, `cache: false` (none), or `cache: { ttl: seconds }`.
+    mutating func decodeCache(_ node: SpecNode, what: String) -> CacheSpec? {
+        let cacheWhat = "'cache' of \(what)"
+        switch node.kind {
+        case .bool(let flag):
+            return flag ? CacheSpec(timeToLive: nil, location: location(node.offset)) : nil
+        case .object:
+            guard let members = members(of: node, what: cacheWhat, allowed: SpecKeys.cache) else { return nil }
+            var timeToLive: Located<String>?
+            if let ttl = members["ttl"]?.value {
+                if case .number(let text) = ttl.kind {
+                    timeToLive = Located(text, at: location(ttl.offset))
+                } else {
+                    error("'ttl' of \(cacheWhat) must be a number of seconds, not \(ttl.kindDescription)", at: ttl.offset)
+                }
+            }
+            return CacheSpec(timeToLive: timeToLive, location: location(node.offset))
+        default:
+            error("\(cacheWhat) must be true, false or an object like { ttl: 300 }, not \(node.kindDescription)", at: node.offset)
+            return nil
+        }
+    }
+
+    /// A list of cached reads: each an endpoint name, or an object naming the endpoint (and its inputs, and for
+    /// `updates` the value).
+    mutating func decodeCacheTargets(_ node: SpecNode, key: String, allowed: [String], what: String) -> [CacheTargetSpec] {
+        let listWhat = "'\(key)' of \(what)"
+        guard let list = array(node, what: listWhat) else { return [] }
+        return list.compactMap { element -> CacheTargetSpec? in
+            if case .string = element.kind {
+                return string(element, what: "an entry of \(listWhat)").map {
+                    CacheTargetSpec(endpoint: $0, inputs: nil, with: nil, location: $0.location)
+                }
+            }
+            guard case .object = element.kind else {
+                error(
+                    "an entry of \(listWhat) must be an endpoint's name or an object like "
+                        + "{ endpoint: fetchItem, inputs: { id: \"{id}\" } }, not \(element.kindDescription)",
+                    at: element.offset)
+                return nil
+            }
+            guard
+                let members = members(
+                    of: element, what: "an entry of \(listWhat)", allowed: allowed, required: ["endpoint"]),
+                let endpoint = string(members, "endpoint", what: "an entry of \(listWhat)")
+            else { return nil }
+            var inputs: [CacheTargetSpec.Pair]?
+            if let inputsNode = members["inputs"]?.value,
+                let pairs = object(inputsNode, what: "'inputs' of an entry of \(listWhat)")
+            {
+                inputs = pairs.compactMap { member in
+                    string(member.value, what: "'\(member.key)' of an entry of \(listWhat)").map {
+                        (Located(member.key, at: location(member.keyOffset)), $0)
+                    }
+                }
+            }
+            let with = string(members, "with", what: "an entry of \(listWhat)")
+            return CacheTargetSpec(endpoint: endpoint, inputs: inputs, with: with, location: location(element.offset))
+        }
     }
 
     mutating func decodeInput(_ node: SpecNode, what: String) -> InputSpec? {

@@ -58,6 +58,46 @@ package enum BuiltinTemplates {
     }
 {{/endpoints}}
 }
+{{#hasCache}}
+
+{{> _cachedImplStruct}}
+{{#endpoints}}
+
+{{#doc}}
+    {{.}}
+{{/doc}}
+    {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
+{{#cache}}
+{{#isRead}}
+        let {{requestName}} = {{construction}}
+        return try await self.cache.read({{key}}, timeToLive: {{timeToLive}}) {
+            try await self.remote.{{call}}
+        }
+{{/isRead}}
+{{^isRead}}
+{{#hasEffects}}
+{{#returnsValue}}
+        let {{responseName}} = try await self.remote.{{call}}
+{{/returnsValue}}
+{{^returnsValue}}
+        try await self.remote.{{call}}
+{{/returnsValue}}
+{{#effects}}
+        {{.}}
+{{/effects}}
+{{#returnsValue}}
+        return {{responseName}}
+{{/returnsValue}}
+{{/hasEffects}}
+{{^hasEffects}}
+        return try await self.remote.{{call}}
+{{/hasEffects}}
+{{/isRead}}
+{{/cache}}
+    }
+{{/endpoints}}
+}
+{{/hasCache}}
 
 """#,
         "completion/Mock.swift": #"""
@@ -172,6 +212,41 @@ package enum BuiltinTemplates {
     }
 {{/endpoints}}
 }
+{{#hasCache}}
+
+{{> _cachedImplStruct}}
+{{#endpoints}}
+
+{{#doc}}
+    {{.}}
+{{/doc}}
+    {{access}}func {{signature}} async -> {{resultType}} {
+{{#cache}}
+{{#isRead}}
+        let {{requestName}} = {{construction}}
+        return await self.cache.read({{key}}, timeToLive: {{timeToLive}}) {
+            await self.remote.{{call}}
+        }
+{{/isRead}}
+{{^isRead}}
+{{#hasEffects}}
+        let {{responseName}} = await self.remote.{{call}}
+        if case {{successPattern}} = {{responseName}} {
+{{#effects}}
+            {{.}}
+{{/effects}}
+        }
+        return {{responseName}}
+{{/hasEffects}}
+{{^hasEffects}}
+        return await self.remote.{{call}}
+{{/hasEffects}}
+{{/isRead}}
+{{/cache}}
+    }
+{{/endpoints}}
+}
+{{/hasCache}}
 
 """#,
         "shared/Api.swift": #"""
@@ -279,6 +354,23 @@ extension {{dtoName}} {
 {{/domainModels}}
 
 """#,
+        "shared/_cachedImplStruct": #"""
+/// The {{domain}} repository over two data sources. A cached read answers from `local` while its value is fresh, and
+/// otherwise from `remote` (one request per key at a time, however many callers wait), storing what it fetched. A
+/// write reaches `remote` first and, only when it succeeds, updates or invalidates the cached reads it names.
+{{access}}struct {{implName}}: {{repositoryName}} {
+    private let remote: any {{repositoryName}}
+    private let cache: CachedReads
+
+    /// - Parameters:
+    ///   - remote: the API calls; `{{remoteName}}()` sends them through `NetworkManager.shared`.
+    ///   - local: where cached reads are kept; in memory unless the app gives its own store.
+    {{access}}init(remote: any {{repositoryName}} = {{remoteName}}(), local: any {{localName}} = MemoryResponseCache()) {
+        self.remote = remote
+        self.cache = CachedReads(local: local)
+    }
+
+"""#,
         "shared/_case": #"""
 case {{pattern}}:
 {{#lines}}
@@ -296,7 +388,20 @@ import {{module}}
 
 """#,
         "shared/_implStruct": #"""
+{{#hasCache}}
+/// Where `{{implName}}` keeps the {{domain}} domain's cached reads: `MemoryResponseCache` (in memory, each value with
+/// its time to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
+/// database) to this protocol.
+{{access}}protocol {{localName}}: ResponseCache {}
+
+extension MemoryResponseCache: {{localName}} {}
+
+/// The {{domain}} API's calls, without a cache: what `{{implName}}` reads through on a miss and writes through.
+{{access}}struct {{remoteName}}: {{repositoryName}} {
+{{/hasCache}}
+{{^hasCache}}
 {{access}}struct {{implName}}: {{repositoryName}} {
+{{/hasCache}}
     private let manager: NetworkManager
 
     /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.

@@ -65,6 +65,8 @@ struct SpecValidator {
         }
         let names = DomainNames(domain: domain)
         generatedNames = [names.api, names.repository, names.impl, names.mock]
+        let usesCaching = Self.usesCaching(spec)
+        if usesCaching { generatedNames.formUnion([names.remote, names.local]) }
         declareTypes(
             spec, imports: imports, generated: generatedNames,
             modules: modules.union(imports))
@@ -98,6 +100,7 @@ struct SpecValidator {
             var seen: Set<String> = []
             checkMockMembers(spec.endpoints.filter { seen.insert($0.name.value).inserted }, domain: domain)
         }
+        if usesCaching { validateCaching(spec, endpoints: &endpoints) }
         var declarations = spec.models.map {
             TypeDeclaration(name: $0.name.value, location: $0.name.location, what: "model '\($0.name.value)'")
         }

@@ -1,0 +1,219 @@
+/// Validation of `cache`, `invalidates` and `updates`: which reads the repository keeps in its local data source,
+/// and what each write does to them once it succeeds.
+extension SpecValidator {
+    /// Whether any endpoint of `spec` says something about caching (most specs do not: nothing to check).
+    static func usesCaching(_ spec: Spec) -> Bool {
+        spec.endpoints.contains { $0.cache != nil || !$0.invalidates.isEmpty || !$0.updates.isEmpty }
+    }
+
+    /// Checks the caching keys of every endpoint against the validated `endpoints` and records them there.
+    /// An endpoint that failed validation is skipped (its problems are reported already).
+    mutating func validateCaching(_ spec: Spec, endpoints: inout [Endpoint]) {
+        var indexByName: [String: Int] = [:]
+        for (index, endpoint) in endpoints.enumerated() { indexByName[endpoint.caseName] = index }
+        let specByName = Dictionary(spec.endpoints.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        let names = spec.endpoints.map(\.name.value)
+
+        // The reads first: an effect needs to know whether its target is cached.
+        for endpointSpec in spec.endpoints {
+            guard let cache = endpointSpec.cache, let index = indexByName[endpointSpec.name.value] else { continue }
+            if style == .completion {
+                diagnostics.emit(Diagnostic(
+                    .warning,
+                    "'cache' is generated for the 'result' and 'async-throws' styles; in the 'completion' style "
+                        + "the repository reads '\(endpointSpec.name.value)' from the API every time", at: cache.location))
+            }
+            endpoints[index].cache = validateCache(cache, spec: endpointSpec, endpoint: endpoints[index])
+        }
+        for endpointSpec in spec.endpoints {
+            let targets =
+                endpointSpec.invalidates.map { ($0, false) } + endpointSpec.updates.map { ($0, true) }
+            guard !targets.isEmpty, let index = indexByName[endpointSpec.name.value] else { continue }
+            if endpointSpec.cache != nil {
+                error(
+                    "'\(endpointSpec.name.value)' is cached, so it is a read; a read cannot also change cached reads "
+                        + "(remove 'cache', or '\(endpointSpec.invalidates.isEmpty ? "updates" : "invalidates")')",
+                    at: targets[0].0.location)
+                continue
+            }
+            if style == .completion {
+                diagnostics.emit(Diagnostic(
+                    .warning,
+                    "'\(endpointSpec.invalidates.isEmpty ? "updates" : "invalidates")' is generated for the 'result' "
+                        + "and 'async-throws' styles; the 'completion' style has no cache to change",
+                    at: targets[0].0.location))
+            }
+            var effects: [CacheEffect] = []
+            for (target, isUpdate) in targets {
+                if let effect = validateEffect(
+                    target, isUpdate: isUpdate, write: endpoints[index], writeSpec: endpointSpec,
+                    read: indexByName[target.endpoint.value].map { endpoints[$0] },
+                    readSpec: specByName[target.endpoint.value], names: names)
+                {
+                    effects.append(effect)
+                }
+            }
+            endpoints[index].cacheEffects = effects
+        }
+    }
+
+    private mutating func validateCache(_ cache: CacheSpec, spec: EndpointSpec, endpoint: Endpoint) -> CachePolicy? {
+        let name = endpoint.caseName
+        if endpoint.upload != nil {
+            error(
+                "'\(name)' cannot be cached: its upload's files are not part of a cache key (cache reads, not uploads)",
+                at: cache.location)
+            return nil
+        }
+        if endpoint.response == nil {
+            error("'\(name)' cannot be cached: it has no 'response', so there is nothing to keep", at: cache.location)
+            return nil
+        }
+        guard let ttl = cache.timeToLive else { return CachePolicy(timeToLive: nil) }
+        guard let seconds = Double(ttl.value), seconds.isFinite, seconds > 0 else {
+            error(
+                "'ttl' of the cache of '\(name)' must be a positive number of seconds, not \(ttl.value)",
+                at: ttl.location)
+            return nil
+        }
+        // As written when it is a plain number (`300`, `0.5`); exponents and the like as Swift writes the Double.
+        let literal = ttl.value.allSatisfy { $0.isNumber || $0 == "." } ? ttl.value : "\(seconds)"
+        return CachePolicy(timeToLive: literal)
+    }
+
+    private mutating func validateEffect(
+        _ target: CacheTargetSpec, isUpdate: Bool, write: Endpoint, writeSpec: EndpointSpec, read: Endpoint?,
+        readSpec: EndpointSpec?, names: [String]
+    ) -> CacheEffect? {
+        let key = isUpdate ? "updates" : "invalidates"
+        let writeName = write.caseName
+        let targetName = target.endpoint.value
+        guard let readSpec else {
+            error(
+                "'\(key)' of '\(writeName)' names '\(targetName)', which is not an endpoint of this spec"
+                    + NameSuggester.hint(for: targetName, among: names), at: target.endpoint.location)
+            return nil
+        }
+        guard let read else { return nil }  // reported where it is declared
+        if targetName == writeName {
+            error("'\(writeName)' cannot \(isUpdate ? "update" : "invalidate") its own cached reads", at: target.endpoint.location)
+            return nil
+        }
+        guard readSpec.cache != nil else {
+            error(
+                "'\(key)' of '\(writeName)' names '\(targetName)', which is not cached; add 'cache: true' to it, "
+                    + "or remove it from '\(key)'", at: target.endpoint.location)
+            return nil
+        }
+        guard read.cache != nil else { return nil }  // its cache was reported as wrong
+
+        // The read's key: every one of its inputs, each from a single reference to the write's inputs.
+        var arguments: [ValueReference]?
+        let scope = InputScope(
+            endpoint: writeName, inputs: write.inputs,
+            broken: Set(writeSpec.inputs.map(\.name.value)).subtracting(write.inputs.map(\.name)))
+        if let pairs = target.inputs {
+            var given: [String: ValueReference] = [:]
+            var ok = true
+            for (inputName, value) in pairs {
+                guard let readInput = read.inputs.first(where: { $0.name == inputName.value }) else {
+                    error(
+                        "'\(targetName)' has no input '\(inputName.value)'"
+                            + NameSuggester.hint(for: inputName.value, among: read.inputs.map(\.name)),
+                        at: inputName.location)
+                    ok = false
+                    continue
+                }
+                guard case .success(let parts) = TemplateString.parse(value.value), parts.count == 1,
+                    case .reference(let raw) = parts[0]
+                else {
+                    error(
+                        "the value of '\(inputName.value)' for '\(targetName)' must be one placeholder naming an "
+                            + "input of '\(writeName)', like \"{\(write.inputs.first?.name ?? "id")}\", not '\(value.value)'",
+                        at: value.location)
+                    ok = false
+                    continue
+                }
+                guard
+                    let reference = resolve(
+                        raw, scope: scope, at: value.location, allowOptional: true,
+                        place: "the key of '\(targetName)' in '\(key)' of '\(writeName)'")
+                else {
+                    ok = false
+                    continue
+                }
+                let type = Self.valueType(reference)
+                guard type == readInput.type.description else {
+                    error(
+                        "'\(raw.text)' is of type '\(type ?? "unknown (a field of an external type)")', but input "
+                            + "'\(inputName.value)' of '\(targetName)' is of type '\(readInput.type)'", at: value.location)
+                    ok = false
+                    continue
+                }
+                given[inputName.value] = reference
+            }
+            let missing = read.inputs.map(\.name).filter { given[$0] == nil }
+            if ok && !missing.isEmpty {
+                error(
+                    "the key of '\(targetName)' needs every one of its inputs; '\(key)' of '\(writeName)' does not give "
+                        + missing.map { "'\($0)'" }.joined(separator: ", "), at: target.location)
+                ok = false
+            }
+            guard ok else { return nil }
+            arguments = read.inputs.map { given[$0.name]! }
+        } else if read.inputs.isEmpty {
+            arguments = []
+        }
+
+        guard isUpdate else { return CacheEffect(endpoint: read, arguments: arguments, action: .invalidate) }
+        guard let arguments else {
+            error(
+                "'updates' of '\(writeName)' must say which key of '\(targetName)' gets the value: add 'inputs' "
+                    + "(each input of '\(targetName)' from an input of '\(writeName)'), or use 'invalidates'",
+                at: target.location)
+            return nil
+        }
+        let readType = read.domainResponse?.type ?? read.response ?? "Void"
+        let with = target.with?.value ?? "response"
+        if with == "response" {
+            let writeType = write.domainResponse?.type ?? write.response ?? "Void"
+            guard writeType == readType else {
+                error(
+                    "'\(writeName)' returns '\(writeType)', but '\(targetName)' keeps '\(readType)'; name the value "
+                        + "to store with 'with: \"{input}\"', or use 'invalidates'",
+                    at: target.with?.location ?? target.location)
+                return nil
+            }
+            return CacheEffect(endpoint: read, arguments: arguments, action: .update(value: nil))
+        }
+        let withLocation = target.with?.location ?? target.location
+        guard case .success(let parts) = TemplateString.parse(with), parts.count == 1,
+            case .reference(let raw) = parts[0]
+        else {
+            error(
+                "'with' of an entry of 'updates' of '\(writeName)' must be 'response' or one placeholder naming an "
+                    + "input, like \"{input}\", not '\(with)'", at: withLocation)
+            return nil
+        }
+        guard
+            let reference = resolve(
+                raw, scope: scope, at: withLocation, allowOptional: true,
+                place: "'with' of an entry of 'updates' of '\(writeName)'")
+        else { return nil }
+        let type = Self.valueType(reference)
+        guard type == readType else {
+            error(
+                "'\(raw.text)' is of type '\(type ?? "unknown (a field of an external type)")', but '\(targetName)' "
+                    + "keeps '\(readType)'", at: withLocation)
+            return nil
+        }
+        return CacheEffect(endpoint: read, arguments: arguments, action: .update(value: reference))
+    }
+
+    /// The type of the value a reference reads, as Swift writes it (optional when read through an optional input);
+    /// nil when repogen cannot know it (a field of an external type).
+    static func valueType(_ reference: ValueReference) -> String? {
+        guard let type = reference.type else { return nil }
+        return reference.isOptional && !type.isOptional ? type.description + "?" : type.description
+    }
+}
