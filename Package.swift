@@ -38,9 +38,10 @@ let package = Package(
 
         // Samples: the committed output in Generated/ (models included) compiled against the runtime, one target
         // per output style: result (the default) in Generated/<Domain>/, every other style in Generated/<style>/.
-        .target(name: "GeneratedSample", dependencies: ["RepogenRuntime"], path: "Generated", exclude: ["async-throws", "completion"]),
+        .target(name: "GeneratedSample", dependencies: ["RepogenRuntime"], path: "Generated", exclude: ["async-throws", "completion", "clean"]),
         .target(name: "GeneratedAsyncThrowsSample", dependencies: ["RepogenRuntime"], path: "Generated/async-throws"),
         .target(name: "GeneratedCompletionSample", dependencies: ["RepogenRuntime"], path: "Generated/completion"),
+        .target(name: "GeneratedCleanSample", dependencies: ["RepogenRuntime"], path: "Generated/clean"),
 
         // Tests
         // A recording HTTP server (python3) on loopback, for the runtime's and the generated code's tests.
@@ -74,6 +75,10 @@ let package = Package(
         .testTarget(
             name: "GeneratedCompletionSampleTests",
             dependencies: ["GeneratedCompletionSample", "RepogenRuntime", "TestServer"]
+        ),
+        .testTarget(
+            name: "GeneratedCleanSampleTests",
+            dependencies: ["GeneratedCleanSample", "RepogenRuntime", "TestServer"]
         ),
         // The same endpoints through every style's Impl: the server must receive the same requests.
         .testTarget(

@@ -463,3 +463,56 @@ private final class Flight<Value: Sendable>: ReadFlight {
         task?.cancel()
     }
 }
+
+/// A local data source for tests: it keeps values as `MemoryResponseCache` does and records every call, so a test
+/// can check what a repository read, stored and removed.
+public actor RecordingResponseCache: ResponseCache {
+    /// One call to the cache.
+    public enum Event: Sendable, Equatable {
+        /// A read of `key`, and whether it found a fresh value of the asked type.
+        case read(CacheKey, hit: Bool)
+        case store(CacheKey)
+        case remove(CacheKey)
+        case removeAll(endpoint: String)
+    }
+
+    private let values: MemoryResponseCache
+    /// Every call so far, in order.
+    public private(set) var events: [Event] = []
+
+    /// - Parameters:
+    ///   - maximumCount: as for `MemoryResponseCache`.
+    ///   - now: the clock expiry is measured by.
+    public init(
+        maximumCount: Int = 1_000,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
+        values = MemoryResponseCache(maximumCount: maximumCount, now: now)
+    }
+
+    public func value<Value: Sendable>(for key: CacheKey, as type: Value.Type) async -> Value? {
+        let value = await values.value(for: key, as: type)
+        events.append(.read(key, hit: value != nil))
+        return value
+    }
+
+    public func store<Value: Sendable>(_ value: Value, for key: CacheKey, timeToLive: Duration?) async {
+        events.append(.store(key))
+        await values.store(value, for: key, timeToLive: timeToLive)
+    }
+
+    public func remove(_ key: CacheKey) async {
+        events.append(.remove(key))
+        await values.remove(key)
+    }
+
+    public func removeAll(endpoint: String) async {
+        events.append(.removeAll(endpoint: endpoint))
+        await values.removeAll(endpoint: endpoint)
+    }
+
+    /// Forgets the recorded calls (the values stay).
+    public func resetEvents() {
+        events = []
+    }
+}

@@ -42,6 +42,18 @@ final class CrossSpecTests: XCTestCase {
             ["user.json:2:15: error: model 'Shared' and model 'Shared' (store.json:1:15) both declare the type 'Shared'; one module cannot have two"])
     }
 
+    func testTwoCleanSpecsWithTheSameRepositoryMethodDeclareOneUseCaseTwice() throws {
+        // The clean style's use cases are module-level types named by their methods: `a` -> `AUseCase`.
+        let store = #"{ "style": "clean", "endpoints": [{ "name": "a", "method": "GET", "path": "/a" }] }"#
+        let user = #"{ "style": "clean", "endpoints": [{ "name": "b", "repositoryMethod": "a", "method": "GET", "path": "/b" }] }"#
+        let found = try diagnostics([("store.json", store), ("user.json", user)])
+        XCTAssertEqual(found.count, 1, "\(found)")
+        XCTAssertTrue(found.first?.hasPrefix("user.json:1:70: error: the use case of 'a' and the use case of 'a' (store.json:1:45)") ?? false, "\(found)")
+        // The same specs in another style declare no use cases.
+        let result = #"{ "endpoints": [{ "name": "a", "method": "GET", "path": "/a" }] }"#
+        XCTAssertEqual(try diagnostics([("store.json", result), ("user.json", result)]), [])
+    }
+
     func testAModelNamedLikeAnotherDomainsGeneratedType() throws {
         XCTAssertEqual(
             try diagnostics([

@@ -42,7 +42,7 @@ final class StyleTests: XCTestCase {
             XCTAssertEqual(entries.map(\.relativePath), [
                 "StoreNews/StoreNewsModels.swift", "StoreNews/\(names.api).swift", "StoreNews/\(names.repository).swift",
                 "StoreNews/\(names.mock).swift",
-            ], style.name)
+            ] + (style == .clean ? ["StoreNews/StoreNewsUseCases.swift"] : []), style.name)
             let templates = TemplateSet.builtin(for: style).templates
             for entry in entries {
                 XCTAssertNotNil(templates[entry.template], "\(style.name) has no template \(entry.template)")

@@ -101,6 +101,25 @@ extension DomainViewModel: MustacheRepresentable {
     }
 }
 
+extension UseCaseViewModel: MustacheRepresentable {
+    private static let keys = MustacheKeys([
+        "typeName", "hasRequestValues", "requestValuesName", "fields", "initParameters", "assignments",
+        "executeSignature", "call",
+    ])
+
+    package func push(to builder: inout MustacheDataBuilder) {
+        builder.push(typeName)
+        builder.push(hasRequestValues)
+        builder.push(requestValuesName)
+        fields.push(to: &builder)
+        builder.push(initParameters)
+        assignments.push(to: &builder)
+        builder.push(executeSignature)
+        builder.push(call)
+        builder.pushDictionary(Self.keys)
+    }
+}
+
 extension CacheViewModel: MustacheRepresentable {
     private static let keys = MustacheKeys([
         "call", "isRead", "key", "timeToLive", "hasEffects", "successPattern", "effects",
@@ -201,7 +220,7 @@ extension EndpointViewModel: MustacheRepresentable {
         "caseName", "doc", "caseDeclaration", "factory", "param", "method", "header", "path", "usingQuery", "upload",
         "methodName", "memberPrefix", "signature", "selector", "successType", "wireType", "mapsResponse",
         "responseName", "toDomain", "domainValue", "resultType", "construction", "requestName", "hasArguments",
-        "returnsValue", "argumentsType", "argumentsValue", "mockArguments", "cache",
+        "returnsValue", "argumentsType", "argumentsValue", "mockArguments", "cache", "useCase",
     ]
     /// With and without the completion style's names (only the styles that have them: a template of another
     /// style naming them is a missing key).
@@ -245,6 +264,7 @@ extension EndpointViewModel: MustacheRepresentable {
         builder.push(argumentsValue)
         builder.push(mockArguments)
         cache.push(to: &builder)
+        useCase.push(to: &builder)
         switch (completionSignature, completionName) {
         case (let signature?, let name?):
             builder.push(signature)

@@ -119,6 +119,28 @@ package struct EndpointViewModel: Sendable, Equatable {
     package var completionName: String?
     /// In a domain with a cache (`hasCache`), what the cached `Impl` does for this endpoint; empty otherwise.
     package var cache: [CacheViewModel]
+    /// `clean` style only: the endpoint's use case; empty in the other styles.
+    package var useCase: [UseCaseViewModel]
+}
+
+/// The `clean` style's use case of one endpoint (seed 002): a type whose `execute(_:)` calls the repository method.
+package struct UseCaseViewModel: Sendable, Equatable {
+    /// `FetchMovieUseCase`.
+    package var typeName: String
+    /// Whether the method has arguments, which `execute(_:)` takes as one request values struct.
+    package var hasRequestValues: Bool
+    /// `FetchMovieRequestValues`; empty without arguments.
+    package var requestValuesName: String
+    /// The request values' stored properties: `public let id: Int`.
+    package var fields: [String]
+    /// Their initializer's parameters: `id: Int, title: String`.
+    package var initParameters: String
+    /// Its lines: `self.id = id`.
+    package var assignments: [String]
+    /// `execute(_ requestValues: FetchMovieRequestValues)`, or `execute()`.
+    package var executeSignature: String
+    /// The repository call with the request values: `fetchMovie(id: requestValues.id)`.
+    package var call: String
 }
 
 /// What the cached repository `Impl` does for one endpoint: read through the cache, change cached reads after the

@@ -4,7 +4,7 @@
 /// model"); templates only interpolate them.
 package func projectDefault(
     _ model: APIModel, runtimeModule: String = "RepogenRuntime", accessLevel: AccessLevel = .public,
-    completionHandlers: Bool = false
+    completionHandlers: Bool = false, useCases: Bool = false
 ) -> DomainViewModel {
     let names = DomainNames(domain: model.domain)
     let hasUsingQuery = model.endpoints.contains { $0.usingQuery != nil }
@@ -19,7 +19,9 @@ package func projectDefault(
             store(projectEndpoint(
                 model.endpoints[index], names: names,
                 group: groupNames.isEmpty ? nil : groupNames[index / maximumSwitchCases].caseName, isFirst: index == 0,
-                completionHandlers: completionHandlers, hasCache: hasCache))
+                // The clean style's data repository forwards through the same `cache` values, cached or not.
+                completionHandlers: completionHandlers, hasCache: hasCache || useCases,
+                access: useCases ? accessLevel.modifier : nil))
         }
         return true
     }!
@@ -183,7 +185,7 @@ private func switchCase(_ value: SwitchCase) -> SwitchCaseViewModel {
 
 private func projectEndpoint(
     _ endpoint: Endpoint, names: DomainNames, group: String? = nil, isFirst: Bool = false, completionHandlers: Bool = false,
-    hasCache: Bool = false
+    hasCache: Bool = false, access: String? = nil
 ) -> EndpointViewModel {
     let inputs = endpoint.inputs
     let caseName = SwiftIdentifier.escaped(endpoint.caseName)
@@ -274,6 +276,26 @@ private func projectEndpoint(
         cache = [projectCache(endpoint, names: names, call: call, requestName: requestName, responseName: responseName)]
     }
 
+    // The clean style's use case (its access modifier is given only in that style).
+    var useCase: [UseCaseViewModel] = []
+    if let access {
+        let values = "requestValues"  // execute(_:)'s only parameter: no argument can clash with it
+        let calls = inputs.indices.map {
+            String.concatenating(SwiftCode.callLabel(labels[$0]), ": ", values, ".", escapedLabels[$0])
+        }
+        let requestValuesName = DomainNames.requestValues(forMethod: endpoint.methodName)
+        useCase = [UseCaseViewModel(
+            typeName: DomainNames.useCase(forMethod: endpoint.methodName),
+            hasRequestValues: !inputs.isEmpty,
+            requestValuesName: inputs.isEmpty ? "" : requestValuesName,
+            fields: inputs.indices.map { .concatenating(access, "let ", escapedLabels[$0], ": ", types[$0]) },
+            initParameters: parameterList,
+            assignments: inputs.indices.map { .concatenating("self.", escapedLabels[$0], " = ", escapedLabels[$0]) },
+            executeSignature: inputs.isEmpty
+                ? "execute()" : .concatenating("execute(_ ", values, ": ", requestValuesName, ")"),
+            call: .concatenating(methodName, "(", .concatenating(calls, separator: ", "), ")"))]
+    }
+
     var completionSignature: String?
     if completionHandlers {
         let completion = String.concatenating(completionName, ": @escaping @Sendable (Result<", success, ", NetworkError>) -> Void")
@@ -317,5 +339,6 @@ private func projectEndpoint(
                 ? .concatenating(", decoding: ", wire, ".self, toDomain: ", endpoint.domainResponse?.closure ?? "") : ""),
         completionSignature: completionSignature,
         completionName: completionHandlers ? completionName : nil,
-        cache: cache)
+        cache: cache,
+        useCase: useCase)
 }

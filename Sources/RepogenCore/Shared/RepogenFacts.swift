@@ -18,7 +18,7 @@ enum RepogenFacts {
     static let defaultStyle = "result"
 
     /// The output styles, in the order `--help` lists them.
-    static let styleNames = ["result", "async-throws", "completion"]
+    static let styleNames = ["result", "async-throws", "completion", "clean"]
 
     /// One file a spec produces: the template that renders it and its path below the output folder.
     struct OutputFile: Equatable {
@@ -50,17 +50,21 @@ enum RepogenFacts {
     }
 
     /// The files a spec produces in a style, in the order they are listed; nil for an unknown style. Every style
-    /// writes the same four files today (the repository and mock templates differ); the list is per style so
-    /// that styles with more files (data sources, clients) fit.
+    /// writes the same four files (the repository and mock templates differ); `clean` adds the use cases.
     static func outputFiles(forSpecPath path: String, style: String) -> [OutputFile]? {
         guard styleNames.contains(style) else { return nil }
         let domain = domain(forSpecPath: path)
-        return [
+        var files = [
             OutputFile(template: "Models.swift", relativePath: "\(domain)/\(domain)Models.swift"),
             OutputFile(template: "Api.swift", relativePath: "\(domain)/\(domain)Api.swift"),
             OutputFile(template: "Repository.swift", relativePath: "\(domain)/\(domain)Repository.swift"),
             OutputFile(template: "Mock.swift", relativePath: "\(domain)/Mock\(domain)Repository.swift"),
         ]
+        // Seed 002's layers: a use case per endpoint, over the domain's repository protocol.
+        if style == "clean" {
+            files.append(OutputFile(template: "UseCases.swift", relativePath: "\(domain)/\(domain)UseCases.swift"))
+        }
+        return files
     }
 
     /// The text of a top-level string setting (`style`, `templates`) of a YAML config: a `key: value` line at the

@@ -38,8 +38,15 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
         name: "completion", summary: "completion handler with Result<T, NetworkError>, returns a RequestHandle (seed 004)",
         mockMemberSuffixes: ["Mock"])
 
+    /// Seed 002's Clean Architecture layers: the domain's `…Repository` protocol (`async throws`), a use case per
+    /// endpoint (`FetchMovieUseCase.execute(_:)`), and the data layer's `…DataRepository` over a remote data source
+    /// (and a local one, for cached reads).
+    package static let clean = OutputStyle(
+        name: "clean", summary: "use cases over a domain repository and data sources (seed 002)",
+        mockMemberSuffixes: ["Mock"])
+
     /// Every style, in the order of `RepogenFacts.styleNames`.
-    package static let all: [OutputStyle] = [result, asyncThrows, completion]
+    package static let all: [OutputStyle] = [result, asyncThrows, completion, clean]
 
     /// The style named `name`, if there is one.
     package static func named(_ name: String) -> OutputStyle? {
@@ -62,7 +69,9 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
 
     /// The view model this style's templates render, typed.
     package func viewModel(_ model: APIModel, runtimeModule: String, accessLevel: AccessLevel) -> DomainViewModel {
-        projectDefault(model, runtimeModule: runtimeModule, accessLevel: accessLevel, completionHandlers: self == .completion)
+        projectDefault(
+            model, runtimeModule: runtimeModule, accessLevel: accessLevel, completionHandlers: self == .completion,
+            useCases: self == .clean)
     }
 
     /// The view model this style's templates render, as template data.

@@ -100,6 +100,245 @@ package enum BuiltinTemplates {
 {{/hasCache}}
 
 """#,
+        "clean/Mock.swift": #"""
+{{> _header}}
+/// A `{{repositoryName}}` for tests and previews, and a `{{domain}}DataSource` too (the remote data source's mock):
+/// it records every call and answers with what you stub.
+///
+/// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call; `.failure(error)` or
+/// `error` makes it throw), `results` (a queue, one per call, used first) or `handler` (computes each answer, used
+/// before both); read its `callsCount`, `called`, `receivedArguments` (the last call) and `receivedInvocations`
+/// (every call); `reset()` forgets calls and stubs. A call with nothing stubbed throws
+/// `MockRepositoryError.notStubbed(...)` naming the method. Safe to use from concurrent tasks.
+///
+///     mock.nameMock.result = .success(value)
+///     mock.nameMock.error = NetworkError.timedOut
+///     XCTAssertEqual(mock.nameMock.callsCount, 1)
+{{> _mockClass}}
+{{#endpoints}}
+
+    {{access}}func {{signature}} throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
+        try self.{{memberPrefix}}Mock.call({{argumentsValue}}).get()
+    }
+{{/endpoints}}
+}
+
+extension {{mockName}}: {{domain}}DataSource {}
+{{#hasCache}}
+
+/// The local data source's mock: a `RecordingResponseCache` records every read, store and removal of cached
+/// values (and keeps them in memory).
+extension RecordingResponseCache: {{localName}} {}
+{{/hasCache}}
+
+"""#,
+        "clean/Repository.swift": #"""
+{{> _header}}
+/// The {{domain}} domain's repository: what the use cases depend on. Each method throws the `NetworkError` of a
+/// failed request.
+{{access}}protocol {{repositoryName}}: Sendable {
+{{#endpoints}}
+{{#doc}}
+    {{.}}
+{{/doc}}
+    func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}}
+{{/endpoints}}
+}
+
+/// A data source of the {{domain}} data layer: `{{remoteName}}` (the API), or a mock in tests.
+{{access}}protocol {{domain}}DataSource: Sendable {
+{{#endpoints}}
+    func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}}
+{{/endpoints}}
+}
+
+{{#hasCache}}
+/// Where `{{domain}}DataRepository` keeps the {{domain}} domain's cached reads: `MemoryResponseCache` (in memory, each
+/// value with its time to live, the least recently used dropped past a size bound) unless the app conforms its own
+/// store (disk, database) to this protocol.
+{{access}}protocol {{localName}}: ResponseCache {}
+
+extension MemoryResponseCache: {{localName}} {}
+
+{{/hasCache}}
+/// The {{domain}} API's calls: the remote data source.
+{{access}}struct {{remoteName}}: {{domain}}DataSource {
+    private let manager: NetworkManager
+
+    /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
+    {{access}}init(manager: NetworkManager = .shared) {
+        self.manager = manager
+    }
+{{#endpoints}}
+
+{{#doc}}
+    {{.}}
+{{/doc}}
+    {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
+        let {{requestName}} = {{construction}}
+{{#mapsResponse}}
+        let {{responseName}}: {{wireType}} = try await self.manager.response(requestType: {{requestName}})
+        return {{domainValue}}
+{{/mapsResponse}}
+{{^mapsResponse}}
+        return try await self.manager.response(requestType: {{requestName}})
+{{/mapsResponse}}
+    }
+{{/endpoints}}
+}
+
+{{#hasCache}}
+/// The {{domain}} data layer's repository, over a remote and a local data source. A cached read answers from
+/// `local` while its value is fresh, and otherwise from `remote` (one request per key at a time, however many
+/// callers wait), storing what it fetched. A write reaches `remote` first and, only when it succeeds, updates or
+/// invalidates the cached reads it names.
+{{access}}struct {{domain}}DataRepository: {{repositoryName}} {
+    private let remote: any {{domain}}DataSource
+    private let cache: CachedReads
+
+    /// - Parameters:
+    ///   - remote: the API calls; `{{remoteName}}()` sends them through `NetworkManager.shared`.
+    ///   - local: where cached reads are kept; in memory unless the app gives its own store.
+    {{access}}init(remote: any {{domain}}DataSource = {{remoteName}}(), local: any {{localName}} = MemoryResponseCache()) {
+        self.remote = remote
+        self.cache = CachedReads(local: local)
+    }
+{{/hasCache}}
+{{^hasCache}}
+/// The {{domain}} data layer's repository, over its remote data source.
+{{access}}struct {{domain}}DataRepository: {{repositoryName}} {
+    private let remote: any {{domain}}DataSource
+
+    /// - Parameter remote: the API calls; `{{remoteName}}()` sends them through `NetworkManager.shared`.
+    {{access}}init(remote: any {{domain}}DataSource = {{remoteName}}()) {
+        self.remote = remote
+    }
+{{/hasCache}}
+{{#endpoints}}
+
+{{#doc}}
+    {{.}}
+{{/doc}}
+    {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
+{{#cache}}
+{{#isRead}}
+        let {{requestName}} = {{construction}}
+        return try await self.cache.read({{key}}, timeToLive: {{timeToLive}}) {
+            try await self.remote.{{call}}
+        }
+{{/isRead}}
+{{^isRead}}
+{{#hasEffects}}
+{{#returnsValue}}
+        let {{responseName}} = try await self.remote.{{call}}
+{{/returnsValue}}
+{{^returnsValue}}
+        try await self.remote.{{call}}
+{{/returnsValue}}
+{{#effects}}
+        {{.}}
+{{/effects}}
+{{#returnsValue}}
+        return {{responseName}}
+{{/returnsValue}}
+{{/hasEffects}}
+{{^hasEffects}}
+        return try await self.remote.{{call}}
+{{/hasEffects}}
+{{/isRead}}
+{{/cache}}
+    }
+{{/endpoints}}
+}
+
+"""#,
+        "clean/UseCases.swift": #"""
+{{> _header}}
+#if canImport(Combine)
+import Combine
+#elseif canImport(OpenCombine)
+import OpenCombine
+#endif
+
+{{#endpoints}}
+{{#useCase}}
+/// A use case of the {{domain}} domain: `execute` calls `{{repositoryName}}.{{selector}}`.
+{{#doc}}
+{{.}}
+{{/doc}}
+{{access}}struct {{typeName}}: Sendable {
+    private let repository: any {{repositoryName}}
+
+    {{access}}init(repository: any {{repositoryName}}) {
+        self.repository = repository
+    }
+
+    {{access}}func {{executeSignature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
+        try await self.repository.{{call}}
+    }
+}
+{{#hasRequestValues}}
+
+/// What `{{typeName}}.execute(_:)` takes.
+{{access}}struct {{requestValuesName}}: Sendable {
+{{#fields}}
+    {{.}}
+{{/fields}}
+
+    {{access}}init({{initParameters}}) {
+{{#assignments}}
+        {{.}}
+{{/assignments}}
+    }
+}
+{{/hasRequestValues}}
+
+{{/useCase}}
+{{/endpoints}}
+#if canImport(Combine) || canImport(OpenCombine)
+
+// The reactive flavour of seed 002 (its RxSwift `Observable`s) as Combine publishers: Combine on Apple platforms,
+// OpenCombine where a package depends on it (Linux).
+{{#endpoints}}
+{{#useCase}}
+
+extension {{typeName}} {
+    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
+    /// subscribes, once per subscription.
+    {{access}}func publisher({{#hasRequestValues}}_ requestValues: {{requestValuesName}}{{/hasRequestValues}}) -> AnyPublisher<{{successType}}, Error> {
+        let useCase = self
+        return repogenPublisher { try await useCase.{{#hasRequestValues}}execute(requestValues){{/hasRequestValues}}{{^hasRequestValues}}execute(){{/hasRequestValues}} }
+    }
+}
+{{/useCase}}
+{{/endpoints}}
+
+/// A publisher of what `operation` returns or throws, run on subscription.
+private func repogenPublisher<Output: Sendable>(
+    _ operation: @escaping @Sendable () async throws -> Output
+) -> AnyPublisher<Output, Error> {
+    Deferred {
+        Future<Output, Error> { promise in
+            let promise = RepogenPromise(fulfill: promise)
+            Task {
+                do {
+                    promise.fulfill(.success(try await operation()))
+                } catch {
+                    promise.fulfill(.failure(error))
+                }
+            }
+        }
+    }
+    .eraseToAnyPublisher()
+}
+
+/// A `Future`'s promise handed to the task that fulfils it (a promise may be called from any thread).
+private struct RepogenPromise<Output>: @unchecked Sendable {
+    let fulfill: (Result<Output, Error>) -> Void
+}
+#endif
+
+"""#,
         "completion/Mock.swift": #"""
 {{> _header}}
 /// A `{{repositoryName}}` for tests and previews: it records every call and answers with what you stub.

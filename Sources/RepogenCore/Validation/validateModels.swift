@@ -62,9 +62,12 @@ struct TypeScope {
         // The runtime library
         "RequestType", "RequestMethod", "HTTPHeaderType", "RequestParameters", "PathComponent", "NetworkManager",
         "NetworkConfiguration", "NetworkError", "UploadForm", "MockMethod", "MockRepositoryError", "EmptyResponse",
-        "DeviceLocation", "DecodingFailure", "RequestHandle",
+        "DeviceLocation", "DecodingFailure", "RequestHandle", "CacheKey", "ResponseCache", "MemoryResponseCache",
+        "CachedReads", "RecordingResponseCache",
+        // The clean style's publishers (Combine, or OpenCombine on Linux) and their helper
+        "AnyPublisher", "Deferred", "Future", "RepogenPromise",
         // Modules
-        "Swift", "Foundation", "FoundationNetworking", "RepogenRuntime",
+        "Swift", "Foundation", "FoundationNetworking", "RepogenRuntime", "Combine", "OpenCombine",
     ]
 
     /// `Swift.String` -> `String`, `Foundation.Date` -> `Date`; other names as they are.

@@ -66,7 +66,8 @@ struct SpecValidator {
         let names = DomainNames(domain: domain)
         generatedNames = [names.api, names.repository, names.impl, names.mock]
         let usesCaching = Self.usesCaching(spec)
-        if usesCaching { generatedNames.formUnion([names.remote, names.local]) }
+        if usesCaching || style == .clean { generatedNames.formUnion([names.remote, names.local]) }
+        if style == .clean { generatedNames.formUnion([names.dataSource, names.dataRepository]) }
         declareTypes(
             spec, imports: imports, generated: generatedNames,
             modules: modules.union(imports))
@@ -101,6 +102,7 @@ struct SpecValidator {
             checkMockMembers(spec.endpoints.filter { seen.insert($0.name.value).inserted }, domain: domain)
         }
         if usesCaching { validateCaching(spec, endpoints: &endpoints) }
+        if style == .clean { checkUseCaseNames(spec.endpoints) }
         var declarations = spec.models.map {
             TypeDeclaration(name: $0.name.value, location: $0.name.location, what: "model '\($0.name.value)'")
         }
@@ -115,6 +117,34 @@ struct SpecValidator {
             }
         }
         domainDeclarations(spec.models)
+        // Types generated besides the four every style has, declared in the module too (another spec of the module
+        // may declare the same).
+        let generatedWhat = "generated for '\(spec.path)'"
+        if usesCaching || style == .clean {
+            declarations.append(TypeDeclaration(
+                name: names.remote, location: fileLocation, what: "the remote data source \(generatedWhat)"))
+        }
+        if usesCaching {
+            declarations.append(TypeDeclaration(
+                name: names.local, location: fileLocation, what: "the local data source protocol \(generatedWhat)"))
+        }
+        if style == .clean {
+            declarations.append(TypeDeclaration(
+                name: names.dataSource, location: fileLocation, what: "the data source protocol \(generatedWhat)"))
+            declarations.append(TypeDeclaration(
+                name: names.dataRepository, location: fileLocation, what: "the data repository \(generatedWhat)"))
+            for endpoint in spec.endpoints {
+                let method = endpoint.repositoryMethod ?? endpoint.name
+                declarations.append(TypeDeclaration(
+                    name: DomainNames.useCase(forMethod: method.value), location: method.location,
+                    what: "the use case of '\(method.value)'"))
+                if !endpoint.inputs.isEmpty {
+                    declarations.append(TypeDeclaration(
+                        name: DomainNames.requestValues(forMethod: method.value), location: method.location,
+                        what: "the request values of '\(method.value)'"))
+                }
+            }
+        }
         return APIModel(
             domain: domain, specPath: spec.path, imports: imports, models: models, domainModels: domainModels,
             endpoints: endpoints, modelDeclarations: declarations)
@@ -370,5 +400,28 @@ struct SmallNameSet {
         if list.contains(name) { return false }
         list.append(name)
         return true
+    }
+}
+
+extension SpecValidator {
+    /// The `clean` style declares a use case and its request values per endpoint (`FetchMovieUseCase`,
+    /// `FetchMovieRequestValues`): each name once, and none a type the spec or the generated code already has.
+    mutating func checkUseCaseNames(_ endpoints: [EndpointSpec]) {
+        var seen: [String: String] = [:]
+        for endpoint in endpoints {
+            let method = endpoint.repositoryMethod ?? endpoint.name
+            for name in [DomainNames.useCase(forMethod: method.value), DomainNames.requestValues(forMethod: method.value)] {
+                if let other = seen[name] {
+                    error(
+                        "the clean style names a type '\(name)' for '\(method.value)', and for '\(other)' too; "
+                            + "rename one of the repository methods", at: method.location)
+                } else if isTypeName(name) {
+                    error(
+                        "the clean style names the use case types of '\(method.value)' '\(name)', which is already "
+                            + "a type of the spec or of the generated code; rename one of them", at: method.location)
+                }
+                seen[name] = method.value
+            }
+        }
     }
 }

@@ -1,0 +1,84 @@
+import Foundation
+@testable import GeneratedCleanSample
+import RepogenRuntime
+import TestServer
+import XCTest
+
+/// The `clean` style (Generated/clean/, seed 002): use cases over the domain repository, the data repository over
+/// the remote data source (the API, on the loopback server) and the local one (cached reads), and the mocks.
+final class CleanStyleTests: XCTestCase {
+    func testAUseCaseExecutesTheRepositoryMethodWithItsRequestValues() async throws {
+        let repository = MockMovieRepository()
+        repository.renameMovieMock.result = .success(Movie(id: 1, title: "Story", releaseDate: "2016-11-11"))
+        let rename = RenameMovieUseCase(repository: repository)
+        let movie = try await rename.execute(RenameMovieRequestValues(id: 1, title: "Story"))
+        XCTAssertEqual(movie.title, "Story")
+        XCTAssertEqual(repository.renameMovieMock.receivedArguments?.id, 1)
+        XCTAssertEqual(repository.renameMovieMock.receivedArguments?.title, "Story")
+        // Without inputs there are no request values.
+        let list = try await FetchMoviesUseCase(repository: repository).execute()
+        XCTAssertEqual(list.map(\.title), ["Arrival"])
+    }
+
+    func testTheDataRepositoryReadsThroughTheLocalDataSource() async throws {
+        // The mock is the remote data source too; the local one records what the repository does with it.
+        let remote = MockMovieRepository()
+        let local = RecordingResponseCache()
+        let repository = MovieDataRepository(remote: remote, local: local)
+        let fetch = FetchMovieUseCase(repository: repository)
+        remote.fetchMovieMock.result = .success(Movie(id: 1, title: "Arrival", releaseDate: "2016-11-11"))
+        _ = try await fetch.execute(FetchMovieRequestValues(id: 1))
+        _ = try await fetch.execute(FetchMovieRequestValues(id: 1))
+        XCTAssertEqual(remote.fetchMovieMock.callsCount, 1)
+
+        remote.renameMovieMock.result = .success(Movie(id: 1, title: "Story", releaseDate: "2016-11-11"))
+        _ = try await RenameMovieUseCase(repository: repository).execute(RenameMovieRequestValues(id: 1, title: "Story"))
+        let renamed = try await fetch.execute(FetchMovieRequestValues(id: 1))
+        XCTAssertEqual(renamed.title, "Story")
+        XCTAssertEqual(remote.fetchMovieMock.callsCount, 1)
+        let events = await local.events
+        let key = try XCTUnwrap(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: 1)))
+        XCTAssertTrue(events.contains(.store(key)))
+        XCTAssertTrue(events.contains(.read(key, hit: true)))
+        XCTAssertTrue(events.contains(.remove(try XCTUnwrap(CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies)))))
+    }
+
+    func testAFailedWriteLeavesTheLocalDataSourceAlone() async throws {
+        let remote = MockMovieRepository()
+        let local = RecordingResponseCache()
+        let repository = MovieDataRepository(remote: remote, local: local)
+        remote.deleteMovieMock.error = NetworkError.timedOut
+        do {
+            try await DeleteMovieUseCase(repository: repository).execute(DeleteMovieRequestValues(id: 1))
+            XCTFail("the delete should have thrown")
+        } catch NetworkError.timedOut {
+            // The remote's error, as it was.
+        }
+        let events = await local.events
+        XCTAssertEqual(events, [])
+    }
+
+    func testTheRemoteDataSourceCallsTheServer() async throws {
+        let server: TestServer
+        do {
+            server = try TestServer()
+        } catch TestServer.Failure.noPython {
+            throw XCTSkip("python3 is needed for the loopback server tests")
+        }
+        defer { server.stop() }
+        try await server.route([.init("GET", "/api/v1/movies/7", body: #"{"id": 7, "title": "Heat", "releaseDate": "1995-12-15"}"#)])
+        let manager = NetworkManager(configuration: NetworkConfiguration(baseURL: server.baseURL))
+        let repository = MovieDataRepository(remote: MovieRemoteDataSource(manager: manager))
+        let movie = try await FetchMovieUseCase(repository: repository).execute(FetchMovieRequestValues(id: 7))
+        _ = try await FetchMovieUseCase(repository: repository).execute(FetchMovieRequestValues(id: 7))
+        XCTAssertEqual(movie.title, "Heat")
+        let requests = try await server.requests()
+        XCTAssertEqual(requests.map(\.path), ["/api/v1/movies/7"])
+        // A domain without cached reads: the data repository forwards to the remote data source.
+        let userRemote = MockUserRepository()
+        userRemote.fetchMyUserMock.result = .success(UserResponse(userId: 2, name: "lee"))
+        let me = try await FetchMyUserUseCase(repository: UserDataRepository(remote: userRemote)).execute()
+        XCTAssertEqual(me.name, "lee")
+        XCTAssertEqual(userRemote.fetchMyUserMock.callsCount, 1)
+    }
+}
