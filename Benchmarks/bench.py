@@ -40,7 +40,7 @@ def main():
     parser.add_argument("--sizes", default="100,1000,10000")
     parser.add_argument("--compile", default="100,1000")
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--styles", default="result,async-throws,completion",
+    parser.add_argument("--styles", default="result,async-throws,completion,clean",
                         help="output styles whose generated code is compiled")
     args = parser.parse_args()
     styles = [style for style in args.styles.split(",") if style]
