@@ -28,6 +28,7 @@ final class GenerativeTests: XCTestCase {
         let batchSize = 60
         var accepted = 0
         var rejected = 0
+        var acceptedWithCaching = 0
         let runtime = try buildRuntimeModule(swiftc: swiftc, in: work)
         for batchStart in stride(from: 0, to: count, by: batchSize) {
             var generations: [(path: String, text: String, generation: Generation)] = []
@@ -63,11 +64,15 @@ final class GenerativeTests: XCTestCase {
                 rejected += 1
             }
             accepted += kept.count
+            acceptedWithCaching += kept.filter { $0.text.contains("\"cache\"") }.count
             try typeCheck(kept, batch: batchStart / batchSize, runtime: runtime, swiftc: swiftc, work: work)
         }
         // The generator must keep producing specs that pass, or this check proves nothing.
         XCTAssertGreaterThan(accepted, count / 8, "only \(accepted) of \(count) random specs were accepted")
-        print("generative check: \(accepted) accepted and type-checked, \(rejected) rejected with located errors (seed \(seed))")
+        // Cached reads and the writes that change them too (each style renders them its own way).
+        XCTAssertGreaterThan(acceptedWithCaching, 0, "no accepted random spec has a cached read")
+        print("generative check: \(accepted) accepted and type-checked (\(acceptedWithCaching) with cached reads), "
+            + "\(rejected) rejected with located errors (seed \(seed))")
     }
 
     /// A domain of more endpoints than one `switch` can hold (Swift gives up proving exhaustiveness at about 600

@@ -333,6 +333,49 @@ struct SpecGenerator {
         return endpoint
     }
 
+    /// Caches some reads (`cache`, with or without a time to live, now and then a bad one) and makes other endpoints
+    /// write to them (`invalidates` every key or one, `updates` with the response or an input): keys built from the
+    /// write's inputs of the read's input types where there are such, so that some are accepted and type-checked.
+    mutating func addCaching(_ endpoints: inout [[String: Any]]) {
+        var cached: [Int] = []
+        for index in endpoints.indices where endpoints[index]["response"] != nil && random.chance(0.5) {
+            endpoints[index]["cache"] = random.pick([Any]([true, ["ttl": 300], ["ttl": 0.5], ["ttl": 1e3]]))
+            cached.append(index)
+        }
+        if random.chance(0.05), let index = endpoints.indices.randomElement(using: &random) {
+            endpoints[index]["cache"] = random.pick([Any]([["ttl": -1], ["ttl": "soon"], "yes"]))
+        }
+        guard !cached.isEmpty else { return }
+        for index in endpoints.indices where endpoints[index]["cache"] == nil && random.chance(0.6) {
+            let read = endpoints[random.pick(cached)]
+            let readName = read["name"] as? String ?? ""
+            let readInputs = read["inputs"] as? [[String: Any]] ?? []
+            let writeInputs = endpoints[index]["inputs"] as? [[String: Any]] ?? []
+            var key: [String: String] = [:]
+            for input in readInputs {
+                let type = input["type"] as? String
+                if let match = writeInputs.first(where: { $0["type"] as? String == type }), let name = match["name"] as? String {
+                    key[input["name"] as? String ?? ""] = "{\(name)}"
+                }
+            }
+            if random.chance(0.5) {
+                let oneKey = key.count == readInputs.count && random.chance(0.5)
+                endpoints[index]["invalidates"] = [oneKey ? ["endpoint": readName, "inputs": key] as Any : readName as Any]
+            } else {
+                var entry: [String: Any] = ["endpoint": readName, "inputs": key]
+                let readResponse = read["response"] as? String
+                if random.chance(0.3), let input = writeInputs.first(where: { $0["type"] as? String == readResponse }),
+                    let name = input["name"] as? String
+                {
+                    entry["with"] = "{\(name)}"
+                } else if random.chance(0.8) {
+                    endpoints[index]["response"] = readResponse
+                }
+                endpoints[index]["updates"] = [entry]
+            }
+        }
+    }
+
     /// One spec as JSON text.
     mutating func spec() -> String {
         var root: [String: Any] = [:]
@@ -345,7 +388,9 @@ struct SpecGenerator {
         if random.chance(0.2) {
             root["defaults"] = random.chance(0.5) ? ["usingQuery": random.chance(0.5)] : ["header": "location"]
         }
-        root["endpoints"] = (0..<random.int(1...6)).map { _ in endpoint() }
+        var endpoints = (0..<random.int(1...6)).map { _ in endpoint() }
+        if random.chance(0.35) { addCaching(&endpoints) }
+        root["endpoints"] = endpoints
         let data = try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
         return String(decoding: data ?? Data(), as: UTF8.self)
     }
