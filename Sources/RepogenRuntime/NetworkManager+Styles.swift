@@ -30,7 +30,7 @@ extension NetworkManager {
     public func request<T: Decodable & Sendable>(
         requestType: some RequestType, completion: @escaping @Sendable (Result<T, NetworkError>) -> Void
     ) -> RequestHandle {
-        complete(completion) { await self.request(requestType: requestType) }
+        complete(completion, running: { await self.request(requestType: requestType) })
     }
 
     /// Sends a request whose response has no body worth decoding, and calls `completion` once, on
@@ -39,14 +39,16 @@ extension NetworkManager {
     public func request(
         requestType: some RequestType, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void
     ) -> RequestHandle {
-        complete(completion) { await self.request(requestType: requestType) }
+        complete(completion, running: { await self.request(requestType: requestType) })
     }
 
     /// Runs `send` in a task and hands its result, as a `NetworkError` failure, to `completion` on the
-    /// completion queue.
-    private func complete<T: Sendable>(
+    /// completion queue, once; the handle's `cancel()` cancels the task. (The completion style's cached repository
+    /// runs its reads through the cache and its writes with their cache changes this way.)
+    @discardableResult
+    public func complete<T: Sendable>(
         _ completion: @escaping @Sendable (Result<T, NetworkError>) -> Void,
-        _ send: @escaping @Sendable () async -> Result<T, Error>
+        running send: @escaping @Sendable () async -> Result<T, Error>
     ) -> RequestHandle {
         let queue = configuration.completionQueue
         return RequestHandle(Task {
@@ -84,5 +86,13 @@ extension NetworkManager {
     public func response(requestType: some RequestType) async throws(NetworkError) {
         let result: Result<Void, Error> = await request(requestType: requestType)
         try result.mapError(NetworkError.init(any:)).get()
+    }
+}
+
+extension NetworkManager {
+    /// `request(requestType:)` with the response's type given (`as: PhotoDTO.self`), so that a conversion can
+    /// follow it in one expression: `await manager.request(requestType: request, as: [PhotoDTO].self).map { … }`.
+    public func request<T: Decodable>(requestType: some RequestType, as type: T.Type) async -> Result<T, Error> {
+        await request(requestType: requestType)
     }
 }

@@ -149,10 +149,10 @@ final class ViewModelDocumentationTests: XCTestCase {
                 XCTAssertEqual(entries[label], property.mustache, "CacheViewModel.\(label)")
             }
         }
-        // The completion style has no cached Impl: no cache keys to render.
+        // Every style caches, the completion style too.
         let completion = OutputStyle.completion.viewModel(model, runtimeModule: "RepogenRuntime", accessLevel: .public)
-        XCTAssertFalse(completion.hasCache)
-        XCTAssertTrue(completion.endpoints.allSatisfy(\.cache.isEmpty))
+        XCTAssertTrue(completion.hasCache)
+        XCTAssertEqual(completion.endpoints.flatMap(\.cache), caches)
     }
 
     func testEveryKeyIsDocumentedAndEveryDocumentedKeyExists() throws {

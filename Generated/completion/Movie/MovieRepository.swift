@@ -26,7 +26,15 @@ public protocol MovieRepository: Sendable {
     func rateMovie(id: Int, stars: Int, completion: @escaping @Sendable (Result<MovieRating, NetworkError>) -> Void) -> RequestHandle
 }
 
-public struct MovieRepositoryImpl: MovieRepository {
+/// Where `MovieRepositoryImpl` keeps the Movie domain's cached reads: `MemoryResponseCache` (in memory, each value with
+/// its time to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
+/// database) to this protocol.
+public protocol MovieLocalDataSource: ResponseCache {}
+
+extension MemoryResponseCache: MovieLocalDataSource {}
+
+/// The Movie API's calls, without a cache: what `MovieRepositoryImpl` reads through on a miss and writes through.
+public struct MovieRemoteDataSource: MovieRepository {
     private let manager: NetworkManager
 
     /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
@@ -73,5 +81,94 @@ public struct MovieRepositoryImpl: MovieRepository {
     public func rateMovie(id: Int, stars: Int, completion: @escaping @Sendable (Result<MovieRating, NetworkError>) -> Void) -> RequestHandle {
         let request = MovieApi.rateMovie(id: id, stars: stars)
         return self.manager.request(requestType: request, completion: completion)
+    }
+}
+
+/// The Movie repository over two data sources. A cached read answers from `local` while its value is fresh, and
+/// otherwise from the API (one request per key at a time, however many callers wait), storing what it fetched. A
+/// write reaches the API first and, only when it succeeds, updates or invalidates the cached reads it names. Each
+/// method calls its completion handler once, on the manager's `completionQueue`.
+public struct MovieRepositoryImpl: MovieRepository {
+    private let manager: NetworkManager
+    private let cache: CachedReads
+
+    /// - Parameters:
+    ///   - manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
+    ///   - local: where cached reads are kept; in memory unless the app gives its own store.
+    public init(manager: NetworkManager = .shared, local: any MovieLocalDataSource = MemoryResponseCache()) {
+        self.manager = manager
+        self.cache = CachedReads(local: local)
+    }
+
+    /// The popular movies; kept for five minutes.
+    @discardableResult
+    public func fetchMovies(completion: @escaping @Sendable (Result<[Movie], NetworkError>) -> Void) -> RequestHandle {
+        let request = MovieApi.fetchMovies
+        return self.manager.complete(completion) {
+            await self.cache.read(CacheKey(endpoint: "fetchMovies", requestType: request), timeToLive: .seconds(300)) { () async -> Result<[Movie], Error> in
+                await self.manager.request(requestType: request, as: [Movie].self)
+            }
+        }
+    }
+
+    /// One movie, kept until a write changes it.
+    @discardableResult
+    public func fetchMovie(id: Int, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+        let request = MovieApi.fetchMovie(id: id)
+        return self.manager.complete(completion) {
+            await self.cache.read(CacheKey(endpoint: "fetchMovie", requestType: request), timeToLive: nil) { () async -> Result<Movie, Error> in
+                await self.manager.request(requestType: request, as: Movie.self)
+            }
+        }
+    }
+
+    /// Adds a movie; the cached list no longer holds every movie, so it goes.
+    @discardableResult
+    public func addMovie(input: NewMovieInput, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+        let request = MovieApi.addMovie(input: input)
+        return self.manager.complete(completion) { () async -> Result<Movie, Error> in
+            let response = await self.manager.request(requestType: request, as: Movie.self)
+            if case .success = response {
+                await self.cache.invalidate(CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies))
+            }
+            return response
+        }
+    }
+
+    /// Renames a movie; the server answers with the movie, which replaces the cached one.
+    @discardableResult
+    public func renameMovie(id: Int, title: String, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+        let request = MovieApi.renameMovie(id: id, title: title)
+        return self.manager.complete(completion) { () async -> Result<Movie, Error> in
+            let response = await self.manager.request(requestType: request, as: Movie.self)
+            if case .success(let response) = response {
+                await self.cache.invalidate(CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies))
+                await self.cache.update(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)), with: response, timeToLive: nil)
+            }
+            return response
+        }
+    }
+
+    @discardableResult
+    public func deleteMovie(id: Int, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+        let request = MovieApi.deleteMovie(id: id)
+        return self.manager.complete(completion) { () async -> Result<Void, Error> in
+            let response: Result<Void, Error> = await self.manager.request(requestType: request)
+            if case .success = response {
+                await self.cache.invalidate(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)))
+                await self.cache.invalidate(CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies))
+            }
+            return response
+        }
+    }
+
+    /// Not cached, and changes no cached read.
+    @discardableResult
+    public func rateMovie(id: Int, stars: Int, completion: @escaping @Sendable (Result<MovieRating, NetworkError>) -> Void) -> RequestHandle {
+        let request = MovieApi.rateMovie(id: id, stars: stars)
+        return self.manager.complete(completion) { () async -> Result<MovieRating, Error> in
+            let response = await self.manager.request(requestType: request, as: MovieRating.self)
+            return response
+        }
     }
 }

@@ -10,8 +10,7 @@ package func projectDefault(
     let hasUsingQuery = model.endpoints.contains { $0.usingQuery != nil }
     let hasUploads = model.endpoints.contains { $0.upload != nil }
     let groupNames = groupNames(model)
-    // The completion style has no cached Impl (validation warns about its caching keys).
-    let hasCache = !completionHandlers && model.endpoints.contains { $0.cache != nil || !$0.cacheEffects.isEmpty }
+    let hasCache = model.endpoints.contains { $0.cache != nil || !$0.cacheEffects.isEmpty }
     // Each endpoint is projected once (a large domain's in two halves at once: endpoints are independent); a grouped
     // domain's groups reuse the same values.
     let endpoints = arrayInHalves(model.endpoints.count) { range, store in

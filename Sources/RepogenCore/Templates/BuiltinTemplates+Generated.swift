@@ -398,6 +398,62 @@ private struct RepogenPromise<Output>: @unchecked Sendable {
     }
 {{/endpoints}}
 }
+{{#hasCache}}
+
+/// The {{domain}} repository over two data sources. A cached read answers from `local` while its value is fresh, and
+/// otherwise from the API (one request per key at a time, however many callers wait), storing what it fetched. A
+/// write reaches the API first and, only when it succeeds, updates or invalidates the cached reads it names. Each
+/// method calls its completion handler once, on the manager's `completionQueue`.
+{{access}}struct {{implName}}: {{repositoryName}} {
+    private let manager: NetworkManager
+    private let cache: CachedReads
+
+    /// - Parameters:
+    ///   - manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
+    ///   - local: where cached reads are kept; in memory unless the app gives its own store.
+    {{access}}init(manager: NetworkManager = .shared, local: any {{localName}} = MemoryResponseCache()) {
+        self.manager = manager
+        self.cache = CachedReads(local: local)
+    }
+{{#endpoints}}
+
+{{#doc}}
+    {{.}}
+{{/doc}}
+    @discardableResult
+    {{access}}func {{completionSignature}} -> RequestHandle {
+        let {{requestName}} = {{construction}}
+{{#cache}}
+{{#isRead}}
+        return self.manager.complete({{completionName}}) {
+            await self.cache.read({{key}}, timeToLive: {{timeToLive}}) { () async -> Result<{{successType}}, Error> in
+                await self.manager.request(requestType: {{requestName}}, as: {{wireType}}.self){{#mapsResponse}}.map {{toDomain}}{{/mapsResponse}}
+            }
+        }
+{{/isRead}}
+{{^isRead}}
+        return self.manager.complete({{completionName}}) { () async -> Result<{{successType}}, Error> in
+{{#returnsValue}}
+            let {{responseName}} = await self.manager.request(requestType: {{requestName}}, as: {{wireType}}.self){{#mapsResponse}}.map {{toDomain}}{{/mapsResponse}}
+{{/returnsValue}}
+{{^returnsValue}}
+            let {{responseName}}: Result<Void, Error> = await self.manager.request(requestType: {{requestName}})
+{{/returnsValue}}
+{{#hasEffects}}
+            if case {{successPattern}} = {{responseName}} {
+{{#effects}}
+                {{.}}
+{{/effects}}
+            }
+{{/hasEffects}}
+            return {{responseName}}
+        }
+{{/isRead}}
+{{/cache}}
+    }
+{{/endpoints}}
+}
+{{/hasCache}}
 
 """#,
         "result/Mock.swift": #"""

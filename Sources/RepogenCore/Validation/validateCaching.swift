@@ -17,12 +17,6 @@ extension SpecValidator {
         // The reads first: an effect needs to know whether its target is cached.
         for endpointSpec in spec.endpoints {
             guard let cache = endpointSpec.cache, let index = indexByName[endpointSpec.name.value] else { continue }
-            if style == .completion {
-                diagnostics.emit(Diagnostic(
-                    .warning,
-                    "'cache' is generated for the 'result' and 'async-throws' styles; in the 'completion' style "
-                        + "the repository reads '\(endpointSpec.name.value)' from the API every time", at: cache.location))
-            }
             endpoints[index].cache = validateCache(cache, spec: endpointSpec, endpoint: endpoints[index])
         }
         for endpointSpec in spec.endpoints {
@@ -35,13 +29,6 @@ extension SpecValidator {
                         + "(remove 'cache', or '\(endpointSpec.invalidates.isEmpty ? "updates" : "invalidates")')",
                     at: targets[0].0.location)
                 continue
-            }
-            if style == .completion {
-                diagnostics.emit(Diagnostic(
-                    .warning,
-                    "'\(endpointSpec.invalidates.isEmpty ? "updates" : "invalidates")' is generated for the 'result' "
-                        + "and 'async-throws' styles; the 'completion' style has no cache to change",
-                    at: targets[0].0.location))
             }
             var effects: [CacheEffect] = []
             for (target, isUpdate) in targets {

@@ -1,0 +1,121 @@
+import Foundation
+import GeneratedCompletionSample
+import RepogenRuntime
+import TestServer
+import XCTest
+
+/// The `completion` style's cached repository of Specs/movie.yaml against the loopback server: reads through the
+/// cache, writes that update or invalidate, failures that change nothing, concurrent cold reads, and each handler
+/// called once on the main queue. The tests wait with `wait(for:)`, which runs the main queue.
+final class CompletionCachedRepositoryTests: XCTestCase {
+    var server: TestServer!
+    var movies: MovieRepositoryImpl!
+
+    override func setUpWithError() throws {
+        do {
+            server = try TestServer()
+        } catch TestServer.Failure.noPython {
+            throw XCTSkip("python3 is needed for the loopback server tests")
+        }
+        movies = MovieRepositoryImpl(manager: NetworkManager(configuration: NetworkConfiguration(baseURL: server.baseURL)))
+        route()
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    /// Runs an async call of the server from a synchronous test.
+    func sync<T: Sendable>(_ call: @escaping @Sendable (TestServer) async throws -> T) -> T? {
+        let server = self.server!
+        let done = expectation(description: "server")
+        let box = Box<T>()
+        Task {
+            box.value = try? await call(server)
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 30)
+        return box.value
+    }
+
+    final class Box<T>: @unchecked Sendable {
+        var value: T?
+    }
+
+    func route(_ first: [TestServer.Route] = []) {
+        _ = sync { try await $0.route(first + [
+            .init("GET", "/api/v1/movies", body: #"[{"id": 1, "title": "Arrival", "releaseDate": "2016-11-11"}]"#),
+            .init("GET", "/api/v1/movies/1", body: #"{"id": 1, "title": "Arrival", "releaseDate": "2016-11-11"}"#),
+            .init("PATCH", "/api/v1/movies/1", body: #"{"id": 1, "title": "Story", "releaseDate": "2016-11-11"}"#),
+            .init("DELETE", "/api/v1/movies/1", body: ""),
+        ]) }
+    }
+
+    func sent() -> [String] {
+        sync { try await $0.requests().map { "\($0.method) \($0.path)" } } ?? []
+    }
+
+    /// Calls `start` and waits for its one completion, which must come on the main queue.
+    func answer<T: Sendable>(_ start: (@escaping @Sendable (Result<T, NetworkError>) -> Void) -> RequestHandle) -> Result<T, NetworkError>? {
+        let done = expectation(description: "completion")
+        let box = Box<Result<T, NetworkError>>()
+        _ = start { result in
+            XCTAssertTrue(Thread.isMainThread)
+            box.value = result
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 30)
+        return box.value
+    }
+
+    func testReadsThroughTheCacheAndWritesThrough() throws {
+        let first = try XCTUnwrap(answer { movies.fetchMovie(id: 1, completion: $0) })
+        XCTAssertEqual(try first.get().title, "Arrival")
+        _ = answer { movies.fetchMovie(id: 1, completion: $0) }
+        _ = answer { movies.fetchMovies(completion: $0) }
+        let renamed = try XCTUnwrap(answer { movies.renameMovie(id: 1, title: "Story", completion: $0) })
+        XCTAssertEqual(try renamed.get().title, "Story")
+        let cached = try XCTUnwrap(answer { movies.fetchMovie(id: 1, completion: $0) })
+        XCTAssertEqual(try cached.get().title, "Story")
+        _ = answer { movies.fetchMovies(completion: $0) }
+        // A failed delete changes nothing; a successful one invalidates.
+        route([.init("DELETE", "/api/v1/movies/1", status: 500, body: "{}", times: 1)])
+        let failed = try XCTUnwrap(answer { movies.deleteMovie(id: 1, completion: $0) })
+        XCTAssertThrowsError(try failed.get())
+        _ = answer { movies.fetchMovie(id: 1, completion: $0) }
+        _ = answer { movies.deleteMovie(id: 1, completion: $0) }
+        _ = answer { movies.fetchMovie(id: 1, completion: $0) }
+        XCTAssertEqual(sent(), [
+            "GET /api/v1/movies/1", "GET /api/v1/movies", "PATCH /api/v1/movies/1", "GET /api/v1/movies",
+            "DELETE /api/v1/movies/1", "DELETE /api/v1/movies/1", "GET /api/v1/movies/1",
+        ])
+    }
+
+    func testConcurrentReadsOfAColdKeyMakeOneRequest() {
+        route([.init("GET", "/api/v1/movies/1", body: #"{"id": 1, "title": "Arrival", "releaseDate": "2016-11-11"}"#, delay: 0.3)])
+        let done = expectation(description: "all completions")
+        done.expectedFulfillmentCount = 10
+        let titles = Box<[String]>()
+        titles.value = []
+        let lock = NSLock()
+        for _ in 0..<10 {
+            movies.fetchMovie(id: 1) { result in
+                lock.withLock { titles.value?.append((try? result.get().title) ?? "failed") }
+                done.fulfill()
+            }
+        }
+        wait(for: [done], timeout: 30)
+        XCTAssertEqual(titles.value, Array(repeating: "Arrival", count: 10))
+        XCTAssertEqual(sent(), ["GET /api/v1/movies/1"])
+    }
+
+    func testACancelledReadAnswersCancelled() throws {
+        route([.init("GET", "/api/v1/movies", body: "[]", delay: 0.5)])
+        let result = try XCTUnwrap(answer { completion in
+            let handle = movies.fetchMovies(completion: completion)
+            handle.cancel()
+            return handle
+        })
+        guard case .failure(.cancelled) = result else { return XCTFail("\(result)") }
+    }
+}
