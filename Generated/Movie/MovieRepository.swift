@@ -17,8 +17,8 @@ public protocol MovieRepository: Sendable {
     func rateMovie(id: Int, stars: Int) async -> Result<MovieRating, Error>
 }
 
-/// Where `MovieRepositoryImpl` keeps the Movie domain's cached reads: `MemoryResponseCache` (in memory, each value with
-/// its time to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
+/// Where the Movie repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
+/// to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
 /// database) to this protocol.
 public protocol MovieLocalDataSource: ResponseCache {}
 

@@ -150,14 +150,6 @@ package struct MustacheDataBuilder: @unchecked Sendable {
         return Int(pending[pending.count - 1])
     }
 
-    /// Removes the top pending value (it stays in the data, for `push(existing:)`); returns its index.
-    @discardableResult
-    package mutating func pop() -> Int {
-        let index = top
-        pending.truncate(to: pending.count - 1)
-        return index
-    }
-
     private mutating func add(_ slot: MustacheData.Slot) {
         precondition(slots.count < Int(UInt32.max), "too many template values")
         pending.append(UInt32(truncatingIfNeeded: slots.count))

@@ -63,10 +63,9 @@ final class MustacheDataTests: XCTestCase {
         let keys = MustacheKeys(["name", "again"])
         var builder = MustacheDataBuilder()
         builder.push("shared")
-        let shared = builder.pop()
-        builder.push(existing: shared)
-        builder.push(existing: shared)
+        builder.push(existing: builder.top)
         builder.pushDictionary(keys)
+        XCTAssertEqual(builder.count, 2)  // the string and the hash: the string is stored once
         let data = builder.finish()
         XCTAssertEqual(data.value, ["name": "shared", "again": "shared"])
     }
@@ -102,8 +101,6 @@ final class MustacheDataTests: XCTestCase {
         var first = MustacheDataBuilder()
         pushFirst(&first)
         var second = MustacheDataBuilder()
-        second.push("unrelated")  // a value of the second half that no list holds, left behind by a pop
-        second.pop()
         pushSecond(&second)
         let base = first.count
         XCTAssertEqual(first.absorb(&second), base)

@@ -29,9 +29,9 @@ public protocol MovieDataSource: Sendable {
     func rateMovie(id: Int, stars: Int) async throws -> MovieRating
 }
 
-/// Where `MovieDataRepository` keeps the Movie domain's cached reads: `MemoryResponseCache` (in memory, each
-/// value with its time to live, the least recently used dropped past a size bound) unless the app conforms its own
-/// store (disk, database) to this protocol.
+/// Where the Movie repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
+/// to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
+/// database) to this protocol.
 public protocol MovieLocalDataSource: ResponseCache {}
 
 extension MemoryResponseCache: MovieLocalDataSource {}

@@ -156,7 +156,7 @@ package struct CacheViewModel: Sendable, Equatable {
     package var timeToLive: String
     /// Whether the endpoint changes cached reads once it succeeds (`invalidates`, `updates`).
     package var hasEffects: Bool
-    /// The `result` style's success pattern: `.success(let response)` when an effect stores the response, else
+    /// The `result` and `completion` styles' success pattern: `.success(let response)` when an effect stores the response, else
     /// `.success`.
     package var successPattern: String
     /// The statements that change the cached reads, in the spec's order:

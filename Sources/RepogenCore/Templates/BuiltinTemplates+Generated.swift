@@ -67,33 +67,7 @@ package enum BuiltinTemplates {
     {{.}}
 {{/doc}}
     {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
-{{#cache}}
-{{#isRead}}
-        let {{requestName}} = {{construction}}
-        return try await self.cache.read({{key}}, timeToLive: {{timeToLive}}) {
-            try await self.remote.{{call}}
-        }
-{{/isRead}}
-{{^isRead}}
-{{#hasEffects}}
-{{#returnsValue}}
-        let {{responseName}} = try await self.remote.{{call}}
-{{/returnsValue}}
-{{^returnsValue}}
-        try await self.remote.{{call}}
-{{/returnsValue}}
-{{#effects}}
-        {{.}}
-{{/effects}}
-{{#returnsValue}}
-        return {{responseName}}
-{{/returnsValue}}
-{{/hasEffects}}
-{{^hasEffects}}
-        return try await self.remote.{{call}}
-{{/hasEffects}}
-{{/isRead}}
-{{/cache}}
+{{> _throwingCachedBody}}
     }
 {{/endpoints}}
 }
@@ -153,12 +127,7 @@ extension RecordingResponseCache: {{localName}} {}
 }
 
 {{#hasCache}}
-/// Where `{{domain}}DataRepository` keeps the {{domain}} domain's cached reads: `MemoryResponseCache` (in memory, each
-/// value with its time to live, the least recently used dropped past a size bound) unless the app conforms its own
-/// store (disk, database) to this protocol.
-{{access}}protocol {{localName}}: ResponseCache {}
-
-extension MemoryResponseCache: {{localName}} {}
+{{> _localDataSource}}
 
 {{/hasCache}}
 /// The {{domain}} API's calls: the remote data source.
@@ -220,33 +189,7 @@ extension MemoryResponseCache: {{localName}} {}
     {{.}}
 {{/doc}}
     {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
-{{#cache}}
-{{#isRead}}
-        let {{requestName}} = {{construction}}
-        return try await self.cache.read({{key}}, timeToLive: {{timeToLive}}) {
-            try await self.remote.{{call}}
-        }
-{{/isRead}}
-{{^isRead}}
-{{#hasEffects}}
-{{#returnsValue}}
-        let {{responseName}} = try await self.remote.{{call}}
-{{/returnsValue}}
-{{^returnsValue}}
-        try await self.remote.{{call}}
-{{/returnsValue}}
-{{#effects}}
-        {{.}}
-{{/effects}}
-{{#returnsValue}}
-        return {{responseName}}
-{{/returnsValue}}
-{{/hasEffects}}
-{{^hasEffects}}
-        return try await self.remote.{{call}}
-{{/hasEffects}}
-{{/isRead}}
-{{/cache}}
+{{> _throwingCachedBody}}
     }
 {{/endpoints}}
 }
@@ -684,12 +627,7 @@ import {{module}}
 """#,
         "shared/_implStruct": #"""
 {{#hasCache}}
-/// Where `{{implName}}` keeps the {{domain}} domain's cached reads: `MemoryResponseCache` (in memory, each value with
-/// its time to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
-/// database) to this protocol.
-{{access}}protocol {{localName}}: ResponseCache {}
-
-extension MemoryResponseCache: {{localName}} {}
+{{> _localDataSource}}
 
 /// The {{domain}} API's calls, without a cache: what `{{implName}}` reads through on a miss and writes through.
 {{access}}struct {{remoteName}}: {{repositoryName}} {
@@ -703,6 +641,15 @@ extension MemoryResponseCache: {{localName}} {}
     {{access}}init(manager: NetworkManager = .shared) {
         self.manager = manager
     }
+
+"""#,
+        "shared/_localDataSource": #"""
+/// Where the {{domain}} repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
+/// to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
+/// database) to this protocol.
+{{access}}protocol {{localName}}: ResponseCache {}
+
+extension MemoryResponseCache: {{localName}} {}
 
 """#,
         "shared/_members": #"""
@@ -776,6 +723,36 @@ extension MemoryResponseCache: {{localName}} {}
     {{> _model}}
 {{/nested}}
 }
+
+"""#,
+        "shared/_throwingCachedBody": #"""
+{{#cache}}
+{{#isRead}}
+        let {{requestName}} = {{construction}}
+        return try await self.cache.read({{key}}, timeToLive: {{timeToLive}}) {
+            try await self.remote.{{call}}
+        }
+{{/isRead}}
+{{^isRead}}
+{{#hasEffects}}
+{{#returnsValue}}
+        let {{responseName}} = try await self.remote.{{call}}
+{{/returnsValue}}
+{{^returnsValue}}
+        try await self.remote.{{call}}
+{{/returnsValue}}
+{{#effects}}
+        {{.}}
+{{/effects}}
+{{#returnsValue}}
+        return {{responseName}}
+{{/returnsValue}}
+{{/hasEffects}}
+{{^hasEffects}}
+        return try await self.remote.{{call}}
+{{/hasEffects}}
+{{/isRead}}
+{{/cache}}
 
 """#,
     ]
