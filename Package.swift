@@ -38,7 +38,7 @@ let package = Package(
 
         // Samples: the committed output in Generated/ (models included) compiled against the runtime, one target
         // per output style: result (the default) in Generated/<Domain>/, every other style in Generated/<style>/.
-        .target(name: "GeneratedSample", dependencies: ["RepogenRuntime"], path: "Generated", exclude: ["async-throws", "completion", "clean"]),
+        .target(name: "GeneratedSample", dependencies: ["RepogenRuntime"], path: "Generated", exclude: ["async-throws", "completion", "clean", "tca"]),
         .target(name: "GeneratedAsyncThrowsSample", dependencies: ["RepogenRuntime"], path: "Generated/async-throws"),
         .target(name: "GeneratedCompletionSample", dependencies: ["RepogenRuntime"], path: "Generated/completion"),
         .target(name: "GeneratedCleanSample", dependencies: ["RepogenRuntime"], path: "Generated/clean"),

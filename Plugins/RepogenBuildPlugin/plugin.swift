@@ -31,16 +31,27 @@ struct RepogenBuildPlugin: BuildToolPlugin {
         inputs += templates(near: config)
         // An unknown style lists no outputs here; repogen itself reports it, with the file's line and column.
         let configStyle = setting("style", of: config) ?? RepogenFacts.defaultStyle
+        // A style's shared files (tca's APIError.swift) are written by the first of its specs' commands only.
+        var stylesWithSharedFiles: Set<String> = []
         return specs.map { spec in
             // A spec may name its own style, which wins over the config's.
             let style = setting("style", of: spec) ?? configStyle
-            let outputs = (RepogenFacts.outputFiles(forSpecPath: spec.path, style: style) ?? []).map {
+            var outputs = (RepogenFacts.outputFiles(forSpecPath: spec.path, style: style) ?? []).map {
                 output.appendingPathComponent($0.relativePath)
+            }
+            var arguments = ["generate", spec.path] + options
+            let shared = RepogenFacts.sharedFiles(style: style) ?? []
+            if !shared.isEmpty {
+                if stylesWithSharedFiles.insert(style).inserted {
+                    outputs += shared.map { output.appendingPathComponent($0.relativePath) }
+                } else {
+                    arguments.append("--no-shared-files")
+                }
             }
             return .buildCommand(
                 displayName: "repogen \(spec.lastPathComponent)",
                 executable: tool.url,
-                arguments: ["generate", spec.path] + options,
+                arguments: arguments,
                 inputFiles: [spec] + inputs,
                 outputFiles: outputs)
         }

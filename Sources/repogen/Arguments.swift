@@ -21,6 +21,7 @@ struct GenerateArguments: Equatable {
     var force = false
     var quiet = false
     var verbose = false
+    var sharedFiles = true
 }
 
 /// A command line that cannot be run; printed with a hint and exit code 2.
@@ -101,10 +102,11 @@ enum ArgumentParser {
             case "--force", "-f": result.force = true
             case "--quiet", "-q": result.quiet = true
             case "--verbose", "-v": result.verbose = true
+            case "--no-shared-files": result.sharedFiles = false
             default:
                 let known = [
                     "--output", "--templates", "--config", "--access-level", "--style", "--check", "--force", "--quiet",
-                    "--verbose", "--help",
+                    "--verbose", "--no-shared-files", "--help",
                 ]
                 throw UsageError(message: "unknown option '\(name)'\(suggestion(name, among: known))", command: "generate")
             }

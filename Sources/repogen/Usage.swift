@@ -45,6 +45,9 @@ enum Usage {
           <Domain>/<Domain>Api.swift            the API enum and its RequestType extension
           <Domain>/<Domain>Repository.swift     the Repository protocol and its Impl
           <Domain>/Mock<Domain>Repository.swift the Mock repository
+        The clean style adds <Domain>/<Domain>UseCases.swift; the tca style writes <Domain>/<Domain>Client.swift,
+        <Domain>Client+Live.swift and <Domain>Client+Mock.swift instead of the mock, and one APIError.swift in
+        the output folder.
 
         Without specs, the config file (repogen.json or repogen.yaml in the current folder) says what to do;
         options given here override it.
@@ -62,6 +65,8 @@ enum Usage {
           -f, --force               Regenerate and compare every file even if the output is up to date
           -q, --quiet               Print only errors
           -v, --verbose             Also list unchanged files
+          --no-shared-files         Leave out the files a style writes once per output folder (tca's
+                                    APIError.swift): for a second run into the same folder, as the build plugin does
           -h, --help                Show this help
 
         Only files whose contents change are written, atomically; a file without repogen's header is never

@@ -62,6 +62,7 @@ struct Settings {
         options = GenerateOptions(style: style)
         // `--style` is for every spec; a config's style only for specs that do not name their own.
         options.styleOverridesSpecs = arguments.style != nil
+        options.sharedFiles = arguments.sharedFiles
         if let level = arguments.accessLevel.flatMap(AccessLevel.init(rawValue:)) ?? config?.accessLevel {
             options.accessLevel = level
         }

@@ -16,18 +16,51 @@ final class GoldenTests: XCTestCase {
             .filter { $0.hasSuffix(".json") || $0.hasSuffix(".yaml") }.sorted().map { "Specs/" + $0 }
     }
 
+    /// The specs of a style's golden set: every spec, but for `tca` those `repogen-tca.json` lists (every spec the
+    /// style accepts: see `testTheTCAGoldenSetLeavesOutOnlyWhatTheStyleRefuses`).
+    func specPaths(_ style: OutputStyle) throws -> [String] {
+        guard style == .tca else { return try specPaths() }
+        return try Config.load(Self.root + "/repogen-tca.json").specs.map {
+            $0.hasPrefix(Self.root + "/") ? String($0.dropFirst(Self.root.count + 1)) : $0
+        }
+    }
+
+    /// `Generated/tca/` is compiled by Examples/LedgerApp (against swift-dependencies); it holds every spec but
+    /// those the style refuses with a located error (a method named like a keyword, which `@DependencyClient`
+    /// cannot declare), so a new spec cannot be left out by mistake.
+    func testTheTCAGoldenSetLeavesOutOnlyWhatTheStyleRefuses() throws {
+        let previous = FileManager.default.currentDirectoryPath
+        _ = FileManager.default.changeCurrentDirectoryPath(Self.root)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        let listed = Set(try specPaths(.tca))
+        for path in try specPaths() where !listed.contains(path) {
+            do {
+                _ = try Pipeline.generate(specPaths: [path], options: GenerateOptions(style: .tca))
+                XCTFail("\(path) generates in the tca style: list it in repogen-tca.json")
+            } catch {
+                XCTAssertTrue(error.report.contains("@DependencyClient"), error.report)
+            }
+        }
+    }
+
     /// Where a style's golden files are: `Generated/` for the default style, `Generated/<style>/` for the others.
     static func goldenFolder(_ style: OutputStyle) -> String {
         style == .result ? "Generated" : "Generated/" + style.name
     }
 
-    /// Every `.swift` file of a style's golden folder, relative to it: `<Domain>/<File>.swift`.
+    /// Every `.swift` file of a style's golden folder, relative to it: `<Domain>/<File>.swift`, and the style's
+    /// shared files (`APIError.swift`).
     func goldenFiles(_ style: OutputStyle) -> [String] {
         let base = Self.root + "/" + Self.goldenFolder(style)
         let enumerator = FileManager.default.enumerator(atPath: base)
         var files: [String] = []
         while let path = enumerator?.nextObject() as? String {
-            if path.hasSuffix(".swift"), path.split(separator: "/").count == 2 { files.append(path) }
+            let components = path.split(separator: "/")
+            // A style's shared files sit at the top; another style's golden folder is not this one's.
+            guard path.hasSuffix(".swift"), components.count <= 2,
+                components.count == 1 || !OutputStyle.all.contains(where: { $0.name == components[0] })
+            else { continue }
+            files.append(path)
         }
         return files.sorted()
     }
@@ -37,10 +70,11 @@ final class GoldenTests: XCTestCase {
         _ = FileManager.default.changeCurrentDirectoryPath(Self.root)
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
 
-        let specs = try specPaths()
-        XCTAssertFalse(specs.isEmpty, "no specs in Specs/")
+        let all = try specPaths()
+        XCTAssertFalse(all.isEmpty, "no specs in Specs/")
         for style in OutputStyle.all {
             let folder = Self.goldenFolder(style)
+            let specs = try specPaths(style)
             let files = try Pipeline.generate(specPaths: specs, options: GenerateOptions(style: style)).files
             let expected = Set(files.map(\.relativePath))
             let stale = goldenFiles(style).filter { !expected.contains($0) }
@@ -52,7 +86,9 @@ final class GoldenTests: XCTestCase {
                 continue
             }
             let report = try CheckReport.check(files, against: folder, displayDirectory: folder)
-            let fix = "run 'swift run repogen generate --style \(style) --output \(folder)' or 'REPOGEN_RECORD=1 swift test --filter GoldenTests'"
+            let command = style == .tca
+                ? "swift run repogen generate -c repogen-tca.json" : "swift run repogen generate --style \(style) --output \(folder)"
+            let fix = "run '\(command)' or 'REPOGEN_RECORD=1 swift test --filter GoldenTests'"
             for diff in report.diffs {
                 XCTFail("\(folder)/ is out of date: \(fix)\n\(diff)")
             }
@@ -79,18 +115,25 @@ final class GoldenTests: XCTestCase {
     }
 
     /// Every spec in `Specs/` also exists in the other format under `Counterparts/`; both must give the same bytes.
+    /// In every style: some keys matter to one style only (`collections` and `mock` to `tca`).
     func testJSONAndYAMLFormsGiveIdenticalOutput() throws {
-        let library = try TemplateSet.builtin.library(templatesPath: nil)
+        for style in OutputStyle.all {
+            try checkCounterparts(style: style)
+        }
+    }
+
+    func checkCounterparts(style: OutputStyle) throws {
+        let library = try TemplateSet.builtin(for: style).library(templatesPath: nil)
         let counterparts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Counterparts")
-        for path in try specPaths() {
+        for path in try specPaths(style) {
             let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             let isYAML = path.hasSuffix(".yaml")
             let other = counterparts.appendingPathComponent(stem + (isYAML ? ".json" : ".yaml"))
             let original = SpecFile(path: path, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.root + "/" + path))))
             // Read as the other format, under the same path, so even the header line must match.
             let translated = SpecFile(path: path, bytes: [UInt8](try Data(contentsOf: other)), format: isYAML ? .json : .yaml)
-            let expected = try Pipeline.generate(file: original, library: library, options: GenerateOptions())
-            let actual = try Pipeline.generate(file: translated, library: library, options: GenerateOptions())
+            let expected = try Pipeline.generate(file: original, library: library, options: GenerateOptions(style: style))
+            let actual = try Pipeline.generate(file: translated, library: library, options: GenerateOptions(style: style))
             XCTAssertEqual(actual.files.map(\.relativePath), expected.files.map(\.relativePath), path)
             for (left, right) in zip(expected.files, actual.files) {
                 XCTAssertEqual(

@@ -9,6 +9,8 @@ package struct APIModel: Sendable, Equatable {
     /// The domain types the models map to (`domain`), in the order of their models.
     package var domainModels: [DomainModel] = []
     package var endpoints: [Endpoint]
+    /// `collections`: what the `tca` style's in-memory `mockValue` keeps.
+    package var collections: [MockCollection] = []
     /// The module-level types the spec declares (its top-level models), with where each is named.
     package var modelDeclarations: [TypeDeclaration] = []
 }
@@ -91,6 +93,33 @@ package struct Endpoint: Sendable, Equatable {
     package var cache: CachePolicy? = nil
     /// What this write does to cached reads once it succeeds (`invalidates`, `updates`), in the spec's order.
     package var cacheEffects: [CacheEffect] = []
+    /// `mock`: what the `tca` style's `mockValue` does for this endpoint with one of the collections.
+    package var mockAction: MockAction? = nil
+}
+
+/// A collection of the in-memory mock: a list of a model's values, told apart by one field.
+package struct MockCollection: Sendable, Equatable {
+    /// The property of the mock's storage (a valid identifier).
+    package var name: String
+    /// The element type, as Swift writes it.
+    package var elementType: String
+    /// The element's field that identifies it.
+    package var idField: String
+    /// What the mock starts with: a JSON list, decoded as the runtime decodes responses.
+    package var example: String?
+}
+
+/// What the in-memory mock does for an endpoint.
+package struct MockAction: Sendable, Equatable {
+    package typealias Verb = MockActionSpec.Verb
+
+    package var verb: Verb
+    package var collection: MockCollection
+    /// The id (`get`, `delete`) or the value (`create`, `update`), read from the endpoint's inputs.
+    package var argument: ValueReference?
+    /// What the endpoint answers: nothing, the element (or nil when `get` finds none, for an optional response).
+    package var answersElement: Bool
+    package var answersOptional: Bool
 }
 
 /// How a cached read is kept.

@@ -12,6 +12,9 @@ package struct DomainNames: Sendable, Equatable {
     /// sources (`StoreDataRepository`).
     package var dataSource: String
     package var dataRepository: String
+    /// The `tca` style's `@DependencyClient` (`StoreClient`) and its `DependencyValues` accessor (`storeClient`).
+    package var client: String
+    package var clientAccessor: String
 
     package init(domain: String) {
         api = domain + "Api"
@@ -22,6 +25,18 @@ package struct DomainNames: Sendable, Equatable {
         local = domain + "LocalDataSource"
         dataSource = domain + "DataSource"
         dataRepository = domain + "DataRepository"
+        client = domain + "Client"
+        clientAccessor = Self.lowerCamel(domain) + "Client"
+    }
+
+    /// `Store` -> `store`, `URLShortener` -> `urlShortener`, `API` -> `api`: the leading capitals (but the one that
+    /// starts the next word) lowercased, as Swift's API guidelines write acronyms.
+    package static func lowerCamel(_ name: String) -> String {
+        let characters = Array(name)
+        let capitals = characters.prefix { $0.isUppercase }.count
+        guard capitals > 0 else { return name }
+        let lowered = capitals == characters.count || capitals == 1 ? capitals : capitals - 1
+        return characters[..<lowered].map { $0.lowercased() }.joined() + String(characters[lowered...])
     }
 
     /// A use case's type: `fetchMovie` -> `FetchMovieUseCase`.

@@ -51,7 +51,7 @@ package enum GenerateRun {
             }
             if specPaths.allSatisfy({ digests[$0] != nil }) {
                 let key = fingerprint(specPaths: specPaths, specDigests: digests, options: options, output: output, tool: tool)
-                if let outcome = try reuse(key: key, specPaths: specPaths, style: options.style, output: output) {
+                if let outcome = try reuse(key: key, specPaths: specPaths, options: options, output: output) {
                     return outcome
                 }
             }
@@ -92,7 +92,7 @@ package enum GenerateRun {
             throw .output(error, warnings: warnings)
         }
         PhaseTimes.mark("write")
-        if let key, generation.files.map(\.relativePath) == producedFiles(specPaths, style: options.style) {
+        if let key, generation.files.map(\.relativePath) == producedFiles(specPaths, options: options) {
             let record = GenerationRecord(key: key.value, files: generation.files.map(GenerationRecord.File.init), warnings: warnings)
             // Best effort: without a record the next run is a full one, which is always right.
             try? save(record, in: output)
@@ -101,9 +101,11 @@ package enum GenerateRun {
         return Outcome(reused: false, warnings: warnings, report: report)
     }
 
-    /// The files the specs produce, in order: a function of the spec paths alone (`OutputLayout`).
-    static func producedFiles(_ specPaths: [String], style: OutputStyle) -> [String] {
-        specPaths.flatMap { OutputLayout.entries(forSpecPath: $0, style: style).map(\.relativePath) }
+    /// The files the specs produce, in order: a function of the spec paths and the options alone (`OutputLayout`),
+    /// the style's shared files last.
+    static func producedFiles(_ specPaths: [String], options: GenerateOptions) -> [String] {
+        specPaths.flatMap { OutputLayout.entries(forSpecPath: $0, style: options.style).map(\.relativePath) }
+            + (options.sharedFiles ? options.style.sharedFiles.map(\.relativePath) : [])
     }
 
     /// The fingerprint of everything the output of a run depends on.
@@ -118,6 +120,7 @@ package enum GenerateRun {
         fingerprint.add("output", output)
         fingerprint.add("style", options.style.name)
         fingerprint.add("styleOverridesSpecs", options.styleOverridesSpecs ? "yes" : "no")
+        fingerprint.add("sharedFiles", options.sharedFiles ? "yes" : "no")
         fingerprint.add("accessLevel", options.accessLevel.rawValue)
         fingerprint.add("runtimeModule", options.runtimeModule)
         fingerprint.add("imports", "\(options.imports.count)")
@@ -151,13 +154,13 @@ package enum GenerateRun {
     }
 
     /// The outcome of a run that finds the output up to date, or nil when a full run is needed.
-    static func reuse(key: String, specPaths: [String], style: OutputStyle, output: String) throws(Failure) -> Outcome? {
+    static func reuse(key: String, specPaths: [String], options: GenerateOptions, output: String) throws(Failure) -> Outcome? {
         guard let recordPath = try? FileWriter.destination(
                 of: OutputFile(relativePath: GenerationRecord.fileName, contents: ""), in: output),
             let bytes = try? POSIXFile.contentsIfPresent(recordPath),
             let record = GenerationRecord(decoding: bytes), record.key == key
         else { return nil }
-        let produced = producedFiles(specPaths, style: style)
+        let produced = producedFiles(specPaths, options: options)
         guard record.files.map(\.relativePath) == produced else { return nil }
         var paths: [String] = []
         var folders: Set<String> = [output]

@@ -47,7 +47,7 @@ extension DomainViewModel: MustacheRepresentable {
     private static let keys = MustacheKeys([
         "fileHeader", "specPath", "domain", "apiName", "repositoryName", "implName", "mockName", "imports",
         "endpoints", "models", "domainModels", "access", "hasUsingQueryOverrides", "hasUploads", "isGrouped",
-        "groups", "requestMembers", "hasCache", "remoteName", "localName",
+        "groups", "requestMembers", "hasCache", "remoteName", "localName", "client",
     ])
 
     package func push(to builder: inout MustacheDataBuilder) {
@@ -97,6 +97,61 @@ extension DomainViewModel: MustacheRepresentable {
         builder.push(hasCache)
         builder.push(remoteName)
         builder.push(localName)
+        client.push(to: &builder)
+        builder.pushDictionary(Self.keys)
+    }
+}
+
+extension ClientViewModel: MustacheRepresentable {
+    private static let keys = MustacheKeys([
+        "name", "accessor", "hasPreviews", "hasCollections", "hasMockActions", "collections", "storageName",
+        "storageParameters",
+    ])
+
+    package func push(to builder: inout MustacheDataBuilder) {
+        builder.push(name)
+        builder.push(accessor)
+        builder.push(hasPreviews)
+        builder.push(hasCollections)
+        builder.push(hasMockActions)
+        collections.push(to: &builder)
+        builder.push(storageName)
+        builder.push(storageParameters)
+        builder.pushDictionary(Self.keys)
+    }
+}
+
+extension CollectionViewModel: MustacheRepresentable {
+    private static let keys = MustacheKeys(["name", "elementType", "initialValue"])
+
+    package func push(to builder: inout MustacheDataBuilder) {
+        builder.push(name)
+        builder.push(elementType)
+        builder.push(initialValue)
+        builder.pushDictionary(Self.keys)
+    }
+}
+
+extension ClientMemberViewModel: MustacheRepresentable {
+    private static let keys = MustacheKeys(["closureType", "liveCall", "separator", "preview", "mock"])
+
+    package func push(to builder: inout MustacheDataBuilder) {
+        builder.push(closureType)
+        builder.push(liveCall)
+        builder.push(separator)
+        preview.push(to: &builder)
+        mock.push(to: &builder)
+        builder.pushDictionary(Self.keys)
+    }
+}
+
+extension SharedFileViewModel: MustacheRepresentable {
+    private static let keys = MustacheKeys(["fileHeader", "access", "imports"])
+
+    package func push(to builder: inout MustacheDataBuilder) {
+        builder.push(fileHeader)
+        builder.push(access)
+        imports.push(to: &builder)
         builder.pushDictionary(Self.keys)
     }
 }
@@ -220,7 +275,7 @@ extension EndpointViewModel: MustacheRepresentable {
         "caseName", "doc", "caseDeclaration", "factory", "param", "method", "header", "path", "usingQuery", "upload",
         "methodName", "memberPrefix", "signature", "selector", "successType", "wireType", "mapsResponse",
         "responseName", "toDomain", "domainValue", "resultType", "construction", "requestName", "hasArguments",
-        "returnsValue", "argumentsType", "argumentsValue", "mockArguments", "cache", "useCase",
+        "returnsValue", "argumentsType", "argumentsValue", "mockArguments", "cache", "useCase", "clientMember",
     ]
     /// With and without the completion style's names (only the styles that have them: a template of another
     /// style naming them is a missing key).
@@ -265,6 +320,7 @@ extension EndpointViewModel: MustacheRepresentable {
         builder.push(mockArguments)
         cache.push(to: &builder)
         useCase.push(to: &builder)
+        clientMember.push(to: &builder)
         switch (completionSignature, completionName) {
         case (let signature?, let name?):
             builder.push(signature)

@@ -4,13 +4,15 @@
 /// model"); templates only interpolate them.
 package func projectDefault(
     _ model: APIModel, runtimeModule: String = "RepogenRuntime", accessLevel: AccessLevel = .public,
-    completionHandlers: Bool = false, useCases: Bool = false
+    completionHandlers: Bool = false, useCases: Bool = false, client: Bool = false
 ) -> DomainViewModel {
     let names = DomainNames(domain: model.domain)
     let hasUsingQuery = model.endpoints.contains { $0.usingQuery != nil }
     let hasUploads = model.endpoints.contains { $0.upload != nil }
     let groupNames = groupNames(model)
     let hasCache = model.endpoints.contains { $0.cache != nil || !$0.cacheEffects.isEmpty }
+    let storageName = client ? clientStorageName(model) : ""
+    let lastIndex = model.endpoints.count - 1
     // Each endpoint is projected once (a large domain's in two halves at once: endpoints are independent); a grouped
     // domain's groups reuse the same values.
     let endpoints = arrayInHalves(model.endpoints.count) { range, store in
@@ -20,7 +22,11 @@ package func projectDefault(
                 group: groupNames.isEmpty ? nil : groupNames[index / maximumSwitchCases].caseName, isFirst: index == 0,
                 // The clean style's data repository forwards through the same `cache` values, cached or not.
                 completionHandlers: completionHandlers, hasCache: hasCache || useCases,
-                access: useCases ? accessLevel.modifier : nil))
+                access: useCases ? accessLevel.modifier : nil,
+                client: client
+                    ? projectClientMember(
+                        model.endpoints[index], client: names.client, storageName: storageName, isLast: index == lastIndex)
+                    : nil))
         }
         return true
     }!
@@ -51,7 +57,8 @@ package func projectDefault(
         },
         hasCache: hasCache,
         remoteName: names.remote,
-        localName: names.local)
+        localName: names.local,
+        client: client ? [projectClient(model, names: names, storageName: storageName)] : [])
 }
 
 /// What the cached `Impl` of a domain with a cache does for `endpoint`, whose repository method is called `call`
@@ -184,7 +191,7 @@ private func switchCase(_ value: SwitchCase) -> SwitchCaseViewModel {
 
 private func projectEndpoint(
     _ endpoint: Endpoint, names: DomainNames, group: String? = nil, isFirst: Bool = false, completionHandlers: Bool = false,
-    hasCache: Bool = false, access: String? = nil
+    hasCache: Bool = false, access: String? = nil, client: ClientMemberViewModel? = nil
 ) -> EndpointViewModel {
     let inputs = endpoint.inputs
     let caseName = SwiftIdentifier.escaped(endpoint.caseName)
@@ -339,5 +346,6 @@ private func projectEndpoint(
         completionSignature: completionSignature,
         completionName: completionHandlers ? completionName : nil,
         cache: cache,
-        useCase: useCase)
+        useCase: useCase,
+        clientMember: client.map { [$0] } ?? [])
 }

@@ -18,7 +18,7 @@ enum RepogenFacts {
     static let defaultStyle = "result"
 
     /// The output styles, in the order `--help` lists them.
-    static let styleNames = ["result", "async-throws", "completion", "clean"]
+    static let styleNames = ["result", "async-throws", "completion", "clean", "tca"]
 
     /// One file a spec produces: the template that renders it and its path below the output folder.
     struct OutputFile: Equatable {
@@ -50,7 +50,8 @@ enum RepogenFacts {
     }
 
     /// The files a spec produces in a style, in the order they are listed; nil for an unknown style. Every style
-    /// writes the same four files (the repository and mock templates differ); `clean` adds the use cases.
+    /// writes the models, the API enum and the repository; `clean` adds the use cases; `tca` writes its
+    /// `@DependencyClient` (with its live and mock values) where the others write a mock repository.
     static func outputFiles(forSpecPath path: String, style: String) -> [OutputFile]? {
         guard styleNames.contains(style) else { return nil }
         let domain = domain(forSpecPath: path)
@@ -58,13 +59,30 @@ enum RepogenFacts {
             OutputFile(template: "Models.swift", relativePath: "\(domain)/\(domain)Models.swift"),
             OutputFile(template: "Api.swift", relativePath: "\(domain)/\(domain)Api.swift"),
             OutputFile(template: "Repository.swift", relativePath: "\(domain)/\(domain)Repository.swift"),
-            OutputFile(template: "Mock.swift", relativePath: "\(domain)/Mock\(domain)Repository.swift"),
         ]
+        if style == "tca" {
+            // Seed 003's three files of a client.
+            files += [
+                OutputFile(template: "Client.swift", relativePath: "\(domain)/\(domain)Client.swift"),
+                OutputFile(template: "Client+Live.swift", relativePath: "\(domain)/\(domain)Client+Live.swift"),
+                OutputFile(template: "Client+Mock.swift", relativePath: "\(domain)/\(domain)Client+Mock.swift"),
+            ]
+        } else {
+            files.append(OutputFile(template: "Mock.swift", relativePath: "\(domain)/Mock\(domain)Repository.swift"))
+        }
         // Seed 002's layers: a use case per endpoint, over the domain's repository protocol.
         if style == "clean" {
             files.append(OutputFile(template: "UseCases.swift", relativePath: "\(domain)/\(domain)UseCases.swift"))
         }
         return files
+    }
+
+    /// The files a style writes once per output folder, whatever the specs (`tca`'s one `APIError`), beside the
+    /// domains' folders; nil for an unknown style. A run writes them once however many of its specs take the style;
+    /// the build plugin lists them as outputs of one spec's command only (`--no-shared-files` for the others).
+    static func sharedFiles(style: String) -> [OutputFile]? {
+        guard styleNames.contains(style) else { return nil }
+        return style == "tca" ? [OutputFile(template: "APIError.swift", relativePath: "APIError.swift")] : []
     }
 
     /// The text of a top-level string setting (`style`, `templates`) of a YAML config: a `key: value` line at the

@@ -24,6 +24,8 @@ package struct Spec: Sendable, Equatable {
     /// Values every endpoint of the domain has unless it gives its own.
     package var defaults: EndpointDefaultsSpec? = nil
     package var endpoints: [EndpointSpec]
+    /// `collections`: what the `tca` style's in-memory `mockValue` keeps, which endpoints' `mock` read and change.
+    package var collections: [CollectionSpec] = []
     /// How many endpoints the file lists, including those that could not be decoded; nil when `endpoints` is
     /// missing or not an array (already reported).
     package var declaredEndpointCount: Int? = 0
@@ -127,6 +129,34 @@ package struct EndpointSpec: Sendable, Equatable {
     package var invalidates: [CacheTargetSpec] = []
     /// `updates`: cached reads this write replaces with a value once it succeeds (write-through).
     package var updates: [CacheTargetSpec] = []
+    /// `mock`: what this endpoint does to a collection of the in-memory mock (`tca` style's `mockValue`).
+    package var mock: MockActionSpec? = nil
+    package var location: SourceLocation
+}
+
+/// A collection of the in-memory mock: `persons: { type: Person, id: id, example: [...] }`.
+package struct CollectionSpec: Sendable, Equatable {
+    package var name: Located<String>
+    /// The element type: a model of the spec.
+    package var type: Located<String>
+    /// The element's field that identifies it (`id` unless given).
+    package var id: Located<String>?
+    /// The contents the mock starts with, as compact JSON text of a list.
+    package var example: Located<String>?
+    package var location: SourceLocation
+}
+
+/// `mock: { list: persons }`, `{ get: persons, id: "{id}" }`, `{ create: persons, value: "{person}" }`,
+/// `{ update: persons, value: "{person}" }`, `{ delete: persons, id: "{id}" }`.
+package struct MockActionSpec: Sendable, Equatable {
+    package enum Verb: String, Sendable, Equatable, CaseIterable {
+        case list, get, create, update, delete
+    }
+
+    package var verb: Verb
+    package var collection: Located<String>
+    /// `id` (get, delete) or `value` (create, update): one placeholder naming an input.
+    package var argument: Located<String>?
     package var location: SourceLocation
 }
 

@@ -10,12 +10,14 @@ package func decodeSpec(_ root: SpecNode, file: SpecFile) -> (spec: Spec?, diagn
 
 /// The keys each part of a spec may have; the single source for validation and "did you mean" hints.
 enum SpecKeys {
-    static let root = ["style", "imports", "externalTypes", "models", "defaults", "endpoints"]
+    static let root = ["style", "imports", "externalTypes", "models", "collections", "defaults", "endpoints"]
     static let defaults = ["usingQuery", "header"]
     static let endpoint = [
         "name", "description", "repositoryMethod", "method", "path", "inputs", "param", "usingQuery", "header",
-        "upload", "response", "example", "cache", "invalidates", "updates",
+        "upload", "response", "example", "cache", "invalidates", "updates", "mock",
     ]
+    static let collection = ["type", "id", "example"]
+    static let mock = MockActionSpec.Verb.allCases.map(\.rawValue) + ["id", "value"]
     static let upload = ["files", "fields"]
     static let cache = ["ttl"]
     static let invalidation = ["endpoint", "inputs"]
@@ -47,6 +49,10 @@ extension NodeReader {
         if let node = members["models"]?.value, let list = object(node, what: "'models'") {
             models = list.compactMap { decodeModel($0) }
         }
+        var collections: [CollectionSpec] = []
+        if let node = members["collections"]?.value, let list = object(node, what: "'collections'") {
+            collections = list.compactMap { decodeCollection($0) }
+        }
         var defaults: EndpointDefaultsSpec?
         if let node = members["defaults"]?.value,
             let list = self.members(of: node, what: "'defaults'", allowed: SpecKeys.defaults)
@@ -63,7 +69,71 @@ extension NodeReader {
         }
         return Spec(
             path: file.path, style: style, imports: imports, externalTypes: externalTypes, models: models, defaults: defaults,
-            endpoints: endpoints, declaredEndpointCount: declared)
+            endpoints: endpoints, collections: collections, declaredEndpointCount: declared)
+    }
+
+    /// `name: { type: Model, id?: field, example?: [ ... ] }`, or just `name: Model`.
+    mutating func decodeCollection(_ member: SpecMember) -> CollectionSpec? {
+        let name = Located(member.key, at: location(member.keyOffset))
+        let what = "collection '\(member.key)'"
+        if case .string = member.value.kind {
+            return string(member.value, what: what).map {
+                CollectionSpec(name: name, type: $0, id: nil, example: nil, location: name.location)
+            }
+        }
+        guard let members = members(of: member.value, what: what, allowed: SpecKeys.collection, required: ["type"]),
+            let type = string(members, "type", what: what)
+        else { return nil }
+        let id = string(members, "id", what: what)
+        var example: Located<String>?
+        if let node = members["example"]?.value {
+            if case .array = node.kind {
+                example = Located(node.jsonText, at: location(node.offset))
+            } else {
+                error("'example' of \(what) must be a list of its elements, not \(node.kindDescription)", at: node.offset)
+            }
+        }
+        return CollectionSpec(name: name, type: type, id: id, example: example, location: name.location)
+    }
+
+    /// `mock: { list: persons }`, `{ get: persons, id: "{id}" }`, `{ create: persons, value: "{person}" }`, …
+    mutating func decodeMock(_ node: SpecNode, what: String) -> MockActionSpec? {
+        let mockWhat = "'mock' of \(what)"
+        guard let members = members(of: node, what: mockWhat, allowed: SpecKeys.mock) else { return nil }
+        let verbs = MockActionSpec.Verb.allCases.filter { members[$0.rawValue] != nil }
+        guard verbs.count == 1, let verb = verbs.first else {
+            error(
+                "\(mockWhat) must have exactly one of the keys "
+                    + MockActionSpec.Verb.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                    + ", naming a collection", at: node.offset)
+            return nil
+        }
+        guard let collection = string(members, verb.rawValue, what: mockWhat) else { return nil }
+        let key: String? = switch verb {
+        case .list: nil
+        case .get, .delete: "id"
+        case .create, .update: "value"
+        }
+        for other in ["id", "value"] where other != key {
+            if let member = members[other] {
+                error(
+                    "'\(other)' of \(mockWhat) means nothing to '\(verb.rawValue)'"
+                        + (key.map { "; it takes '\($0)'" } ?? ""), at: member.keyOffset)
+                return nil
+            }
+        }
+        var argument: Located<String>?
+        if let key {
+            guard members[key] != nil else {
+                error(
+                    "\(mockWhat) needs '\(key)': one placeholder naming an input, like "
+                        + (key == "id" ? "id: \"{id}\"" : "value: \"{person}\""), at: node.offset)
+                return nil
+            }
+            guard let value = string(members, key, what: mockWhat) else { return nil }
+            argument = value
+        }
+        return MockActionSpec(verb: verb, collection: collection, argument: argument, location: location(node.offset))
     }
 
     /// The endpoints of a large spec, decoded in two halves at once, each by its own copy of the reader. Nil when
@@ -217,13 +287,14 @@ extension NodeReader {
         let updates = members["updates"].map {
             decodeCacheTargets($0.value, key: "updates", allowed: SpecKeys.update, what: endpointWhat)
         }
+        let mock = members["mock"].flatMap { decodeMock($0.value, what: endpointWhat) }
         guard let name, let path, let method else { return nil }
         return EndpointSpec(
             name: name, description: description, isComplete: diagnostics.diagnostics.count == problemsBefore,
             brokenInputs: brokenInputs, repositoryMethod: repositoryMethod, method: method, path: path, inputs: inputs,
             param: param, usingQuery: usingQuery, header: header, response: response, upload: upload,
             example: example, cache: cache, invalidates: invalidates ?? [], updates: updates ?? [],
-            location: location(node.offset))
+            mock: mock, location: location(node.offset))
     }
 
     /// `cache: true`, `cache: false` (none), or `cache: { ttl: seconds }`.

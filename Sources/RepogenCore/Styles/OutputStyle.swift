@@ -15,13 +15,17 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
     /// style, `fetchCallsCount` and a settable `fetchResult`, cost the compiler several milliseconds each,
     /// seconds in a domain of 1,000 endpoints.)
     package let mockMemberSuffixes: [String]
+    /// Prefixes of members declared for each method, besides the method itself: `tca`'s `@DependencyClient` keeps
+    /// each closure `fetch` in a private `_fetch`.
+    package let mockMemberPrefixes: [String]
 
     package var description: String { name }
 
-    package init(name: String, summary: String, mockMemberSuffixes: [String]) {
+    package init(name: String, summary: String, mockMemberSuffixes: [String], mockMemberPrefixes: [String] = []) {
         self.name = name
         self.summary = summary
         self.mockMemberSuffixes = mockMemberSuffixes
+        self.mockMemberPrefixes = mockMemberPrefixes
     }
 
     /// Seed 000: `func fetchStore(storeId: Int) async -> Result<Store, Error>`. The default.
@@ -45,8 +49,16 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
         name: "clean", summary: "use cases over a domain repository and data sources (seed 002)",
         mockMemberSuffixes: ["Mock"])
 
+    /// Seed 003's The Composable Architecture clients: a `@DependencyClient` struct of `@Sendable` async throwing
+    /// closures per domain (`StoreClient`), with a `liveValue` over the `async throws` repository, a `testValue`, a
+    /// `previewValue` answering with the spec's examples, an in-memory `mockValue`, the `DependencyValues` accessor,
+    /// and one `APIError` per output. The generated code imports swift-dependencies.
+    package static let tca = OutputStyle(
+        name: "tca", summary: "a swift-dependencies @DependencyClient per domain, with live, test, preview and mock values (seed 003)",
+        mockMemberSuffixes: [], mockMemberPrefixes: ["_"])
+
     /// Every style, in the order of `RepogenFacts.styleNames`.
-    package static let all: [OutputStyle] = [result, asyncThrows, completion, clean]
+    package static let all: [OutputStyle] = [result, asyncThrows, completion, clean, tca]
 
     /// The style named `name`, if there is one.
     package static func named(_ name: String) -> OutputStyle? {
@@ -67,11 +79,23 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The files this style writes once per output folder (`tca`'s `APIError.swift`).
+    package var sharedFiles: [OutputLayout.Entry] {
+        (RepogenFacts.sharedFiles(style: name) ?? []).map {
+            OutputLayout.Entry(template: $0.template, relativePath: $0.relativePath)
+        }
+    }
+
+    /// The type that holds the fake of each repository method: the mock repository, or `tca`'s client.
+    package func mockTypeName(_ names: DomainNames) -> String {
+        self == .tca ? names.client : names.mock
+    }
+
     /// The view model this style's templates render, typed.
     package func viewModel(_ model: APIModel, runtimeModule: String, accessLevel: AccessLevel) -> DomainViewModel {
         projectDefault(
             model, runtimeModule: runtimeModule, accessLevel: accessLevel, completionHandlers: self == .completion,
-            useCases: self == .clean)
+            useCases: self == .clean, client: self == .tca)
     }
 
     /// The view model this style's templates render, as template data.

@@ -30,48 +30,7 @@ package enum BuiltinTemplates {
 """#,
         "async-throws/Repository.swift": #"""
 {{> _header}}
-/// Each method throws the `NetworkError` of a failed request.
-{{access}}protocol {{repositoryName}}: Sendable {
-{{#endpoints}}
-{{#doc}}
-    {{.}}
-{{/doc}}
-    func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}}
-{{/endpoints}}
-}
-
-{{> _implStruct}}
-{{#endpoints}}
-
-{{#doc}}
-    {{.}}
-{{/doc}}
-    {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
-        let {{requestName}} = {{construction}}
-{{#mapsResponse}}
-        let {{responseName}}: {{wireType}} = try await self.manager.response(requestType: {{requestName}})
-        return {{domainValue}}
-{{/mapsResponse}}
-{{^mapsResponse}}
-        return try await self.manager.response(requestType: {{requestName}})
-{{/mapsResponse}}
-    }
-{{/endpoints}}
-}
-{{#hasCache}}
-
-{{> _cachedImplStruct}}
-{{#endpoints}}
-
-{{#doc}}
-    {{.}}
-{{/doc}}
-    {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
-{{> _throwingCachedBody}}
-    }
-{{/endpoints}}
-}
-{{/hasCache}}
+{{> _throwingRepository}}
 
 """#,
         "clean/Mock.swift": #"""
@@ -616,6 +575,17 @@ case {{pattern}}:
 {{/lines}}
 
 """#,
+        "shared/_clientHeader": #"""
+{{fileHeader}}
+
+import Dependencies
+import DependenciesMacros
+{{#imports}}
+import {{module}}
+{{/imports}}
+
+
+"""#,
         "shared/_header": #"""
 {{fileHeader}}
 
@@ -753,6 +723,281 @@ extension MemoryResponseCache: {{localName}} {}
 {{/hasEffects}}
 {{/isRead}}
 {{/cache}}
+
+"""#,
+        "shared/_throwingRepository": #"""
+/// Each method throws the `NetworkError` of a failed request.
+{{access}}protocol {{repositoryName}}: Sendable {
+{{#endpoints}}
+{{#doc}}
+    {{.}}
+{{/doc}}
+    func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}}
+{{/endpoints}}
+}
+
+{{> _implStruct}}
+{{#endpoints}}
+
+{{#doc}}
+    {{.}}
+{{/doc}}
+    {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
+        let {{requestName}} = {{construction}}
+{{#mapsResponse}}
+        let {{responseName}}: {{wireType}} = try await self.manager.response(requestType: {{requestName}})
+        return {{domainValue}}
+{{/mapsResponse}}
+{{^mapsResponse}}
+        return try await self.manager.response(requestType: {{requestName}})
+{{/mapsResponse}}
+    }
+{{/endpoints}}
+}
+{{#hasCache}}
+
+{{> _cachedImplStruct}}
+{{#endpoints}}
+
+{{#doc}}
+    {{.}}
+{{/doc}}
+    {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
+{{> _throwingCachedBody}}
+    }
+{{/endpoints}}
+}
+{{/hasCache}}
+
+"""#,
+        "tca/APIError.swift": #"""
+{{fileHeader}}
+
+import Dependencies
+{{#imports}}
+import {{module}}
+{{/imports}}
+
+/// The one error every client of this module throws (besides `CancellationError`), with a message for the user.
+{{access}}enum APIError: Error, Equatable, Sendable, LocalizedError {
+    /// The request did not reach the server, or its answer did not come back: the message says why.
+    case networkError(String)
+    /// The server's answer is not what the spec says it sends.
+    case decodingError
+    /// The server refused the credentials (401, or the refresh failed).
+    case unauthorized
+    /// The server answered with this status code.
+    case serverError(Int)
+    /// Anything else.
+    case unknown
+
+    /// What to show the user.
+    {{access}}var message: String {
+        switch self {
+        case .networkError(let message):
+            return message
+        case .decodingError:
+            return "The data could not be read."
+        case .unauthorized:
+            return "Your session has expired. Please sign in again."
+        case .serverError(let code):
+            return "A server error occurred. (code: \(code))"
+        case .unknown:
+            return "An unknown error occurred."
+        }
+    }
+
+    {{access}}var errorDescription: String? { message }
+
+    /// `error` as a client throws it: an `APIError` from the runtime's `NetworkError` (a transport failure or a
+    /// timeout becomes `networkError` with its message; a body that does not decode, or none, `decodingError`; a
+    /// refused URL or parameter, `unknown`), a cancellation as `CancellationError`, and anything else `unknown`.
+    {{access}}static func converting(_ error: any Error) -> any Error {
+        switch error {
+        case let error as APIError:
+            return error
+        case is CancellationError:
+            return error
+        case let error as NetworkError:
+            switch error {
+            case .unauthorized:
+                return APIError.unauthorized
+            case .server(let status, _, _, _):
+                return APIError.serverError(status)
+            case .decoding, .noData:
+                return APIError.decodingError
+            case .transport, .timedOut:
+                return APIError.networkError(error.errorDescription ?? "The network connection failed.")
+            case .cancelled:
+                return CancellationError()
+            case .invalidURL, .invalidParameter:
+                return APIError.unknown
+            }
+        default:
+            return APIError.unknown
+        }
+    }
+
+    /// An example from the spec (JSON), decoded as the runtime decodes responses. One that does not decode is
+    /// reported as an issue naming `name` (a failure in tests, a runtime warning in previews) and thrown as
+    /// `decodingError`.
+    {{access}}static func example<Value: Decodable>(_ json: String, as type: Value.Type, for name: String) throws -> Value {
+        do {
+            return try NetworkConfiguration().makeDecoder().decode(Value.self, from: Data(json.utf8))
+        } catch {
+            reportIssue("The spec's example for '\(name)' is not a \(Value.self): \(error)")
+            throw APIError.decodingError
+        }
+    }
+}
+
+"""#,
+        "tca/Client+Live.swift": #"""
+{{> _clientHeader}}
+{{#client}}
+extension {{name}}: DependencyKey {
+    /// The server, through `{{implName}}()` and so `NetworkManager.shared`.
+    {{access}}static let liveValue = live({{implName}}())
+
+    /// A client that sends every call through `repository` (`{{implName}}(manager:)` for another server or
+    /// configuration), turning what it throws into `APIError` (see `APIError.converting(_:)`).
+    {{access}}static func live(_ repository: some {{repositoryName}}) -> Self {
+        Self(
+{{#endpoints}}
+{{#clientMember}}
+            {{methodName}}: {
+                do {
+                    {{#returnsValue}}return {{/returnsValue}}try await repository.{{liveCall}}
+                } catch {
+                    throw APIError.converting(error)
+                }
+            }{{separator}}
+{{/clientMember}}
+{{/endpoints}}
+        )
+    }
+}
+{{/client}}
+
+"""#,
+        "tca/Client+Mock.swift": #"""
+{{> _clientHeader}}
+{{#client}}
+extension {{name}} {
+{{#hasCollections}}
+    /// What `mockValue` keeps in memory: one list per collection of the spec.
+    {{access}}struct MockStorage: Sendable, Equatable {
+{{#collections}}
+        {{access}}var {{name}}: [{{elementType}}]
+{{/collections}}
+
+        /// The collections as the spec's `example`s fill them (empty where a collection has none).
+        {{access}}init() {
+{{#collections}}
+            self.{{name}} = {{initialValue}}
+{{/collections}}
+        }
+
+        {{access}}init({{storageParameters}}) {
+{{#collections}}
+            self.{{name}} = {{name}}
+{{/collections}}
+        }
+    }
+
+    /// An in-memory server to build screens against until the real one exists: the endpoints the spec gives a
+    /// `mock` list, get, create, update and delete elements of a fresh `MockStorage` (a missing id answers
+    /// `APIError.serverError(404)`, a second element with one id `serverError(409)`); the others answer as in
+    /// `previewValue`. Each use is a new storage, so tests do not share what they write.
+    {{access}}static var mockValue: Self { mock() }
+
+    /// `mockValue` over `{{storageName}}`, which a test can fill first and read afterwards.
+    {{access}}static func mock(_ {{storageName}}: LockIsolated<MockStorage> = LockIsolated(MockStorage())) -> Self {
+{{#hasMockActions}}
+        var client = previewValue
+{{#endpoints}}
+{{#clientMember}}
+{{#mock}}
+        {{.}}
+{{/mock}}
+{{/clientMember}}
+{{/endpoints}}
+        return client
+{{/hasMockActions}}
+{{^hasMockActions}}
+        // No endpoint names a collection in its `mock` yet: every one answers as in previews.
+        previewValue
+{{/hasMockActions}}
+    }
+{{/hasCollections}}
+{{^hasCollections}}
+    /// The spec declares no `collections` to keep in memory: the mock answers as `previewValue` does.
+    {{access}}static var mockValue: Self { previewValue }
+{{/hasCollections}}
+}
+{{/client}}
+
+"""#,
+        "tca/Client.swift": #"""
+{{> _clientHeader}}
+{{#client}}
+/// The {{domain}} API as a dependency: one `@Sendable` closure per endpoint, each throwing an `APIError` (or a
+/// `CancellationError`). Read it with `@Dependency(\.{{accessor}})`; `liveValue` calls the server through
+/// `{{implName}}`, `testValue` fails every call it is not told about, `previewValue` answers with the spec's
+/// examples and `mockValue` keeps what it is sent in memory.
+@DependencyClient
+{{access}}struct {{name}}: Sendable {
+{{#endpoints}}
+{{#doc}}
+    {{.}}
+{{/doc}}
+{{#clientMember}}
+    {{access}}var {{methodName}}: {{closureType}}
+{{/clientMember}}
+{{/endpoints}}
+}
+
+extension {{name}}: TestDependencyKey {
+    /// Every closure reports an issue naming its endpoint ("Unimplemented: '{{name}}.…'") and throws: a test
+    /// overrides the ones it expects to be called, and any other call fails it.
+    {{access}}static let testValue = Self()
+
+{{#hasPreviews}}
+    /// Answers with the spec's examples: each endpoint's `example`, nothing for an endpoint without a response, the
+    /// collection's `example` for a `list` or `get` of the mock, and the input itself for one that returns what it
+    /// is sent. An endpoint with none of these reports its call, as in `testValue`; give it an `example`.
+    {{access}}static let previewValue: Self = {
+        var client = Self()
+{{#endpoints}}
+{{#clientMember}}
+{{#preview}}
+        {{.}}
+{{/preview}}
+{{/clientMember}}
+{{/endpoints}}
+        return client
+    }()
+{{/hasPreviews}}
+{{^hasPreviews}}
+    /// No endpoint has an example, a missing response or an input to echo: every call reports itself, as in
+    /// `testValue`. Give the endpoints an `example` in the spec.
+    {{access}}static let previewValue = Self()
+{{/hasPreviews}}
+}
+
+extension DependencyValues {
+    /// The {{domain}} API: `@Dependency(\.{{accessor}}) var {{accessor}}`.
+    {{access}}var {{accessor}}: {{name}} {
+        get { self[{{name}}.self] }
+        set { self[{{name}}.self] = newValue }
+    }
+}
+{{/client}}
+
+"""#,
+        "tca/Repository.swift": #"""
+{{> _header}}
+{{> _throwingRepository}}
 
 """#,
     ]

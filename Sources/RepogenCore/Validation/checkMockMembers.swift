@@ -3,7 +3,7 @@ enum MockMembers {
     /// Every member name the mock declares for `method` in `style` (`OutputStyle.mockMemberSuffixes`), the
     /// method itself included.
     static func names(for method: String, style: OutputStyle) -> [String] {
-        [method] + style.mockMemberSuffixes.map { method + $0 }
+        [method] + style.mockMemberSuffixes.map { method + $0 } + style.mockMemberPrefixes.map { $0 + method }
     }
 }
 
@@ -12,11 +12,12 @@ extension SpecValidator {
     mutating func checkMockMembers(_ endpoints: [EndpointSpec], domain: String) {
         // Nearly always nothing clashes: a set of the names answers that without keeping where each came from
         // (a large spec has tens of thousands of members). Only a clash needs the owners, for its message.
-        var members = Set<String>(minimumCapacity: endpoints.count * (style.mockMemberSuffixes.count + 1))
-        let suffixes = [""] + style.mockMemberSuffixes
+        let perMethod = style.mockMemberSuffixes.count + style.mockMemberPrefixes.count + 1
+        var members = Set<String>(minimumCapacity: endpoints.count * perMethod)
         let clashes = !endpoints.allSatisfy { endpoint in
-            let method = (endpoint.repositoryMethod ?? endpoint.name).value
-            return suffixes.allSatisfy { members.insert(method + $0).inserted }
+            MockMembers.names(for: (endpoint.repositoryMethod ?? endpoint.name).value, style: style).allSatisfy {
+                members.insert($0).inserted
+            }
         }
         if clashes { reportMockMemberClashes(endpoints, domain: domain) }
     }
@@ -24,7 +25,8 @@ extension SpecValidator {
     /// The clashes `checkMockMembers` found, each at the later method, naming the earlier.
     private mutating func reportMockMemberClashes(_ endpoints: [EndpointSpec], domain: String) {
         var owners: [String: Located<String>] = [:]
-        owners.reserveCapacity(endpoints.count * (style.mockMemberSuffixes.count + 1))
+        owners.reserveCapacity(endpoints.count * (style.mockMemberSuffixes.count + style.mockMemberPrefixes.count + 1))
+        let mockType = style.mockTypeName(DomainNames(domain: domain))
         for endpoint in endpoints {
             let method = endpoint.repositoryMethod ?? endpoint.name
             let members = MockMembers.names(for: method.value, style: style)
@@ -39,7 +41,7 @@ extension SpecValidator {
                     clash.member == method.value && clash.owner.value == method.value
                     ? "repository method '\(method.value)' is declared twice"
                     : "repository method '\(method.value)' clashes with '\(clash.owner.value)' "
-                        + "(both would declare 'Mock\(domain)Repository.\(clash.member)')"
+                        + "(both would declare '\(mockType).\(clash.member)')"
                 error(
                     "\(detail) (first at line \(clash.owner.location.line)); "
                         + "give one of them a different 'repositoryMethod'", at: method.location)

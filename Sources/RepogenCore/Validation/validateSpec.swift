@@ -68,6 +68,8 @@ struct SpecValidator {
         let usesCaching = Self.usesCaching(spec)
         if usesCaching || style == .clean { generatedNames.formUnion([names.remote, names.local]) }
         if style == .clean { generatedNames.formUnion([names.dataSource, names.dataRepository]) }
+        // The client, the output's one `APIError`, and what the client's files use from swift-dependencies.
+        if style == .tca { generatedNames.formUnion([names.client] + Self.tcaNames) }
         declareTypes(
             spec, imports: imports, generated: generatedNames,
             modules: modules.union(imports))
@@ -102,7 +104,9 @@ struct SpecValidator {
             checkMockMembers(spec.endpoints.filter { seen.insert($0.name.value).inserted }, domain: domain)
         }
         if usesCaching { validateCaching(spec, endpoints: &endpoints) }
+        let collections = Self.usesMockStore(spec) ? validateMockStore(spec, endpoints: &endpoints) : []
         if style == .clean { checkUseCaseNames(spec.endpoints) }
+        if style == .tca { checkClientMemberNames(spec.endpoints) }
         var declarations = spec.models.map {
             TypeDeclaration(name: $0.name.value, location: $0.name.location, what: "model '\($0.name.value)'")
         }
@@ -147,8 +151,15 @@ struct SpecValidator {
         }
         return APIModel(
             domain: domain, specPath: spec.path, imports: imports, models: models, domainModels: domainModels,
-            endpoints: endpoints, modelDeclarations: declarations)
+            endpoints: endpoints, collections: collections, modelDeclarations: declarations)
     }
+
+    /// Type and module names the `tca` style's files use besides the domain's own: a model of one of these names
+    /// would hide it.
+    static let tcaNames = [
+        "APIError", "Dependencies", "DependenciesMacros", "DependencyClient", "DependencyKey", "TestDependencyKey",
+        "DependencyValues", "LockIsolated", "IssueReporting",
+    ]
 
     /// The endpoints of a large spec, validated in two halves at once, each by its own copy of the validator (an
     /// endpoint's checks read the models and types, and add only diagnostics and parsed types). Nil when anything

@@ -1,0 +1,46 @@
+// swift-tools-version: 6.0
+// Seed 003 as an app package: a team on The Composable Architecture reads its API through a `@DependencyClient`.
+// repogen's build plugin generates the Ledger module's client in the `tca` style from Sources/Ledger/ledger.yaml
+// at build time; the feature model reads it with `@Dependency(\.ledgerClient)`. This package, not repogen's, depends
+// on swift-dependencies.
+import PackageDescription
+
+let package = Package(
+    name: "LedgerApp",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    dependencies: [
+        .package(name: "repogen", path: "../.."),
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
+    ],
+    targets: [
+        .target(
+            name: "Ledger",
+            dependencies: [
+                .product(name: "RepogenRuntime", package: "repogen"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
+                .product(name: "DependenciesMacros", package: "swift-dependencies"),
+            ],
+            plugins: [.plugin(name: "RepogenBuildPlugin", package: "repogen")]
+        ),
+        // repogen's committed tca output of every spec in Specs/ (a link to Generated/tca), compiled against
+        // swift-dependencies: the golden files of the style that the main package cannot build.
+        .target(
+            name: "GeneratedTCA",
+            dependencies: [
+                .product(name: "RepogenRuntime", package: "repogen"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
+                .product(name: "DependenciesMacros", package: "swift-dependencies"),
+            ]
+        ),
+        // repogen's recording loopback server (a link to its Tests/TestServer), for the live value's tests.
+        .target(name: "TestServer", path: "Tests/TestServer", exclude: ["test_server.py"]),
+        .testTarget(
+            name: "LedgerTests",
+            dependencies: [
+                "Ledger", "TestServer",
+                .product(name: "RepogenRuntime", package: "repogen"),
+                .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
+            ]
+        ),
+    ]
+)

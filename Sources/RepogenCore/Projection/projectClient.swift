@@ -1,0 +1,164 @@
+/// The `tca` style's client (seed 003): the domain's `@DependencyClient` and, per endpoint, its closure with what
+/// the live, preview and mock values set it to.
+func projectClient(_ model: APIModel, names: DomainNames, storageName: String) -> ClientViewModel {
+    let collections = model.collections.map { collection in
+        let type = "[" + collection.elementType + "]"
+        let initial = collection.example.map {
+            "(try? APIError.example(" + SwiftCode.rawStringLiteral($0) + ", as: " + type + ".self, for: "
+                + SwiftCode.stringLiteral(names.client + ".MockStorage." + collection.name) + ")) ?? []"
+        } ?? "[]"
+        return CollectionViewModel(
+            name: SwiftIdentifier.escaped(collection.name), elementType: collection.elementType, initialValue: initial)
+    }
+    return ClientViewModel(
+        name: names.client,
+        accessor: names.clientAccessor,
+        hasPreviews: model.endpoints.contains { !previewClosure($0, client: names.client).isEmpty },
+        hasCollections: !collections.isEmpty,
+        hasMockActions: hasMockActions(model),
+        collections: collections,
+        storageName: storageName,
+        storageParameters: collections.map { $0.name + ": [" + $0.elementType + "]" }.joined(separator: ", "))
+}
+
+/// The name of `mock(_:)`'s storage: no endpoint's closure may have a parameter of that name.
+func clientStorageName(_ model: APIModel) -> String {
+    SwiftCode.freshName("storage", avoiding: Set(model.endpoints.flatMap { $0.inputs.map(\.argumentLabel) }))
+}
+
+func projectClientMember(
+    _ endpoint: Endpoint, client: String, storageName: String, isLast: Bool
+) -> ClientMemberViewModel {
+    let labels = endpoint.inputs.map { SwiftIdentifier.escaped($0.argumentLabel) }
+    let types = endpoint.inputs.map(\.type.description)
+    let success = endpoint.domainResponse?.type ?? endpoint.response ?? "Void"
+    let parameters = endpoint.inputs.indices.map { "_ " + labels[$0] + ": " + types[$0] }
+    let closureType = "@Sendable (" + parameters.joined(separator: ", ") + ") async throws -> " + success
+    let arguments = endpoint.inputs.indices.map { SwiftCode.callLabel(endpoint.inputs[$0].argumentLabel) + ": $\($0)" }
+    let liveCall = SwiftIdentifier.escaped(endpoint.methodName) + "(" + arguments.joined(separator: ", ") + ")"
+    return ClientMemberViewModel(
+        closureType: closureType,
+        liveCall: liveCall,
+        separator: isLast ? "" : ",",
+        preview: previewClosure(endpoint, client: client),
+        mock: endpoint.mockAction.map { mockClosure($0, endpoint: endpoint, storage: storageName) } ?? [])
+}
+
+/// Whether some endpoint of `model` has a `mock` action.
+func hasMockActions(_ model: APIModel) -> Bool {
+    model.endpoints.contains { $0.mockAction != nil }
+}
+
+/// `{ _, _ in … }`: a closure's parameter list that binds none of its `count` arguments; empty for none.
+private func ignoring(_ count: Int) -> String {
+    count == 0 ? "" : Array(repeating: "_", count: count).joined(separator: ", ") + " in "
+}
+
+/// What the preview value answers for `endpoint`, as the lines that set its closure: its example, nothing when it has
+/// no response, the collection's examples for a `list` or `get` of the mock, or the input of the response's type
+/// (`createPerson: { $0 }` in the seed); no lines when none of these applies.
+private func previewClosure(_ endpoint: Endpoint, client: String) -> [String] {
+    let count = endpoint.inputs.count
+    let assignment = "client." + SwiftIdentifier.escaped(endpoint.methodName) + " = "
+    if let example = endpoint.example, let wire = endpoint.response {
+        let decoded = "try APIError.example(" + SwiftCode.rawStringLiteral(example) + ", as: " + wire + ".self, for: "
+            + SwiftCode.stringLiteral(client + "." + endpoint.methodName) + ")"
+        return [assignment + "{ " + ignoring(count) + (endpoint.domainResponse?.conversion.apply(to: decoded) ?? decoded) + " }"]
+    }
+    if endpoint.response == nil {
+        return [assignment + (count == 0 ? "{ }" : "{ " + ignoring(count) + "}")]
+    }
+    if let action = endpoint.mockAction, action.verb == .list || action.verb == .get {
+        // A fresh storage each call: what the collection's `example` holds.
+        return mockClosure(action, endpoint: endpoint, storage: nil)
+    }
+    let success = endpoint.domainResponse?.type ?? endpoint.response ?? "Void"
+    guard let echoed = endpoint.inputs.firstIndex(where: { $0.type.description == success }) else { return [] }
+    let names = endpoint.inputs.indices.map { $0 == echoed ? "value" : "_" }
+    return [assignment + "{ " + names.joined(separator: ", ") + " in value }"]
+}
+
+/// The mock value's assignment of the closure for `endpoint` (`client.fetchPersons = { … }`), which lists, gets, creates, updates or deletes elements of a collection
+/// of the storage, line by line (each line indented from the first).
+/// `storage` names the `LockIsolated` storage; without one (a preview's `list` or `get`), reads are of a fresh
+/// `MockStorage()`.
+private func mockClosure(_ action: MockAction, endpoint: Endpoint, storage storageName: String?) -> [String] {
+    let source = storageName.map { $0 + ".value" } ?? "MockStorage()"
+    let storageName = storageName ?? ""
+    // The closure's parameters are named by the argument labels; its locals avoid them.
+    let inputs = endpoint.inputs.map { input in
+        var renamed = input
+        renamed.name = input.argumentLabel
+        return renamed
+    }
+    let labels = inputs.map(\.name)
+    let head = "client." + SwiftIdentifier.escaped(endpoint.methodName) + " = "
+        + (labels.isEmpty ? "{" : "{ " + labels.map(SwiftIdentifier.escaped).joined(separator: ", ") + " in")
+    let contents = SwiftCode.freshName("contents", avoiding: labels)
+    let element = SwiftCode.freshName("element", avoiding: labels)
+    let index = SwiftCode.freshName("index", avoiding: labels)
+    let found = SwiftCode.freshName("found", avoiding: labels)
+    let done = SwiftCode.freshName("done", avoiding: labels)
+    let list = SwiftIdentifier.escaped(action.collection.name)
+    let id = SwiftIdentifier.escaped(action.collection.idField)
+    let argument = action.argument.map { SwiftCode.expression($0, inputs: inputs) } ?? ""
+    let matches: String
+    switch action.verb {
+    case .get, .delete: matches = "{ " + element + " in " + element + "." + id + " == " + argument + " }"
+    default: matches = "{ " + element + " in " + element + "." + id + " == " + argument + "." + id + " }"
+    }
+    let notFound = "throw APIError.serverError(404)"
+    var lines = [head]
+    switch action.verb {
+    case .list:
+        lines.append("    " + source + "." + list)
+    case .get:
+        if action.answersOptional {
+            lines.append("    " + source + "." + list + ".first(where: " + matches + ")")
+        } else {
+            lines += [
+                "    guard let " + found + " = " + source + "." + list + ".first(where: " + matches + ") else {",
+                "        " + notFound,
+                "    }",
+                "    return " + found,
+            ]
+        }
+    case .create:
+        lines += [
+            "    let " + done + " = " + storageName + ".withValue { " + contents + " in",
+            "        if " + contents + "." + list + ".contains(where: " + matches + ") { return false }",
+            "        " + contents + "." + list + ".append(" + argument + ")",
+            "        return true",
+            "    }",
+            "    // The server refuses a second element with the same id.",
+            "    guard " + done + " else { throw APIError.serverError(409) }",
+        ]
+        if action.answersElement { lines.append("    return " + argument) }
+    case .update:
+        lines += [
+            "    let " + done + " = " + storageName + ".withValue { " + contents + " in",
+            "        guard let " + index + " = " + contents + "." + list + ".firstIndex(where: " + matches + ") else {",
+            "            return false",
+            "        }",
+            "        " + contents + "." + list + "[" + index + "] = " + argument,
+            "        return true",
+            "    }",
+            "    guard " + done + " else { " + notFound + " }",
+        ]
+        if action.answersElement { lines.append("    return " + argument) }
+    case .delete:
+        lines += [
+            "    let " + found + " = " + storageName + ".withValue { " + contents + " in",
+            "        " + contents + "." + list + ".firstIndex(where: " + matches + ").map { " + contents + "." + list
+                + ".remove(at: $0) }",
+            "    }",
+        ]
+        if action.answersElement {
+            lines += ["    guard let " + found + " else { " + notFound + " }", "    return " + found]
+        } else {
+            lines.append("    guard " + found + " != nil else { " + notFound + " }")
+        }
+    }
+    lines.append("}")
+    return lines
+}

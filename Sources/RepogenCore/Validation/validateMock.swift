@@ -1,0 +1,169 @@
+/// Validation of `collections` and of the endpoints' `mock`: what the `tca` style's in-memory `mockValue` keeps, and
+/// which endpoints list, get, create, update or delete its elements. Everything is checked so that the generated
+/// mock compiles: the element type, its id field, and the types of the endpoints' inputs and responses.
+extension SpecValidator {
+    /// Whether `spec` says anything about the in-memory mock (most specs do not: nothing to check).
+    static func usesMockStore(_ spec: Spec) -> Bool {
+        !spec.collections.isEmpty || spec.endpoints.contains { $0.mock != nil }
+    }
+
+    /// Checks the collections and every endpoint's `mock` against the validated `endpoints`, recording them there.
+    /// An endpoint that failed validation is skipped (its problems are reported already).
+    mutating func validateMockStore(_ spec: Spec, endpoints: inout [Endpoint]) -> [MockCollection] {
+        var collections: [MockCollection] = []
+        var byName: [String: MockCollection] = [:]
+        for collection in spec.collections {
+            if let checked = validateCollection(collection) {
+                collections.append(checked)
+                byName[checked.name] = checked
+            }
+        }
+        let declared = Set(spec.collections.map(\.name.value))
+        var indexByName: [String: Int] = [:]
+        for (index, endpoint) in endpoints.enumerated() { indexByName[endpoint.caseName] = index }
+        for endpointSpec in spec.endpoints {
+            guard let action = endpointSpec.mock, let index = indexByName[endpointSpec.name.value] else { continue }
+            guard let collection = byName[action.collection.value] else {
+                if !declared.contains(action.collection.value) {
+                    error(
+                        "'mock' of '\(endpointSpec.name.value)' names the collection '\(action.collection.value)', "
+                            + "which 'collections' does not declare"
+                            + NameSuggester.hint(for: action.collection.value, among: spec.collections.map(\.name.value)),
+                        at: action.collection.location)
+                }
+                continue
+            }
+            endpoints[index].mockAction = validateMockAction(
+                action, collection: collection, endpoint: endpoints[index], spec: endpointSpec)
+        }
+        return collections
+    }
+
+    private mutating func validateCollection(_ collection: CollectionSpec) -> MockCollection? {
+        let name = collection.name
+        guard checkIdentifier(name, what: "collection") else { return nil }
+        let typeText = collection.type.value
+        guard case .success(let type) = parseType(typeText) else {
+            error("'\(typeText)' is not a type; the type of collection '\(name.value)' must name a model", at: collection.type.location)
+            return nil
+        }
+        guard case .named(let written, let arguments) = type.shape, arguments.isEmpty,
+            let model = types.model(named: written, in: []), let fields = types.fields[model],
+            types.typeParameters[model]?.isEmpty ?? true
+        else {
+            error(
+                "the type of collection '\(name.value)' must be a model of this spec with fields (not generic), "
+                    + "not '\(typeText)'", at: collection.type.location)
+            return nil
+        }
+        let idName = collection.id?.value ?? "id"
+        guard fields.contains(where: { $0.name == idName }) else {
+            let hint = NameSuggester.hint(for: idName, among: fields.map(\.name))
+            error(
+                collection.id == nil
+                    ? "model '\(typeText)' has no field 'id' to tell the elements of collection '\(name.value)' "
+                        + "apart; name the field with 'id'\(hint)"
+                    : "model '\(typeText)' has no field '\(idName)'\(hint)",
+                at: collection.id?.location ?? collection.type.location)
+            return nil
+        }
+        return MockCollection(
+            name: name.value, elementType: type.description, idField: idName, example: collection.example?.value)
+    }
+
+    private mutating func validateMockAction(
+        _ action: MockActionSpec, collection: MockCollection, endpoint: Endpoint, spec: EndpointSpec
+    ) -> MockAction? {
+        let name = endpoint.caseName
+        let element = collection.elementType
+        let success = endpoint.domainResponse?.type ?? endpoint.response ?? "Void"
+        let verb = action.verb.rawValue
+        func wrongResponse(_ expected: String) {
+            error(
+                "'\(name)' returns '\(success)', but '\(verb)' of collection '\(collection.name)' answers \(expected)",
+                at: spec.response?.location ?? action.location)
+        }
+        var answersElement = false
+        var answersOptional = false
+        switch action.verb {
+        case .list:
+            guard success == "[\(element)]" else {
+                wrongResponse("'[\(element)]'")
+                return nil
+            }
+        case .get:
+            answersElement = true
+            answersOptional = success == element + "?"
+            guard success == element || answersOptional else {
+                wrongResponse("'\(element)' (or '\(element)?', nil when there is none)")
+                return nil
+            }
+        case .create, .update, .delete:
+            answersElement = success == element
+            guard answersElement || success == "Void" else {
+                wrongResponse("'\(element)' or nothing")
+                return nil
+            }
+        }
+        var argument: ValueReference?
+        if let text = action.argument {
+            let key = action.verb == .get || action.verb == .delete ? "id" : "value"
+            let scope = InputScope(
+                endpoint: name, inputs: endpoint.inputs,
+                broken: Set(spec.inputs.map(\.name.value)).subtracting(endpoint.inputs.map(\.name)))
+            guard case .success(let parts) = TemplateString.parse(text.value), parts.count == 1,
+                case .reference(let raw) = parts[0]
+            else {
+                error(
+                    "'\(key)' of 'mock' of '\(name)' must be one placeholder naming an input, like "
+                        + "\"{\(endpoint.inputs.first?.name ?? key)}\", not '\(text.value)'", at: text.location)
+                return nil
+            }
+            guard
+                let reference = resolve(
+                    raw, scope: scope, at: text.location, allowOptional: true, place: "'\(key)' of 'mock' of '\(name)'")
+            else { return nil }
+            let type = Self.valueType(reference)
+            let expected: String
+            if key == "id" {
+                let idType = types.fields[types.model(named: element, in: []) ?? element]?
+                    .first { $0.name == collection.idField }?.type
+                expected = idType?.unwrapped.description ?? "?"
+                // `==` compares a value with an optional of its type too.
+                guard let type, type == expected || type == expected + "?" else {
+                    error(
+                        "'\(raw.text)' is of type '\(type ?? "unknown (a field of an external type)")', but the id "
+                            + "'\(collection.idField)' of collection '\(collection.name)' is of type "
+                            + "'\(idType?.description ?? "?")'", at: text.location)
+                    return nil
+                }
+            } else {
+                expected = element
+                guard type == expected else {
+                    error(
+                        "'\(raw.text)' is of type '\(type ?? "unknown (a field of an external type)")', but collection "
+                            + "'\(collection.name)' holds '\(element)'", at: text.location)
+                    return nil
+                }
+            }
+            argument = reference
+        }
+        return MockAction(
+            verb: action.verb, collection: collection, argument: argument, answersElement: answersElement,
+            answersOptional: answersOptional)
+    }
+
+    /// The `tca` style's client declares a closure per repository method, and swift-dependencies'
+    /// `@DependencyClient` writes their names into its initializer without backticks: a method named like a Swift
+    /// keyword (`return`) cannot be one. Reported at the method's name.
+    mutating func checkClientMemberNames(_ endpoints: [EndpointSpec]) {
+        for endpoint in endpoints {
+            let method = endpoint.repositoryMethod ?? endpoint.name
+            guard SwiftIdentifier.isKeyword(method.value) else { continue }
+            error(
+                "the tca style's client cannot have a closure named '\(method.value)': it is a Swift keyword, which "
+                    + "swift-dependencies' @DependencyClient does not escape; give '\(endpoint.name.value)' a "
+                    + "'repositoryMethod'", at: method.location)
+        }
+    }
+}
