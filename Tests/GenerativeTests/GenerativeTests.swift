@@ -12,6 +12,10 @@ import XCTest
 final class GenerativeTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The styles whose output compiles against the runtime alone (`tca`'s imports swift-dependencies: its golden
+    /// output and an app are compiled in Examples/LedgerApp).
+    static let styles = OutputStyle.all.filter { $0 != .tca }
+
     func testEveryAcceptedSpecCompiles() throws {
         let environment = ProcessInfo.processInfo.environment
         let count = Int(environment["REPOGEN_GENERATIVE_COUNT"] ?? "") ?? 120
@@ -22,7 +26,9 @@ final class GenerativeTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: work) }
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         // One library per style; spec i is generated in style i % (number of styles).
-        let libraries = try OutputStyle.all.map { try TemplateSet.builtin(for: $0).library(templatesPath: nil) }
+        let styles = Self.styles
+        let libraries = try styles.map { try TemplateSet.builtin(for: $0).library(templatesPath: nil) }
+        let tca = try TemplateSet.builtin(for: .tca).library(templatesPath: nil)
 
         // Generate in batches: one module each, so one type-check covers many specs.
         let batchSize = 60
@@ -38,11 +44,21 @@ final class GenerativeTests: XCTestCase {
                 let path = "g\(index).json"
                 do {
                     // Every third spec is generated with internal access, as `--access-level internal` does.
-                    let style = index % OutputStyle.all.count
-                    let options = GenerateOptions(style: OutputStyle.all[style], accessLevel: index % 3 == 0 ? .internal : .public)
+                    let style = index % styles.count
+                    let options = GenerateOptions(style: styles[style], accessLevel: index % 3 == 0 ? .internal : .public)
                     let generation = try Pipeline.generate(
                         file: SpecFile(path: path, text: text), library: libraries[style], options: options)
                     generations.append((path, text, generation))
+                    // The tca style renders it too (or refuses it with a located error); its output imports
+                    // swift-dependencies, so it is compiled in Examples/LedgerApp, not here.
+                    do {
+                        _ = try Pipeline.generate(
+                            file: SpecFile(path: path, text: text), library: tca, options: GenerateOptions(style: .tca))
+                    } catch {
+                        for diagnostic in error.diagnostics where diagnostic.severity == .error {
+                            XCTAssertNotNil(diagnostic.location, "\(path) (tca): an error without a line and column")
+                        }
+                    }
                 } catch {
                     rejected += 1
                     if environment["REPOGEN_GENERATIVE_DEBUG"] != nil, let first = error.diagnostics.first(where: { $0.severity == .error }) {
@@ -105,7 +121,7 @@ final class GenerativeTests: XCTestCase {
         }
         let text = #"{ "models": { "Item": { "fields": { "id": "Int", "name": "String" } } }, "endpoints": [\#(endpoints.joined(separator: ",\n"))] }"#
         let runtime = try buildRuntimeModule(swiftc: swiftc, in: work)
-        for style in OutputStyle.all {
+        for style in Self.styles {
             try checkLargeDomain(text, style: style, runtime: runtime, swiftc: swiftc, work: work.appendingPathComponent(style.name))
         }
     }
@@ -136,7 +152,7 @@ final class GenerativeTests: XCTestCase {
               "endpoints": [{ "name": "fetch", "method": "GET", "path": "/i", "response": "[ItemDTO]" }] }
             """#
         let runtime = try buildRuntimeModule(swiftc: swiftc, in: work)
-        for style in OutputStyle.all {
+        for style in Self.styles {
             let library = try TemplateSet.builtin(for: style).library(templatesPath: nil)
             let generation = try Pipeline.generate(
                 file: SpecFile(path: "items.json", text: text), library: library, options: GenerateOptions(style: style))

@@ -277,6 +277,8 @@ final class IncrementalGenerationTests: XCTestCase {
         XCTAssertEqual(try assertFullRunThenReuse("the runtime module", options: options).report.written.isEmpty, false)
         options.styleOverridesSpecs = true
         XCTAssertEqual(try assertFullRunThenReuse("--style over the specs' styles", options: options).report.written, [])
+        options.sharedFiles = false
+        XCTAssertEqual(try assertFullRunThenReuse("--no-shared-files", options: options).report.written, [])
         // The templates folder's name (it appears in template errors only).
         options.templatesPath = root + "/Templates"
         try FileManager.default.createDirectory(atPath: root + "/Templates", withIntermediateDirectories: true)
@@ -286,7 +288,10 @@ final class IncrementalGenerationTests: XCTestCase {
     func testEveryOptionIsInTheFingerprint() throws {
         // A new option must go into `GenerateRun.fingerprint` (and into testChangedOptionsAreRegenerated):
         // otherwise changing it would leave the output of the old value in place.
-        let covered = ["style", "styleOverridesSpecs", "templates", "templatesPath", "runtimeModule", "accessLevel", "imports"]
+        let covered = [
+            "style", "styleOverridesSpecs", "templates", "templatesPath", "runtimeModule", "accessLevel", "imports",
+            "sharedFiles",
+        ]
         XCTAssertEqual(Mirror(reflecting: GenerateOptions()).children.map { $0.label ?? "" }.sorted(), covered.sorted())
         // The config keys that become options, or the spec list and output folder, which the fingerprint has too.
         XCTAssertEqual(

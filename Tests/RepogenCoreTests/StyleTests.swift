@@ -39,10 +39,12 @@ final class StyleTests: XCTestCase {
         for style in OutputStyle.all {
             let entries = OutputLayout.entries(forSpecPath: "Specs/store-news.yaml", style: style)
             let names = DomainNames(domain: "StoreNews")
+            let mockFiles = style == .tca
+                ? ["StoreNews/\(names.client).swift", "StoreNews/\(names.client)+Live.swift", "StoreNews/\(names.client)+Mock.swift"]
+                : ["StoreNews/\(names.mock).swift"]
             XCTAssertEqual(entries.map(\.relativePath), [
                 "StoreNews/StoreNewsModels.swift", "StoreNews/\(names.api).swift", "StoreNews/\(names.repository).swift",
-                "StoreNews/\(names.mock).swift",
-            ] + (style == .clean ? ["StoreNews/StoreNewsUseCases.swift"] : []), style.name)
+            ] + mockFiles + (style == .clean ? ["StoreNews/StoreNewsUseCases.swift"] : []), style.name)
             let templates = TemplateSet.builtin(for: style).templates
             for entry in entries {
                 XCTAssertNotNil(templates[entry.template], "\(style.name) has no template \(entry.template)")

@@ -155,6 +155,38 @@ final class ViewModelDocumentationTests: XCTestCase {
         XCTAssertEqual(completion.endpoints.flatMap(\.cache), caches)
     }
 
+    /// The `tca` style's keys (`client`, `clientMember`) and the shared files' view model.
+    func testEveryClientViewModelPropertyBecomesAKey() throws {
+        let path = Self.root.appendingPathComponent("Specs/ledger.yaml").path
+        let file = SpecFile(path: "Specs/ledger.yaml", text: try String(contentsOfFile: path, encoding: .utf8))
+        let spec = try XCTUnwrap(decodeSpec(try SpecReader.read(file), file: file).0)
+        var warnings: [Diagnostic] = []
+        let model = try validateSpec(spec, domain: "Ledger", warnings: &warnings, style: .tca)
+        let viewModel = OutputStyle.tca.viewModel(model, runtimeModule: "RepogenRuntime", accessLevel: .public)
+        let client = try XCTUnwrap(viewModel.client.first)
+        let member = try XCTUnwrap(viewModel.endpoints.first?.clientMember.first)
+        let collection = try XCTUnwrap(client.collections.first)
+        let shared = SharedFileViewModel(fileHeader: "//", access: "", imports: [ImportViewModel(module: "Foundation")])
+        XCTAssertTrue(client.hasCollections && client.hasMockActions && client.hasPreviews)
+        XCTAssertFalse(member.mock.isEmpty)
+        let values: [(Any, MustacheValue)] = [
+            (client, client.mustache), (member, member.mustache), (collection, collection.mustache),
+            (shared, shared.mustache),
+        ]
+        for (value, converted) in values {
+            XCTAssertEqual(names(converted), Set(properties(value)), "\(type(of: value))")
+            guard case .dictionary(let entries) = converted else { continue }
+            for child in Mirror(reflecting: value).children {
+                guard let label = child.label, let property = representable(child.value) else { continue }
+                XCTAssertEqual(entries[label], property.mustache, "\(type(of: value)).\(label)")
+            }
+        }
+        // The other styles have no client keys' values.
+        let result = OutputStyle.result.viewModel(model, runtimeModule: "RepogenRuntime", accessLevel: .public)
+        XCTAssertEqual(result.client, [])
+        XCTAssertEqual(result.endpoints.flatMap(\.clientMember), [])
+    }
+
     func testEveryKeyIsDocumentedAndEveryDocumentedKeyExists() throws {
         var top: Set<String> = []
         var endpoint: Set<String> = []

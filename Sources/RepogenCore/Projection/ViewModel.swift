@@ -84,6 +84,10 @@ package struct CollectionViewModel: Sendable, Equatable {
 package struct ImportViewModel: Sendable, Equatable {
     /// The module's name.
     package var module: String
+
+    package init(module: String) {
+        self.module = module
+    }
 }
 
 /// One endpoint of the domain.
@@ -182,6 +186,12 @@ package struct SharedFileViewModel: Sendable, Equatable {
     package var access: String
     /// `Foundation`, the runtime module, then the config's imports (never a spec's: the file is shared).
     package var imports: [ImportViewModel]
+
+    package init(fileHeader: String, access: String, imports: [ImportViewModel]) {
+        self.fileHeader = fileHeader
+        self.access = access
+        self.imports = imports
+    }
 }
 
 /// The `clean` style's use case of one endpoint (seed 002): a type whose `execute(_:)` calls the repository method.

@@ -212,3 +212,16 @@ func assertThrows(
         XCTAssertEqual(error as? APIError, expected, file: file, line: line)
     }
 }
+
+/// A second spec of the module gets its own client beside the first, over the one `APIError`.
+final class SecondClientTests: XCTestCase {
+    func testASecondClientAnswersWithItsExamplesAndSharesTheAPIError() async throws {
+        let reminders = try await ReminderClient.previewValue.fetchReminders()
+        XCTAssertEqual(reminders.map(\.note), ["Pay back on Friday"])
+        // Without collections, its mock answers as its previews do.
+        let mocked = try await ReminderClient.mockValue.fetchReminders()
+        XCTAssertEqual(mocked, reminders)
+        let converted = APIError.converting(NetworkError.unauthorized(resultCode: nil, message: nil))
+        XCTAssertEqual(converted as? APIError, .unauthorized)
+    }
+}
