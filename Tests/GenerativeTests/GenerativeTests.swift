@@ -17,25 +17,54 @@ final class GenerativeTests: XCTestCase {
     static let styles = OutputStyle.all.filter { $0 != .tca }
 
     func testEveryAcceptedSpecCompiles() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let count = Int(environment["REPOGEN_GENERATIVE_COUNT"] ?? "") ?? 120
-        let seed = UInt64(environment["REPOGEN_GENERATIVE_SEED"] ?? "") ?? 20_261_123
         guard let swiftc = Self.findSwiftc() else { throw XCTSkip("swiftc is not on the PATH") }
-
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-generative-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        // One library per style; spec i is generated in style i % (number of styles).
-        let styles = Self.styles
+        let runtime = try buildRuntimeModule(swiftc: swiftc, in: work)
+        try checkAcceptedSpecsCompile(styles: Self.styles, swiftc: swiftc, arguments: ["-I", runtime.path], work: work)
+    }
+
+    /// The tca style's output imports swift-dependencies, which this package does not depend on. With
+    /// `REPOGEN_TCA_BUILD` naming the debug build folder of Examples/LedgerApp (CI sets it once that package is
+    /// built), every accepted random spec is type-checked in that style too, against that build's modules (the
+    /// runtime, Dependencies) and its `@DependencyClient` macro.
+    func testEveryAcceptedSpecCompilesInTheTCAStyle() throws {
+        guard let build = ProcessInfo.processInfo.environment["REPOGEN_TCA_BUILD"] else {
+            throw XCTSkip("set REPOGEN_TCA_BUILD to Examples/LedgerApp/.build/debug (after building it) to check the tca style")
+        }
+        guard let swiftc = Self.findSwiftc() else { throw XCTSkip("swiftc is not on the PATH") }
+        let plugin = build + "/DependenciesMacrosPlugin-tool"
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: plugin), "no \(plugin): build Examples/LedgerApp first")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-generative-tca-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        // The C modules those import (OpenCombine's helpers, for the Combine schedulers on Linux).
+        let moduleMaps = ((try? FileManager.default.contentsOfDirectory(atPath: build)) ?? []).sorted()
+            .map { build + "/" + $0 + "/module.modulemap" }
+            .filter { $0.hasSuffix(".build/module.modulemap") && FileManager.default.fileExists(atPath: $0) }
+        try checkAcceptedSpecsCompile(
+            styles: [.tca], swiftc: swiftc,
+            arguments: ["-I", build + "/Modules", "-load-plugin-executable", plugin + "#DependenciesMacrosPlugin"]
+                + moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=" + $0] }, work: work)
+    }
+
+    /// Random specs (`REPOGEN_GENERATIVE_COUNT`, from `REPOGEN_GENERATIVE_SEED`), spec i in style i % count: every
+    /// one repogen accepts type-checks with warnings as errors (swiftc with `arguments`); every one it refuses is
+    /// refused with located, one-line errors.
+    func checkAcceptedSpecsCompile(styles: [OutputStyle], swiftc: String, arguments: [String], work: URL) throws {
+        let environment = ProcessInfo.processInfo.environment
+        let count = Int(environment["REPOGEN_GENERATIVE_COUNT"] ?? "") ?? 120
+        let seed = UInt64(environment["REPOGEN_GENERATIVE_SEED"] ?? "") ?? 20_261_123
         let libraries = try styles.map { try TemplateSet.builtin(for: $0).library(templatesPath: nil) }
-        let tca = try TemplateSet.builtin(for: .tca).library(templatesPath: nil)
+        // Without the tca style in the list, it still renders each spec (or refuses it with a located error).
+        let tca = styles.contains(.tca) ? nil : try TemplateSet.builtin(for: .tca).library(templatesPath: nil)
 
         // Generate in batches: one module each, so one type-check covers many specs.
         let batchSize = 60
         var accepted = 0
         var rejected = 0
         var acceptedWithCaching = 0
-        let runtime = try buildRuntimeModule(swiftc: swiftc, in: work)
         for batchStart in stride(from: 0, to: count, by: batchSize) {
             var generations: [(path: String, text: String, generation: Generation)] = []
             for index in batchStart..<min(count, batchStart + batchSize) {
@@ -49,14 +78,14 @@ final class GenerativeTests: XCTestCase {
                     let generation = try Pipeline.generate(
                         file: SpecFile(path: path, text: text), library: libraries[style], options: options)
                     generations.append((path, text, generation))
-                    // The tca style renders it too (or refuses it with a located error); its output imports
-                    // swift-dependencies, so it is compiled in Examples/LedgerApp, not here.
-                    do {
-                        _ = try Pipeline.generate(
-                            file: SpecFile(path: path, text: text), library: tca, options: GenerateOptions(style: .tca))
-                    } catch {
-                        for diagnostic in error.diagnostics where diagnostic.severity == .error {
-                            XCTAssertNotNil(diagnostic.location, "\(path) (tca): an error without a line and column")
+                    if let tca {
+                        do {
+                            _ = try Pipeline.generate(
+                                file: SpecFile(path: path, text: text), library: tca, options: GenerateOptions(style: .tca))
+                        } catch {
+                            for diagnostic in error.diagnostics where diagnostic.severity == .error {
+                                XCTAssertNotNil(diagnostic.location, "\(path) (tca): an error without a line and column")
+                            }
                         }
                     }
                 } catch {
@@ -79,16 +108,20 @@ final class GenerativeTests: XCTestCase {
                 kept.removeAll { $0.path == clash }
                 rejected += 1
             }
+            // One output folder: a style's shared files (tca's APIError.swift) once, as a run writes them.
+            if !kept.isEmpty, let shared = kept.first(where: { !$0.generation.sharedFiles.isEmpty })?.generation.sharedFiles {
+                kept[0].generation.files += shared
+            }
             accepted += kept.count
             acceptedWithCaching += kept.filter { $0.text.contains("\"cache\"") }.count
-            try typeCheck(kept, batch: batchStart / batchSize, runtime: runtime, swiftc: swiftc, work: work)
+            try typeCheck(kept, batch: batchStart / batchSize, arguments: arguments, swiftc: swiftc, work: work)
         }
         // The generator must keep producing specs that pass, or this check proves nothing.
         XCTAssertGreaterThan(accepted, count / 8, "only \(accepted) of \(count) random specs were accepted")
         // Cached reads and the writes that change them too (each style renders them its own way).
         XCTAssertGreaterThan(acceptedWithCaching, 0, "no accepted random spec has a cached read")
-        print("generative check: \(accepted) accepted and type-checked (\(acceptedWithCaching) with cached reads), "
-            + "\(rejected) rejected with located errors (seed \(seed))")
+        print("generative check (\(styles.map(\.name).joined(separator: ", "))): \(accepted) accepted and type-checked "
+            + "(\(acceptedWithCaching) with cached reads), \(rejected) rejected with located errors (seed \(seed))")
     }
 
     /// A domain of more endpoints than one `switch` can hold (Swift gives up proving exhaustiveness at about 600
@@ -197,6 +230,13 @@ final class GenerativeTests: XCTestCase {
     func typeCheck(
         _ specs: [(path: String, text: String, generation: Generation)], batch: Int, runtime: URL, swiftc: String, work: URL
     ) throws {
+        try typeCheck(specs, batch: batch, arguments: ["-I", runtime.path], swiftc: swiftc, work: work)
+    }
+
+    func typeCheck(
+        _ specs: [(path: String, text: String, generation: Generation)], batch: Int, arguments: [String], swiftc: String,
+        work: URL
+    ) throws {
         guard !specs.isEmpty else { return }
         let folder = work.appendingPathComponent("batch\(batch)")
         var files: [String] = []
@@ -212,8 +252,7 @@ final class GenerativeTests: XCTestCase {
         }
         let output = try run(swiftc, [
             "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Generated\(batch)",
-            "-I", runtime.path,
-        ] + files)
+        ] + arguments + files)
         guard output.status != 0 else { return }
         // Name the specs whose files the compiler complained about, and keep them for a look.
         let failing = Set(owner.filter { output.text.contains($0.key) }.map(\.value)).sorted()

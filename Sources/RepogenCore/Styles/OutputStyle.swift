@@ -54,7 +54,7 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
     /// `previewValue` answering with the spec's examples, an in-memory `mockValue`, the `DependencyValues` accessor,
     /// and one `APIError` per output. The generated code imports swift-dependencies.
     package static let tca = OutputStyle(
-        name: "tca", summary: "a swift-dependencies @DependencyClient per domain, with live, test, preview and mock values (seed 003)",
+        name: "tca", summary: "a @DependencyClient per domain with live, test, preview, mock values (seed 003)",
         mockMemberSuffixes: [], mockMemberPrefixes: ["_"])
 
     /// Every style, in the order of `RepogenFacts.styleNames`.
