@@ -181,18 +181,21 @@ package enum Pipeline {
         // The view model of a large spec is millions of values: the command line skips freeing them (LargeValues).
         LargeValues.discard(context)
         PhaseTimes.mark("render")
+        // A user's template naming a key the view model lacks: a warning at the tag, once.
+        func warn(_ missing: [MustacheError], template: String) {
+            for error in missing {
+                var warning = options.templates.renderDiagnostic(error, rendering: template, templatesPath: options.templatesPath)
+                warning.severity = .warning
+                warning.message = error.message + " (rendered as nothing; see the README's view model)"
+                if !warnings.contains(warning) { warnings.append(warning) }
+            }
+        }
         var files: [OutputFile] = []
         for (entry, result) in zip(entries, rendered.all) {
             switch result {
             case .success(let (text, missing)):
                 files.append(OutputFile(relativePath: entry.relativePath, rendered: text))
-                for error in missing {
-                    var warning = options.templates.renderDiagnostic(
-                        error, rendering: entry.template, templatesPath: options.templatesPath)
-                    warning.severity = .warning
-                    warning.message = error.message + " (rendered as nothing; see the README's view model)"
-                    if !warnings.contains(warning) { warnings.append(warning) }
-                }
+                warn(missing, template: entry.template)
             case .failure(let error):
                 throw DiagnosticsError([options.templates.renderDiagnostic(
                     error, rendering: entry.template, templatesPath: options.templatesPath)])
@@ -209,8 +212,9 @@ package enum Pipeline {
             ).mustacheData
             for entry in options.style.sharedFiles {
                 do {
-                    let (text, _) = try library.renderText(entry.template, context, strict: strict)
+                    let (text, missing) = try library.renderText(entry.template, context, strict: strict)
                     sharedFiles.append(OutputFile(relativePath: entry.relativePath, rendered: text))
+                    warn(missing, template: entry.template)
                 } catch {
                     throw DiagnosticsError([options.templates.renderDiagnostic(
                         error, rendering: entry.template, templatesPath: options.templatesPath)])
