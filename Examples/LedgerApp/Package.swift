@@ -5,6 +5,13 @@
 // on swift-dependencies.
 import PackageDescription
 
+/// What code generated in the tca style imports: the runtime, and swift-dependencies with its macros.
+let clientDependencies: [Target.Dependency] = [
+    .product(name: "RepogenRuntime", package: "repogen"),
+    .product(name: "Dependencies", package: "swift-dependencies"),
+    .product(name: "DependenciesMacros", package: "swift-dependencies"),
+]
+
 let package = Package(
     name: "LedgerApp",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -15,22 +22,14 @@ let package = Package(
     targets: [
         .target(
             name: "Ledger",
-            dependencies: [
-                .product(name: "RepogenRuntime", package: "repogen"),
-                .product(name: "Dependencies", package: "swift-dependencies"),
-                .product(name: "DependenciesMacros", package: "swift-dependencies"),
-            ],
+            dependencies: clientDependencies,
             plugins: [.plugin(name: "RepogenBuildPlugin", package: "repogen")]
         ),
-        // repogen's committed tca output of every spec in Specs/ (a link to Generated/tca), compiled against
-        // swift-dependencies: the golden files of the style that the main package cannot build.
+        // repogen's committed tca output of every spec the style accepts (a link to Generated/tca; repogen-tca.json
+        // lists them), compiled against swift-dependencies: the golden files the main package cannot build.
         .target(
             name: "GeneratedTCA",
-            dependencies: [
-                .product(name: "RepogenRuntime", package: "repogen"),
-                .product(name: "Dependencies", package: "swift-dependencies"),
-                .product(name: "DependenciesMacros", package: "swift-dependencies"),
-            ]
+            dependencies: clientDependencies
         ),
         // repogen's recording loopback server (a link to its Tests/TestServer), for the live value's tests.
         .target(name: "TestServer", path: "Tests/TestServer", exclude: ["test_server.py"]),
@@ -39,7 +38,7 @@ let package = Package(
             dependencies: [
                 "Ledger", "TestServer",
                 .product(name: "RepogenRuntime", package: "repogen"),
-                .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
             ]
         ),
     ]

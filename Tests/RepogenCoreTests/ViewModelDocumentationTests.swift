@@ -68,6 +68,32 @@ final class ViewModelDocumentationTests: XCTestCase {
         return Set(entries.names)
     }
 
+    /// A spec of `Specs/`, validated for `style`.
+    func model(ofSpec path: String, style: OutputStyle = .result) throws -> APIModel {
+        let text = try String(contentsOfFile: Self.root.appendingPathComponent(path).path, encoding: .utf8)
+        let file = SpecFile(path: path, text: text)
+        let spec = try XCTUnwrap(decodeSpec(try SpecReader.read(file), file: file).0)
+        var warnings: [Diagnostic] = []
+        return try validateSpec(spec, domain: OutputLayout.domain(forSpecPath: path), warnings: &warnings, style: style)
+    }
+
+    /// Each value's template data has a key per property, holding that property's value (the conversion lists
+    /// names and values apart, in one order).
+    func assertEveryPropertyIsAKey(_ values: [any MustacheRepresentable], line: UInt = #line) {
+        for value in values {
+            let converted = value.mustache
+            XCTAssertEqual(names(converted), Set(properties(value)), "\(type(of: value))", line: line)
+            guard case .dictionary(let entries) = converted else {
+                XCTFail("\(type(of: value)) is not a hash", line: line)
+                continue
+            }
+            for child in Mirror(reflecting: value).children {
+                guard let label = child.label, let property = representable(child.value) else { continue }
+                XCTAssertEqual(entries[label], property.mustache, "\(type(of: value)).\(label)", line: line)
+            }
+        }
+    }
+
     /// The property names of a view-model struct, in declaration order.
     func properties(_ value: Any) -> [String] {
         Mirror(reflecting: value).children.compactMap(\.label)
@@ -107,21 +133,10 @@ final class ViewModelDocumentationTests: XCTestCase {
         let field = try XCTUnwrap(model.fields.first)
         let factory = try XCTUnwrap(endpoint.factory.first)
         let domainModel = try XCTUnwrap(viewModel.domainModels.first)
-        let values: [(Any, MustacheValue)] = [
-            (viewModel, viewModel.mustache), (endpoint, endpoint.mustache), (group, group.mustache),
-            (member, member.mustache), (endpoint.param, endpoint.param.mustache), (model, model.mustache),
-            (field, field.mustache), (factory, factory.mustache), (viewModel.imports[0], viewModel.imports[0].mustache),
-            (domainModel, domainModel.mustache),
+        let values: [any MustacheRepresentable] = [
+            viewModel, endpoint, group, member, endpoint.param, model, field, factory, viewModel.imports[0], domainModel,
         ]
-        for (value, converted) in values {
-            XCTAssertEqual(names(converted), Set(properties(value)), "\(type(of: value))")
-            // Each key holds its own property's value (the conversion lists names and values apart, in one order).
-            guard case .dictionary(let entries) = converted else { continue }
-            for child in Mirror(reflecting: value).children {
-                guard let label = child.label, let property = representable(child.value) else { continue }
-                XCTAssertEqual(entries[label], property.mustache, "\(type(of: value)).\(label)")
-            }
-        }
+        assertEveryPropertyIsAKey(values)
         // A style without completion handlers has no completion keys, rather than empty ones.
         var plain = endpoint
         plain.completionName = nil
@@ -131,24 +146,12 @@ final class ViewModelDocumentationTests: XCTestCase {
 
     /// The cached `Impl`'s keys (`cache`), from a spec with cached reads and writes that change them.
     func testEveryCacheViewModelPropertyBecomesAKey() throws {
-        let path = Self.root.appendingPathComponent("Specs/movie.yaml").path
-        let file = SpecFile(path: "Specs/movie.yaml", text: try String(contentsOfFile: path, encoding: .utf8))
-        let spec = try XCTUnwrap(decodeSpec(try SpecReader.read(file), file: file).0)
-        var warnings: [Diagnostic] = []
-        let model = try validateSpec(spec, domain: "Movie", warnings: &warnings)
+        let model = try model(ofSpec: "Specs/movie.yaml")
         let viewModel = OutputStyle.result.viewModel(model, runtimeModule: "RepogenRuntime", accessLevel: .public)
         XCTAssertTrue(viewModel.hasCache)
         let caches = viewModel.endpoints.flatMap(\.cache)
         XCTAssertEqual(caches.count, viewModel.endpoints.count)
-        for cache in caches where cache.isRead || cache.hasEffects {
-            let converted = cache.mustache
-            XCTAssertEqual(names(converted), Set(properties(cache)))
-            guard case .dictionary(let entries) = converted else { return XCTFail("not a hash") }
-            for child in Mirror(reflecting: cache).children {
-                guard let label = child.label, let property = representable(child.value) else { continue }
-                XCTAssertEqual(entries[label], property.mustache, "CacheViewModel.\(label)")
-            }
-        }
+        assertEveryPropertyIsAKey(caches.filter { $0.isRead || $0.hasEffects })
         // Every style caches, the completion style too.
         let completion = OutputStyle.completion.viewModel(model, runtimeModule: "RepogenRuntime", accessLevel: .public)
         XCTAssertTrue(completion.hasCache)
@@ -157,11 +160,7 @@ final class ViewModelDocumentationTests: XCTestCase {
 
     /// The `tca` style's keys (`client`, `clientMember`) and the shared files' view model.
     func testEveryClientViewModelPropertyBecomesAKey() throws {
-        let path = Self.root.appendingPathComponent("Specs/ledger.yaml").path
-        let file = SpecFile(path: "Specs/ledger.yaml", text: try String(contentsOfFile: path, encoding: .utf8))
-        let spec = try XCTUnwrap(decodeSpec(try SpecReader.read(file), file: file).0)
-        var warnings: [Diagnostic] = []
-        let model = try validateSpec(spec, domain: "Ledger", warnings: &warnings, style: .tca)
+        let model = try model(ofSpec: "Specs/ledger.yaml", style: .tca)
         let viewModel = OutputStyle.tca.viewModel(model, runtimeModule: "RepogenRuntime", accessLevel: .public)
         let client = try XCTUnwrap(viewModel.client.first)
         let member = try XCTUnwrap(viewModel.endpoints.first?.clientMember.first)
@@ -169,18 +168,8 @@ final class ViewModelDocumentationTests: XCTestCase {
         let shared = SharedFileViewModel(fileHeader: "//", access: "", imports: [ImportViewModel(module: "Foundation")])
         XCTAssertTrue(client.hasCollections && client.hasMockActions && client.hasPreviews)
         XCTAssertFalse(member.mock.isEmpty)
-        let values: [(Any, MustacheValue)] = [
-            (client, client.mustache), (member, member.mustache), (collection, collection.mustache),
-            (shared, shared.mustache),
-        ]
-        for (value, converted) in values {
-            XCTAssertEqual(names(converted), Set(properties(value)), "\(type(of: value))")
-            guard case .dictionary(let entries) = converted else { continue }
-            for child in Mirror(reflecting: value).children {
-                guard let label = child.label, let property = representable(child.value) else { continue }
-                XCTAssertEqual(entries[label], property.mustache, "\(type(of: value)).\(label)")
-            }
-        }
+        let values: [any MustacheRepresentable] = [client, member, collection, shared]
+        assertEveryPropertyIsAKey(values)
         // The other styles have no client keys' values.
         let result = OutputStyle.result.viewModel(model, runtimeModule: "RepogenRuntime", accessLevel: .public)
         XCTAssertEqual(result.client, [])

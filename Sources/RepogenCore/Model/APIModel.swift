@@ -103,8 +103,9 @@ package struct MockCollection: Sendable, Equatable {
     package var name: String
     /// The element type, as Swift writes it.
     package var elementType: String
-    /// The element's field that identifies it.
+    /// The element's field that identifies it, and its type.
     package var idField: String
+    package var idType: SwiftType
     /// What the mock starts with: a JSON list, decoded as the runtime decodes responses.
     package var example: String?
 }

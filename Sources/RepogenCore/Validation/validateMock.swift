@@ -57,7 +57,7 @@ extension SpecValidator {
             return nil
         }
         let idName = collection.id?.value ?? "id"
-        guard fields.contains(where: { $0.name == idName }) else {
+        guard let idField = fields.first(where: { $0.name == idName }) else {
             let hint = NameSuggester.hint(for: idName, among: fields.map(\.name))
             error(
                 collection.id == nil
@@ -68,7 +68,8 @@ extension SpecValidator {
             return nil
         }
         return MockCollection(
-            name: name.value, elementType: type.description, idField: idName, example: collection.example?.value)
+            name: name.value, elementType: type.description, idField: idName, idType: idField.type,
+            example: collection.example?.value)
     }
 
     private mutating func validateMockAction(
@@ -124,27 +125,21 @@ extension SpecValidator {
                     raw, scope: scope, at: text.location, allowOptional: true, place: "'\(key)' of 'mock' of '\(name)'")
             else { return nil }
             let type = Self.valueType(reference)
-            let expected: String
             if key == "id" {
-                let idType = types.fields[types.model(named: element, in: []) ?? element]?
-                    .first { $0.name == collection.idField }?.type
-                expected = idType?.unwrapped.description ?? "?"
                 // `==` compares a value with an optional of its type too.
-                guard let type, type == expected || type == expected + "?" else {
+                let id = collection.idType.unwrapped.description
+                guard let type, type == id || type == id + "?" else {
                     error(
                         "'\(raw.text)' is of type '\(type ?? "unknown (a field of an external type)")', but the id "
-                            + "'\(collection.idField)' of collection '\(collection.name)' is of type "
-                            + "'\(idType?.description ?? "?")'", at: text.location)
+                            + "'\(collection.idField)' of collection '\(collection.name)' is of type '\(collection.idType)'",
+                        at: text.location)
                     return nil
                 }
-            } else {
-                expected = element
-                guard type == expected else {
-                    error(
-                        "'\(raw.text)' is of type '\(type ?? "unknown (a field of an external type)")', but collection "
-                            + "'\(collection.name)' holds '\(element)'", at: text.location)
-                    return nil
-                }
+            } else if type != element {
+                error(
+                    "'\(raw.text)' is of type '\(type ?? "unknown (a field of an external type)")', but collection "
+                        + "'\(collection.name)' holds '\(element)'", at: text.location)
+                return nil
             }
             argument = reference
         }
