@@ -38,7 +38,9 @@ let package = Package(
             dependencies: [
                 "Ledger", "TestServer",
                 .product(name: "RepogenRuntime", package: "repogen"),
-                .product(name: "Dependencies", package: "swift-dependencies"),
+                // Links IssueReportingTestSupport, without which an unimplemented call's issue never reaches
+                // Swift Testing (TestValueTests would fail: "Known issue was not recorded").
+                .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
             ]
         ),
     ]
