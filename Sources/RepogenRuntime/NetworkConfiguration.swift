@@ -67,6 +67,10 @@ public struct NetworkConfiguration: Sendable {
     /// Called once when a request gets 401, before that request is retried once; concurrent 401s share one call.
     /// Return false when the session cannot be refreshed (the request then fails with `.unauthorized`).
     public var refreshToken: (@Sendable () async -> Bool)?
+    /// When a failed request is sent again (transport errors such as timeouts, statuses such as 503, for
+    /// idempotent methods), with what waits between; nil (the default) never retries. The 401 refresh
+    /// (`refreshToken`) works beside it.
+    public var retryPolicy: RetryPolicy?
     /// The device's position, sent as `X-Device-Latitude` / `X-Device-Longitude` by `.location` requests.
     public var locationProvider: (@Sendable () async -> DeviceLocation?)?
     /// Seconds before a request times out.

@@ -42,8 +42,8 @@ public final class NetworkManager: @unchecked Sendable {
     /// `data`); `EmptyResponse` accepts any body. Failures are `NetworkError`s.
     public func request<T: Decodable>(requestType: some RequestType) async -> Result<T, Error> {
         let configuration = self.configuration
-        return await send(requestType, configuration).flatMap { data in
-            Self.decode(T.self, from: data, configuration: configuration)
+        return await send(requestType, configuration).flatMap { received in
+            Self.decode(T.self, from: received.data, configuration: configuration)
         }
     }
 
@@ -61,39 +61,81 @@ public final class NetworkManager: @unchecked Sendable {
 
     // MARK: - Sending
 
-    private func send(_ requestType: some RequestType, _ configuration: NetworkConfiguration) async -> Result<Data, Error> {
+    /// A response the configuration counts as success: its body and the HTTP response (status, headers).
+    struct Received {
+        var data: Data
+        var response: HTTPURLResponse
+    }
+
+    func send(_ requestType: some RequestType, _ configuration: NetworkConfiguration) async -> Result<Received, Error> {
         do {
             var generation = await refresher.generation
-            var retried = false
+            var refreshed = false
+            var attempt = 1
+            let method = requestType.method
             while true {
                 var request = try await makeURLRequest(requestType, configuration)
                 if let willSend = configuration.willSend { request = try await willSend(request) }
-                configuration.log?("→ \(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "")")
-                let (data, response) = try await Self.data(
-                    for: request, session: configuration.session, timeout: configuration.timeout)
+                let url = request.url?.absoluteString ?? ""
+                configuration.log?("→ \(request.httpMethod ?? "GET") \(url)")
+                let data: Data
+                let response: HTTPURLResponse
+                do {
+                    (data, response) = try await Self.data(
+                        for: request, session: configuration.session, timeout: configuration.timeout)
+                } catch {
+                    let failure = Self.networkError(error)
+                    guard let policy = configuration.retryPolicy,
+                        let delay = policy.delay(afterAttempt: attempt, method: method, error: failure)
+                    else { throw failure }
+                    configuration.log?("↻ \(url) failed (\(failure.errorDescription ?? "")); retrying in \(delay)")
+                    try await Self.wait(delay, policy: policy)
+                    attempt += 1
+                    continue
+                }
                 let status = response.statusCode
-                configuration.log?("← \(status) \(request.url?.absoluteString ?? "") (\(data.count) bytes)")
+                configuration.log?("← \(status) \(url) (\(data.count) bytes)")
                 await configuration.didReceive?(request, response, data)
                 if configuration.successStatusCodes.contains(status) {
-                    return .success(data)
+                    return .success(Received(data: data, response: response))
                 }
-                if status == 401, !retried, let refresh = configuration.refreshToken {
-                    retried = true
+                if status == 401, !refreshed, let refresh = configuration.refreshToken {
+                    refreshed = true
                     if await refresher.refresh(after: generation, using: refresh) {
                         generation = await refresher.generation
                         continue
                     }
                 }
+                if let policy = configuration.retryPolicy,
+                    let delay = policy.delay(afterAttempt: attempt, method: method, response: response)
+                {
+                    configuration.log?("↻ \(status) \(url); retrying in \(delay)")
+                    try await Self.wait(delay, policy: policy)
+                    attempt += 1
+                    continue
+                }
                 return .failure(Self.failure(status: status, body: data, configuration: configuration))
             }
-        } catch let error as NetworkError {
-            return .failure(error)
-        } catch let error as URLError {
-            return .failure(Self.networkError(error))
-        } catch is CancellationError {
-            return .failure(NetworkError.cancelled)
         } catch {
-            return .failure(Task.isCancelled ? NetworkError.cancelled : NetworkError.transport(URLError(.unknown)))
+            return .failure(Self.networkError(error))
+        }
+    }
+
+    /// Waits `delay` before a retry with the policy's sleep; throws `CancellationError` when the task is cancelled
+    /// (during the wait, or by the time it ends).
+    private static func wait(_ delay: Duration, policy: RetryPolicy) async throws {
+        try Task.checkCancellation()
+        try await policy.sleep(delay)
+        try Task.checkCancellation()
+    }
+
+    /// The `NetworkError` a failure to get a response is.
+    private static func networkError(_ error: any Error) -> NetworkError {
+        switch error {
+        case let error as NetworkError: return error
+        case let error as URLError: return networkError(error)
+        case is CancellationError: return .cancelled
+        default: return Task.isCancelled ? .cancelled : .transport(URLError(.unknown))
         }
     }
 

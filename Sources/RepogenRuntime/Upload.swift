@@ -40,6 +40,11 @@ public struct UploadForm: Sendable, Equatable {
         parts.append(.field(name: name, value: value.description))
     }
 
+    /// A text field when `value` is not nil, nothing otherwise: an optional input the server can go without.
+    public mutating func add(_ name: String, ifPresent value: String?) {
+        if let value { parts.append(.field(name: name, value: value)) }
+    }
+
     /// One file part.
     public mutating func add(_ name: String, file: UploadFile) {
         parts.append(.file(name: name, file: file))
