@@ -7,6 +7,15 @@ enum Command: Equatable {
     case generate(GenerateArguments)
     case templatesList(style: OutputStyle)
     case templatesExport(directory: String, style: OutputStyle)
+    case initialize(InitArguments)
+}
+
+/// `repogen init` arguments.
+struct InitArguments: Equatable {
+    /// The folder to write the config and the starter spec into.
+    var directory = "."
+    /// `json` or `yaml`: the format of both files.
+    var format = "yaml"
 }
 
 /// `repogen generate` arguments; nil means "not given" (the config file or the default applies).
@@ -22,6 +31,10 @@ struct GenerateArguments: Equatable {
     var quiet = false
     var verbose = false
     var sharedFiles = true
+    /// Where the mocks go (`debug`, `inline`, `none`, `only`).
+    var mocks: MocksMode?
+    /// The command a hint tells the user to run to update the files (the command plugin passes its own).
+    var updateCommand: String?
 }
 
 /// A command line that cannot be run; printed with a hint and exit code 2.
@@ -36,21 +49,77 @@ enum ArgumentParser {
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         guard let first = arguments.first else { return .help(topic: nil) }
         switch first {
-        case "--help", "-h", "help":
-            return .help(topic: arguments.dropFirst().first)
+        case "--help", "-h":
+            return .help(topic: nil)
+        case "help":
+            // `help <command>`: only the commands there are.
+            guard let topic = arguments.dropFirst().first else { return .help(topic: nil) }
+            guard helpTopics.contains(topic) else {
+                throw UsageError(message: "no help for '\(topic)': not a command\(suggestion(topic, among: helpTopics))", command: nil)
+            }
+            guard arguments.count == 2 else {
+                throw UsageError(message: "'help' takes one command, e.g. 'repogen help generate'", command: nil)
+            }
+            return .help(topic: topic)
         case "--version", "-V":
             return .version
         case "generate":
             return try parseGenerate(Array(arguments.dropFirst()))
         case "templates":
             return try parseTemplates(Array(arguments.dropFirst()))
+        case "init":
+            return try parseInit(Array(arguments.dropFirst()))
         default:
             if first.hasPrefix("-") {
-                throw UsageError(message: "unknown option '\(first)'", command: nil)
+                throw UsageError(message: "unknown option '\(first)'\(suggestion(first, among: ["--help", "--version"]))", command: nil)
             }
-            let hint = suggestion(first, among: ["generate", "templates", "help"])
+            let hint = suggestion(first, among: ["generate", "templates", "init", "help"])
             throw UsageError(message: "unknown command '\(first)'\(hint)", command: nil)
         }
+    }
+
+    /// The commands `help <command>` knows.
+    static let helpTopics = ["generate", "templates", "init", "help"]
+
+    static func parseInit(_ arguments: [String]) throws(UsageError) -> Command {
+        var result = InitArguments()
+        var directories: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            switch parts[0] {
+            case "--help", "-h": return .help(topic: "init")
+            case "--format":
+                var value = parts.count == 2 ? parts[1] : nil
+                if value == nil, index + 1 < arguments.count {
+                    index += 1
+                    value = arguments[index]
+                }
+                guard let value, value == "json" || value == "yaml" else {
+                    throw UsageError(message: "'--format' must be 'json' or 'yaml'", command: "init")
+                }
+                result.format = value
+            default:
+                guard !argument.hasPrefix("-") || argument == "-" else {
+                    throw UsageError(
+                        message: "unknown option '\(parts[0])'\(suggestion(parts[0], among: ["--format", "--help"]))",
+                        command: "init")
+                }
+                directories.append(argument)
+            }
+            index += 1
+        }
+        guard directories.count <= 1 else {
+            throw UsageError(message: "give at most one folder, e.g. 'repogen init' or 'repogen init MyApp'", command: "init")
+        }
+        if let directory = directories.first {
+            guard !directory.isEmpty else {
+                throw UsageError(message: "the folder is empty; give a folder, e.g. 'repogen init MyApp'", command: "init")
+            }
+            result.directory = directory
+        }
+        return .initialize(result)
     }
 
     static func parseGenerate(_ arguments: [String]) throws(UsageError) -> Command {
@@ -103,10 +172,17 @@ enum ArgumentParser {
             case "--quiet", "-q": result.quiet = true
             case "--verbose", "-v": result.verbose = true
             case "--no-shared-files": result.sharedFiles = false
+            case "--mocks":
+                let mode = try value(for: name, inline: inline)
+                guard let mocks = MocksMode(rawValue: mode) else {
+                    throw UsageError(message: "'--mocks': " + MocksMode.unknownMessage(mode), command: "generate")
+                }
+                result.mocks = mocks
+            case "--update-command": result.updateCommand = try value(for: name, inline: inline)
             default:
                 let known = [
-                    "--output", "--templates", "--config", "--access-level", "--style", "--check", "--force", "--quiet",
-                    "--verbose", "--no-shared-files", "--help",
+                    "--output", "--templates", "--config", "--access-level", "--style", "--mocks", "--check", "--force",
+                    "--quiet", "--verbose", "--no-shared-files", "--help",
                 ]
                 throw UsageError(message: "unknown option '\(name)'\(suggestion(name, among: known))", command: "generate")
             }
@@ -142,8 +218,15 @@ enum ArgumentParser {
             }
             index += 1
         }
+        // `templates list --help`, `templates export --help`: the help of `templates`.
+        if arguments.contains("--help") || arguments.contains("-h") {
+            return .help(topic: "templates")
+        }
         switch arguments.first {
-        case "list" where arguments.count == 1:
+        case "list":
+            guard arguments.count == 1 else {
+                throw UsageError(message: "'templates list' takes no arguments besides '--style', not '\(arguments[1])'", command: "templates")
+            }
             return .templatesList(style: style)
         case "export":
             guard arguments.count == 2, !arguments[1].hasPrefix("-") else {
@@ -153,7 +236,7 @@ enum ArgumentParser {
                 throw UsageError(message: "the folder to export to is empty; give a folder, e.g. 'repogen templates export MyTemplates'", command: "templates")
             }
             return .templatesExport(directory: arguments[1], style: style)
-        case "--help", "-h", nil:
+        case nil:
             return .help(topic: "templates")
         case let other?:
             let hint = suggestion(other, among: ["list", "export"])

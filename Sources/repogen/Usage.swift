@@ -3,7 +3,7 @@ import RepogenCore
 
 /// Help texts and exit codes.
 enum Usage {
-    static let version = "0.2.0"
+    static let version = RepogenVersion.current
 
     static let main = """
         repogen \(version): generates the Swift networking layer (models, API enum, RequestType, Repository, Impl,
@@ -12,6 +12,7 @@ enum Usage {
         USAGE: repogen <command> [options]
 
         COMMANDS:
+          init [<dir>]           Write a starter config and spec (see 'repogen init --help')
           generate [<spec>...]   Generate Swift files (see 'repogen generate --help')
           templates list         List the built-in templates
           templates export <dir> Write the built-in templates to a folder, to customise them
@@ -57,13 +58,17 @@ enum Usage {
           -o, --output <dir>        Output folder (default: Generated)
           -t, --templates <dir>     Folder of .mustache templates that replace the built-in ones of the same name
           --access-level <level>    public (default) or internal
+          --mocks <mode>            Where the mocks go: debug (default: in the output, inside #if DEBUG, so
+                                    release builds leave them out), inline (always compiled), none (not
+                                    written), only (nothing else: for a test-support folder that imports
+                                    the module with the rest)
           -s, --style <style>       The repository's shape, for every spec (default: a spec's own 'style',
                                     else the config's, else result):
         \(styleLines)
           --check                   Write nothing; exit 1 and print a unified diff for every file that would
-                                    change, be created or be removed
+                                    change, be created or be removed (with --quiet, only the summary line)
           -f, --force               Regenerate and compare every file even if the output is up to date
-          -q, --quiet               Print only errors
+          -q, --quiet               Print only errors (and check mode's summary line)
           -v, --verbose             Also list unchanged files
           --no-shared-files         Leave out the files a style writes once per output folder (tca's
                                     APIError.swift): for a second run into the same folder, as the build plugin does
@@ -74,6 +79,15 @@ enum Usage {
         templates, options, output folder, repogen build) are unchanged, and whose output files are exactly what
         the last run wrote, skips parsing and rendering; the record of that run is <output>/.repogen-cache
         (machine-local: safe to delete, do not commit). --force or deleting it forces a full run.
+
+        """
+
+    static let initialize = """
+        USAGE: repogen init [<dir>] [--format yaml|json]
+
+        Writes a starter config (repogen.yaml, or repogen.json with --format json) and a starter spec
+        (Specs/todo.yaml) into <dir> (default: the current folder), so that 'repogen generate' works at once.
+        Nothing is written when the folder already has a config or either file exists.
 
         """
 

@@ -21,6 +21,7 @@ func run(_ arguments: [String]) -> ExitCode {
         switch topic {
         case "generate": print(Usage.generate, terminator: "")
         case "templates": print(Usage.templates, terminator: "")
+        case "init": print(Usage.initialize, terminator: "")
         default: print(Usage.main, terminator: "")
         }
         return .success
@@ -36,6 +37,8 @@ func run(_ arguments: [String]) -> ExitCode {
         return .success
     case .templatesExport(let directory, let style):
         return exportTemplates(to: directory, style: style)
+    case .initialize(let arguments):
+        return initialize(arguments)
     }
 }
 
@@ -44,6 +47,9 @@ struct Settings {
     var specs: [String]
     var output: String
     var options: GenerateOptions
+    /// The options of this run that `repogen generate` needs again to write what check mode compared
+    /// (` --style tca -c repogen-tca.json`), for the hint after differences.
+    var rerunArguments = ""
 
     init(_ arguments: GenerateArguments) throws(DiagnosticsError) {
         var config: Config?
@@ -63,6 +69,14 @@ struct Settings {
         // `--style` is for every spec; a config's style only for specs that do not name their own.
         options.styleOverridesSpecs = arguments.style != nil
         options.sharedFiles = arguments.sharedFiles
+        options.mocks = arguments.mocks ?? config?.mocks ?? .default
+        for (flag, value) in [
+            ("--config", arguments.config), ("--style", arguments.style?.name), ("--output", arguments.output),
+            ("--templates", arguments.templates), ("--access-level", arguments.accessLevel), ("--mocks", arguments.mocks?.rawValue),
+        ] {
+            if let value { rerunArguments += " \(flag) \(Self.shellQuoted(value))" }
+        }
+        if !arguments.specs.isEmpty { rerunArguments = " " + arguments.specs.map(Self.shellQuoted).joined(separator: " ") + rerunArguments }
         if let level = arguments.accessLevel.flatMap(AccessLevel.init(rawValue:)) ?? config?.accessLevel {
             options.accessLevel = level
         }
@@ -76,6 +90,14 @@ struct Settings {
             }
             options.templatesPath = folder
         }
+    }
+}
+
+extension Settings {
+    /// `value` as a shell word: as it is when it is plain, else in single quotes.
+    static func shellQuoted(_ value: String) -> String {
+        let plain = !value.isEmpty && value.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:@+,".contains($0) }
+        return plain ? value : "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
 
@@ -108,12 +130,16 @@ func generate(_ arguments: GenerateArguments) -> ExitCode {
         let stale = StaleFiles.find(in: output, producing: generation.files, specPaths: settings.specs)
         do {
             let report = try CheckReport.check(generation.files, against: output, displayDirectory: output, stale: stale)
+            // The summary line is all `--quiet` prints.
             if report.isClean {
-                if !arguments.quiet { print("\(report.unchanged.count) files up to date in \(output)") }
+                print("\(report.unchanged.count) files up to date in \(output)")
                 return .success
             }
-            for diff in report.diffs { print(diff, terminator: "") }
-            printError("error: \(report.diffs.count) generated file(s) differ from the specs; run 'repogen generate' to update them")
+            if !arguments.quiet {
+                for diff in report.diffs { print(diff, terminator: "") }
+            }
+            let update = arguments.updateCommand ?? "repogen generate" + settings.rerunArguments
+            printError("error: \(report.diffs.count) generated file(s) in \(output) differ from the specs; run '\(update)' to update them")
             return .differences
         } catch {
             printError(error.description)

@@ -25,6 +25,32 @@ final class GenerativeTests: XCTestCase {
         try checkAcceptedSpecsCompile(styles: Self.styles, swiftc: swiftc, arguments: ["-I", runtime.path], work: work)
     }
 
+    /// The committed golden output builds in debug (the Generated*Sample targets); here it must type-check in a
+    /// release configuration too, where `#if DEBUG` leaves the mocks out (tca's: in its generative check).
+    func testGoldenOutputCompilesWithoutTheMocksOfDebugBuilds() throws {
+        guard let swiftc = Self.findSwiftc() else { throw XCTSkip("swiftc is not on the PATH") }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-release-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let runtime = try buildRuntimeModule(swiftc: swiftc, in: work)
+        let generated = Self.root.appendingPathComponent("Generated")
+        for style in Self.styles {
+            let folder = style == .result ? generated : generated.appendingPathComponent(style.name)
+            let enumerator = FileManager.default.enumerator(atPath: folder.path)
+            var files: [String] = []
+            while let path = enumerator?.nextObject() as? String {
+                // Generated/ holds the other styles' folders too: the result style's files are in the domain folders.
+                if style == .result, OutputStyle.all.contains(where: { path.hasPrefix($0.name + "/") }) { continue }
+                if path.hasSuffix(".swift") { files.append(folder.appendingPathComponent(path).path) }
+            }
+            XCTAssertFalse(files.isEmpty, style.name)
+            let output = try run(swiftc, [
+                "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Release", "-I", runtime.path,
+            ] + files.sorted())
+            XCTAssertEqual(output.status, 0, "Generated output of the \(style.name) style in a release build:\n\(output.text)")
+        }
+    }
+
     /// The tca style's output imports swift-dependencies, which this package does not depend on. With
     /// `REPOGEN_TCA_BUILD` naming the debug build folder of Examples/LedgerApp (CI sets it once that package is
     /// built), every accepted random spec is type-checked in that style too, against that build's modules (the
@@ -250,11 +276,23 @@ final class GenerativeTests: XCTestCase {
                 owner[url.path] = spec.path
             }
         }
-        let output = try run(swiftc, [
-            "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Generated\(batch)",
-        ] + arguments + files)
-        guard output.status != 0 else { return }
-        // Name the specs whose files the compiler complained about, and keep them for a look.
+        // Both configurations: a debug build compiles the mocks (`#if DEBUG`, the default `mocks` setting), a
+        // release build leaves them out, and what remains must not need them.
+        for configuration in [["-D", "DEBUG"], []] {
+            let output = try run(swiftc, [
+                "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Generated\(batch)",
+            ] + configuration + arguments + files)
+            guard output.status != 0 else { continue }
+            report(output, configuration: configuration.isEmpty ? "release" : "debug", specs: specs, owner: owner)
+            return
+        }
+    }
+
+    /// Names the specs whose files the compiler complained about, and keeps them for a look.
+    func report(
+        _ output: (status: Int32, text: String), configuration: String,
+        specs: [(path: String, text: String, generation: Generation)], owner: [String: String]
+    ) {
         let failing = Set(owner.filter { output.text.contains($0.key) }.map(\.value)).sorted()
         let keep = Self.root.appendingPathComponent(".build/generative-failures")
         try? FileManager.default.createDirectory(at: keep, withIntermediateDirectories: true)
@@ -262,7 +300,7 @@ final class GenerativeTests: XCTestCase {
             try? Data(spec.text.utf8).write(to: keep.appendingPathComponent(spec.path))
         }
         let shown = output.text.split(separator: "\n").filter { $0.contains("error:") }.prefix(30).joined(separator: "\n")
-        XCTFail("accepted specs did not compile (\(failing.joined(separator: ", ")); kept in \(keep.path)):\n\(shown)")
+        XCTFail("accepted specs did not compile in a \(configuration) build (\(failing.joined(separator: ", ")); kept in \(keep.path)):\n\(shown)")
     }
 
     static func findSwiftc() -> String? {

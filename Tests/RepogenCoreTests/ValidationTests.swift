@@ -41,7 +41,7 @@ final class ValidationTests: XCTestCase {
             diagnostics(text),
             [
                 "Specs/store.json:3:30: error: unknown HTTP method 'GOT'; expected one of GET, POST, PUT, PATCH, DELETE; did you mean 'GET'?",
-                "Specs/store.json:3:45: error: the path of 'a' uses 'id', which is not an input of 'a'",
+                "Specs/store.json:3:45: error: the path of 'a' uses 'id', which is not an input of 'a'; add it to the endpoint's 'inputs' (- { name: id, type: String })",
                 "Specs/store.json:4:45: error: the path of 'b' must start with '/'",
             ])
     }

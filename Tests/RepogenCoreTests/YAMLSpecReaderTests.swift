@@ -534,7 +534,16 @@ final class YAMLSpecReaderTests: XCTestCase {
         XCTAssertEqual(error("a: [\"x\" y]\n"), "t.yaml:1:9: error: expected ',' or ']'")
         // A plain scalar may hold spaces: `1 c` is the value, then `: ` cannot follow it.
         XCTAssertEqual(error("a: {b: 1 c: 2}\n"), "t.yaml:1:11: error: expected ',' or '}'")
-        XCTAssertEqual(error("a: {b}\n"), "t.yaml:1:6: error: expected ':' after the key")
+        // Text that starts with `{` (a path with a placeholder) is a mapping to YAML: the error says to quote it.
+        XCTAssertEqual(
+            error("a: {b}\n"),
+            #"t.yaml:1:6: error: expected ':' after the key; a value that starts with '{' is a mapping in YAML: if it is text, put it in quotes ("{b}")"#)
+        XCTAssertEqual(
+            error("path: {id}/items # the item\n"),
+            #"t.yaml:1:10: error: expected ':' after the key; a value that starts with '{' is a mapping in YAML: if it is text, put it in quotes ("{id}/items")"#)
+        XCTAssertEqual(
+            error("path: {a: b}/x\n"),
+            #"t.yaml:1:13: error: unexpected text after the value; a value that starts with '{' is a mapping in YAML: if it is text, put it in quotes ("{a: b}/x")"#)
         XCTAssertEqual(error("a: [x[0]]\n"), "t.yaml:1:6: error: expected ',' or ']'")
     }
 

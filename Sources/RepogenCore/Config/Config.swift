@@ -21,6 +21,7 @@ package enum AccessLevel: String, Sendable, Equatable, CaseIterable {
 /// style: result             # or async-throws, completion (a spec's own `style` wins)
 /// imports: [Models]         # added to every generated file
 /// runtimeModule: RepogenRuntime
+/// mocks: debug              # or inline, none, only (where the mocks go)
 /// ```
 ///
 /// Paths are relative to the folder the config file is in.
@@ -33,10 +34,11 @@ package struct Config: Sendable, Equatable {
     package var style: OutputStyle?
     package var imports: [String] = []
     package var runtimeModule: String?
+    package var mocks: MocksMode?
 
     /// The names looked for in the current folder, in order.
     package static let fileNames = RepogenFacts.configFileNames
-    package static let keys = ["specs", "output", "templates", "accessLevel", "style", "imports", "runtimeModule"]
+    package static let keys = ["specs", "output", "templates", "accessLevel", "style", "imports", "runtimeModule", "mocks"]
 
     /// The config file in `directory`, if there is one.
     package static func find(in directory: String = ".") -> String? {
@@ -47,6 +49,14 @@ package struct Config: Sendable, Equatable {
     /// Reads and checks a config file.
     /// - Throws: `DiagnosticsError` with `file:line:column` for every problem.
     package static func load(_ path: String) throws(DiagnosticsError) -> Config {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            let hint = find().map { "; did you mean '\($0)'?" } ?? ""
+            throw DiagnosticsError([Diagnostic(.error, "no such config file\(hint)", path: path)])
+        }
+        guard !isDirectory.boolValue else {
+            throw DiagnosticsError([Diagnostic(.error, "is a folder, not a config file", path: path)])
+        }
         let file = try Pipeline.readSpecFile(path)
         let root: SpecNode
         do {
@@ -56,7 +66,7 @@ package struct Config: Sendable, Equatable {
         }
         var reader = NodeReader(file: file)
         var config = Config(path: path)
-        let base = (path as NSString).deletingLastPathComponent
+        let base = PathText.parent(path)
         func resolve(_ value: String) -> String {
             base.isEmpty || value.hasPrefix("/") ? value : (base as NSString).appendingPathComponent(value)
         }
@@ -90,6 +100,12 @@ package struct Config: Sendable, Equatable {
                 config.style = OutputStyle.named(style.value)
                 if config.style == nil {
                     reader.diagnostics.error(OutputStyle.unknownMessage(style.value), at: style.location)
+                }
+            }
+            if let mocks = reader.string(members, "mocks", what: "the config") {
+                config.mocks = MocksMode(rawValue: mocks.value)
+                if config.mocks == nil {
+                    reader.diagnostics.error(MocksMode.unknownMessage(mocks.value), at: mocks.location)
                 }
             }
             if let node = members["imports"]?.value, let list = reader.array(node, what: "'imports'") {

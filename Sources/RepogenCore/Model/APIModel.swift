@@ -43,6 +43,20 @@ package struct Model: Sendable, Equatable {
     package var kind: Kind
     /// Models declared inside this one.
     package var nested: [Model] = []
+    /// `hashable: true`: `Hashable` rather than only `Equatable` (enums always are).
+    package var isHashable = false
+    /// `identifiable`: how the model is `Identifiable`.
+    package var identity: Identity? = nil
+    /// `unknown`: an enum's case for raw values it does not list (unescaped), which keeps the value.
+    package var unknownCase: String? = nil
+}
+
+/// How a model or a domain type is `Identifiable`.
+package enum Identity: Sendable, Equatable {
+    /// By its own field `id`.
+    case idField
+    /// By another field, through a computed `id`: the field's name (unescaped) and type.
+    case field(String, SwiftType)
 }
 
 /// A stored property of a model.
@@ -84,6 +98,8 @@ package struct Endpoint: Sendable, Equatable {
     package var usingQuery: Bool?
     /// The success type; `nil` means no body, `Result<Void, Error>`.
     package var response: String?
+    /// `responseMetadata`: the repository returns `APIResponse<…>` around the success type (status and headers).
+    package var responseMetadata = false
     package var upload: Upload? = nil
     /// The example response as JSON text, for the mock.
     package var example: String? = nil
@@ -293,6 +309,10 @@ package struct DomainModel: Sendable, Equatable {
     /// The DTO's qualified name (`PhotoResponseDTO`, `PhotoResponseDTO.URLDTO`).
     package var dto: String
     package var fields: [DomainField]
+    /// `hashable: true`: `Hashable` rather than only `Equatable`.
+    package var isHashable = false
+    /// `identifiable`: how the domain type is `Identifiable`.
+    package var identity: Identity? = nil
 }
 
 /// A stored property of a domain type.

@@ -28,7 +28,7 @@ package enum FileWriter {
         var folders: Set<String> = [directory]
         for file in files {
             let path = try destination(of: file, in: directory)
-            folders.insert((path as NSString).deletingLastPathComponent)
+            folders.insert(PathText.parent(path))
             if let existing = try existingContents(of: path) {
                 if Self.bytes(existing, equal: file) {
                     report.unchanged.append(path)
@@ -45,7 +45,7 @@ package enum FileWriter {
         var stalePaths: [String] = []
         for relativePath in stale {
             let path = try destination(of: OutputFile(relativePath: relativePath, contents: ""), in: directory)
-            folders.insert((path as NSString).deletingLastPathComponent)
+            folders.insert(PathText.parent(path))
             stalePaths.append(path)
         }
         for folder in folders.sorted() {
@@ -64,7 +64,7 @@ package enum FileWriter {
             }
             report.removed.append(path)
             // A folder the removal leaves empty goes too (only that one: it held a generated file).
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = PathText.parent(path)
             if folder != directory { POSIXFile.removeFolderIfEmpty(folder) }
         }
         return report
@@ -74,6 +74,14 @@ package enum FileWriter {
     /// not be a symbolic link, and no file may exist yet; each file appears atomically and never replaces anything.
     /// - Returns: the paths written.
     package static func export(_ files: [OutputFile], to directory: String) throws(Diagnostic) -> [String] {
+        try create(files, in: directory, existing: "already exists; export to an empty folder")
+    }
+
+    /// Creates `files` below `directory` as `export` does (`repogen init`): nothing is written when any exists.
+    /// - Parameter existing: the error message for a file that exists.
+    package static func create(
+        _ files: [OutputFile], in directory: String, existing: String = "already exists; it is left as it is"
+    ) throws(Diagnostic) -> [String] {
         var folder = directory
         while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
         let name = (folder as NSString).lastPathComponent
@@ -83,13 +91,13 @@ package enum FileWriter {
         if folder == "/" || name == "." || name == ".." {
             (base, prefix) = (folder, "")
         } else {
-            (base, prefix) = ((folder as NSString).deletingLastPathComponent, name + "/")
+            (base, prefix) = (PathText.parent(folder), name + "/")
         }
         var paths: [String] = []
         for file in files {
             let path = try destination(of: OutputFile(relativePath: prefix + file.relativePath, contents: ""), in: base)
             if POSIXFile.kind(of: path) != .missing {
-                throw Diagnostic(.error, "already exists; export to an empty folder", path: path)
+                throw Diagnostic(.error, existing, path: path)
             }
             paths.append(path)
         }
@@ -177,7 +185,7 @@ package enum FileWriter {
             }
             return writeFailure(error, path: path)
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.parent(path)
         let name = (path as NSString).lastPathComponent
         do {
             try POSIXFile.makeFolders(folder)

@@ -8,6 +8,8 @@ package enum OutputLayout {
         package var template: String
         /// The path below the output folder, with `/` separators.
         package var relativePath: String
+        /// Whether the file is a mock, placed as `GenerateOptions.mocks` says.
+        package var isMock = false
     }
 
     /// `Specs/store-news.json` -> `StoreNews`.
@@ -16,7 +18,9 @@ package enum OutputLayout {
     }
 
     /// The files generated for a spec file in a style.
-    package static func entries(forSpecPath path: String, style: OutputStyle = .result) -> [Entry] {
-        style.outputFiles(forSpecPath: path)
+    package static func entries(
+        forSpecPath path: String, style: OutputStyle = .result, mocks: MocksMode = .default
+    ) -> [Entry] {
+        style.outputFiles(forSpecPath: path, mocks: mocks)
     }
 }

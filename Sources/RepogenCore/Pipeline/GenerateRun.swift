@@ -104,8 +104,8 @@ package enum GenerateRun {
     /// The files the specs produce, in order: a function of the spec paths and the options alone (`OutputLayout`),
     /// the style's shared files last.
     static func producedFiles(_ specPaths: [String], options: GenerateOptions) -> [String] {
-        specPaths.flatMap { OutputLayout.entries(forSpecPath: $0, style: options.style).map(\.relativePath) }
-            + (options.sharedFiles ? options.style.sharedFiles.map(\.relativePath) : [])
+        specPaths.flatMap { OutputLayout.entries(forSpecPath: $0, style: options.style, mocks: options.mocks).map(\.relativePath) }
+            + (options.sharedFiles ? options.style.sharedFiles(mocks: options.mocks).map(\.relativePath) : [])
     }
 
     /// The fingerprint of everything the output of a run depends on.
@@ -121,6 +121,7 @@ package enum GenerateRun {
         fingerprint.add("style", options.style.name)
         fingerprint.add("styleOverridesSpecs", options.styleOverridesSpecs ? "yes" : "no")
         fingerprint.add("sharedFiles", options.sharedFiles ? "yes" : "no")
+        fingerprint.add("mocks", options.mocks.rawValue)
         fingerprint.add("accessLevel", options.accessLevel.rawValue)
         fingerprint.add("runtimeModule", options.runtimeModule)
         fingerprint.add("imports", "\(options.imports.count)")
@@ -138,7 +139,7 @@ package enum GenerateRun {
             fingerprint.add("header", Pipeline.headerPath(for: path))
             fingerprint.add("format", SpecFormat(path: path) == .yaml ? "yaml" : "json")
             if let digest = specDigests[path] { fingerprint.add("bytes", digest: digest) }
-            for entry in OutputLayout.entries(forSpecPath: path, style: options.style) {
+            for entry in OutputLayout.entries(forSpecPath: path, style: options.style, mocks: options.mocks) {
                 fingerprint.add("file", entry.template + " " + entry.relativePath)
             }
         }
@@ -171,7 +172,7 @@ package enum GenerateRun {
                 digest.hashes == [file.hash]
             else { return nil }
             paths.append(path)
-            folders.insert((path as NSString).deletingLastPathComponent)
+            folders.insert(PathText.parent(path))
         }
         guard StaleFiles.find(in: output, producing: produced, specPaths: specPaths).isEmpty else { return nil }
         var report = WriteReport()

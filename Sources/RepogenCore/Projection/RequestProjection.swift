@@ -57,7 +57,7 @@ enum RequestProjection {
                     let expression = SwiftCode.expression(reference, inputs: inputs)
                     if SwiftCode.isOptional(reference, inputs: inputs) {
                         let plain = reference.members.isEmpty && reference.mappedMembers == nil
-                        conditional.append(plain ? "if let \(expression) {" : "if let value = \(expression) {")
+                        conditional.append(plain ? "if let \(expression) {" : "if let value = \(condition(expression, reference)) {")
                         conditional.append("    \(params)[\(key)] = \(plain ? expression : "value")")
                         conditional.append("}")
                     } else {
@@ -124,7 +124,16 @@ enum RequestProjection {
         let expression = SwiftCode.expression(reference, inputs: inputs)
         guard SwiftCode.isOptional(reference, inputs: inputs) else { return [statement(expression)] }
         let plain = reference.members.isEmpty && reference.mappedMembers == nil
-        return [plain ? "if let \(expression) {" : "if let value = \(expression) {", "    " + statement(plain ? expression : "value"), "}"]
+        return [
+            plain ? "if let \(expression) {" : "if let value = \(condition(expression, reference)) {",
+            "    " + statement(plain ? expression : "value"), "}",
+        ]
+    }
+
+    /// An expression in an `if let` condition: a mapped array's closure in parentheses, which Swift would otherwise
+    /// read as the body of the `if` (`if let value = (tags?.map { $0.rawValue }) {`).
+    private static func condition(_ expression: String, _ reference: ValueReference) -> String {
+        reference.mappedMembers == nil ? expression : "(" + expression + ")"
     }
 
     /// A dictionary literal: on one line with one entry, one entry a line otherwise.
@@ -202,6 +211,12 @@ enum RequestProjection {
         let form = SwiftCode.freshName("form", avoiding: endpoint.inputs)
         var lines = ["var \(form) = UploadForm()"]
         for (name, parts) in upload.fields {
+            if parts.count == 1, case .reference(let reference) = parts[0], SwiftCode.isOptional(reference, inputs: endpoint.inputs) {
+                // Left out of the form when nil.
+                let value = optionalText(reference, inputs: endpoint.inputs)
+                lines.append("\(form).add(\(SwiftCode.stringLiteral(name)), ifPresent: \(value))")
+                continue
+            }
             lines.append("\(form).add(\(SwiftCode.stringLiteral(name)), \(SwiftCode.stringExpression(parts, inputs: endpoint.inputs)))")
         }
         for (name, reference) in upload.files {
@@ -218,5 +233,21 @@ enum RequestProjection {
         }
         lines.append("return \(form)")
         return SwitchCase(pattern: patterns.pattern(binding: used), lines: lines)
+    }
+
+    /// A `String?` expression for an optional value of a form field: `caption`, `rating?.description`,
+    /// `input?.count.description`, `input.note?.description`.
+    private static func optionalText(_ reference: ValueReference, inputs: [Input]) -> String {
+        let expression = SwiftCode.expression(reference, inputs: inputs)
+        // The value's own type (for a member, the field's: the chain through an optional input adds one level).
+        var levels = 0
+        var type = reference.type ?? (reference.members.isEmpty ? inputs[reference.input].type : nil)
+        while case .optional(let wrapped)? = type?.shape {
+            levels += 1
+            type = wrapped
+        }
+        let isString = type?.description == "String" || type?.description == "Swift.String"
+        if isString && levels <= 1 { return expression }
+        return expression + String(repeating: "?", count: levels) + ".description"
     }
 }

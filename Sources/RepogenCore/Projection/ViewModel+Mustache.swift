@@ -362,7 +362,7 @@ extension SwitchCaseViewModel: MustacheRepresentable {
 extension ModelViewModel: MustacheRepresentable {
     private static let keys = MustacheKeys([
         "name", "doc", "isFirst", "access", "declaration", "isStruct", "fields", "initParameters", "assignments",
-        "hasCodingKeys", "codingKeys", "hasEncode", "encodeLines", "cases", "nested",
+        "hasCodingKeys", "codingKeys", "hasEncode", "encodeLines", "cases", "nested", "members",
     ])
 
     package func push(to builder: inout MustacheDataBuilder) {
@@ -381,6 +381,16 @@ extension ModelViewModel: MustacheRepresentable {
         encodeLines.push(to: &builder)
         cases.push(to: &builder)
         nested.push(to: &builder)
+        members.push(to: &builder)
+        builder.pushDictionary(Self.keys)
+    }
+}
+
+extension ModelMemberViewModel: MustacheRepresentable {
+    private static let keys = MustacheKeys(["lines"])
+
+    package func push(to builder: inout MustacheDataBuilder) {
+        lines.push(to: &builder)
         builder.pushDictionary(Self.keys)
     }
 }

@@ -31,7 +31,8 @@ func projectClientMember(
 ) -> ClientMemberViewModel {
     let labels = endpoint.inputs.map { SwiftIdentifier.escaped($0.argumentLabel) }
     let types = endpoint.inputs.map(\.type.description)
-    let success = endpoint.domainResponse?.type ?? endpoint.response ?? "Void"
+    let value = endpoint.domainResponse?.type ?? endpoint.response ?? "Void"
+    let success = endpoint.responseMetadata ? "APIResponse<" + value + ">" : value
     let parameters = endpoint.inputs.indices.map { "_ " + labels[$0] + ": " + types[$0] }
     let closureType = "@Sendable (" + parameters.joined(separator: ", ") + ") async throws -> " + success
     let arguments = endpoint.inputs.indices.map { SwiftCode.callLabel(endpoint.inputs[$0].argumentLabel) + ": $\($0)" }
@@ -60,12 +61,18 @@ private func ignoring(_ count: Int) -> String {
 private func previewClosure(_ endpoint: Endpoint, client: String) -> [String] {
     let count = endpoint.inputs.count
     let assignment = "client." + SwiftIdentifier.escaped(endpoint.methodName) + " = "
+    // With `responseMetadata`, the value comes in an `APIResponse` (status 200, no headers).
+    func answer(_ value: String) -> String {
+        endpoint.responseMetadata ? "APIResponse(value: " + value + ")" : value
+    }
     if let example = endpoint.example, let wire = endpoint.response {
-        let decoded = "try APIError.example(" + SwiftCode.rawStringLiteral(example) + ", as: " + wire + ".self, for: "
+        let decoded = "APIError.example(" + SwiftCode.rawStringLiteral(example) + ", as: " + wire + ".self, for: "
             + SwiftCode.stringLiteral(client + "." + endpoint.methodName) + ")"
-        return [assignment + "{ " + ignoring(count) + (endpoint.domainResponse?.conversion.apply(to: decoded) ?? decoded) + " }"]
+        let value = answer(endpoint.domainResponse?.conversion.apply(to: decoded) ?? decoded)
+        return [assignment + "{ " + ignoring(count) + "try " + value + " }"]
     }
     if endpoint.response == nil {
+        if endpoint.responseMetadata { return [assignment + "{ " + ignoring(count) + answer("()") + " }"] }
         return [assignment + (count == 0 ? "{ }" : "{ " + ignoring(count) + "}")]
     }
     if let action = endpoint.mockAction, action.verb == .list || action.verb == .get {
@@ -75,7 +82,7 @@ private func previewClosure(_ endpoint: Endpoint, client: String) -> [String] {
     let success = endpoint.domainResponse?.type ?? endpoint.response ?? "Void"
     guard let echoed = endpoint.inputs.firstIndex(where: { $0.type.description == success }) else { return [] }
     let names = endpoint.inputs.indices.map { $0 == echoed ? "value" : "_" }
-    return [assignment + "{ " + names.joined(separator: ", ") + " in value }"]
+    return [assignment + "{ " + names.joined(separator: ", ") + " in " + answer("value") + " }"]
 }
 
 /// The mock value's assignment of the closure for `endpoint` (`client.fetchPersons = { … }`), which lists, gets, creates, updates or deletes elements of a collection

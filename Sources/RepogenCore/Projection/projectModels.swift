@@ -22,24 +22,40 @@ func docLines(_ text: String?) -> [String] {
 
 private let modelConformances = "Codable, Sendable, Equatable"
 
+/// A struct's conformances: `Codable, Sendable`, then `Hashable` (which implies `Equatable`) or `Equatable`, then
+/// `Identifiable` when it has an identity.
+private func structConformances(_ prefix: String, hashable: Bool, identity: Identity?) -> String {
+    prefix + (hashable ? "Hashable" : "Equatable") + (identity == nil ? "" : ", Identifiable")
+}
+
+/// The computed `id` of a type identified by another field (`public var id: String { pollId }`), with its doc comment.
+private func computedID(_ identity: Identity?, access: String) -> [DeclarationViewModel] {
+    guard case .field(let name, let type) = identity else { return [] }
+    // `self.`: alone, a field named `get`, `set`, `willSet` or `didSet` would read as an accessor.
+    return [DeclarationViewModel(
+        doc: ["/// The identity `Identifiable` uses: `\(name)`."],
+        declaration: "\(access)var id: \(type.description) { self.\(SwiftIdentifier.escaped(name)) }")]
+}
+
 private func projectModel(_ model: Model, isFirst: Bool, access: String) -> ModelViewModel {
     var value = ModelViewModel(
         name: model.name, doc: docLines(model.documentation), isFirst: isFirst, access: access, declaration: "",
         isStruct: false, fields: [], initParameters: "", assignments: [], hasCodingKeys: false, codingKeys: [],
         hasEncode: false, encodeLines: [], cases: [],
-        nested: model.nested.map { projectModel($0, isFirst: false, access: access) })
+        nested: model.nested.map { projectModel($0, isFirst: false, access: access) }, members: [])
     switch model.kind {
     case .fields(let fields):
         let generics = model.typeParameters.isEmpty
             ? "" : "<" + model.typeParameters.map { "\($0): \(modelConformances.replacingOccurrences(of: ",", with: " &"))" }
                 .joined(separator: ", ") + ">"
-        value.declaration = "\(access)struct \(model.name)\(generics): \(modelConformances)"
+        value.declaration = "\(access)struct \(model.name)\(generics): "
+            + structConformances("Codable, Sendable, ", hashable: model.isHashable, identity: model.identity)
         value.isStruct = true
         value.fields = fields.map { field in
             DeclarationViewModel(
                 doc: docLines(field.documentation),
                 declaration: "\(access)var \(SwiftIdentifier.escaped(field.name)): \(field.type.description)")
-        }
+        } + computedID(model.identity, access: access)
         value.initParameters = fields.map { field in
             let defaultValue = field.defaultValue ?? (field.type.isOptional ? "nil" : nil)
             return "\(SwiftIdentifier.escaped(field.name)): \(field.type.description)" + (defaultValue.map { " = " + $0 } ?? "")
@@ -69,6 +85,10 @@ private func projectModel(_ model: Model, isFirst: Bool, access: String) -> Mode
             }
         }
     case .enumeration(let cases):
+        if let unknown = model.unknownCase {
+            projectEnumWithUnknownCase(&value, model: model, cases: cases, unknown: unknown, access: access)
+            break
+        }
         value.declaration = "\(access)enum \(model.name): String, \(modelConformances), CaseIterable"
         value.cases = cases.map { item in
             DeclarationViewModel(
@@ -77,6 +97,63 @@ private func projectModel(_ model: Model, isFirst: Bool, access: String) -> Mode
         }
     }
     return value
+}
+
+/// A string enum with a case that keeps raw values it does not list (`unknown`): Swift synthesizes neither its raw
+/// values nor its coding, so both are written out. It decodes any string, encodes the raw value it holds, and two
+/// values are equal when their raw values are.
+private func projectEnumWithUnknownCase(
+    _ value: inout ModelViewModel, model: Model, cases: [EnumCase], unknown: String, access: String
+) {
+    let name = model.name
+    let fallback = SwiftIdentifier.escaped(unknown)
+    value.declaration = "\(access)enum \(name): RawRepresentable, Codable, Sendable, Hashable, CaseIterable"
+    value.cases = cases.map { item in
+        DeclarationViewModel(doc: docLines(item.documentation), declaration: "case \(SwiftIdentifier.escaped(item.name))")
+    } + [DeclarationViewModel(
+        doc: ["/// A value this version does not list, as the server sent it."], declaration: "case \(fallback)(String)")]
+    let members = cases.map { (member: "." + SwiftIdentifier.escaped($0.name), rawValue: SwiftCode.stringLiteral($0.rawValue)) }
+    var allCases = ["/// The values the spec lists (not `\(unknown)`)."]
+    let declaration = "\(access)static let allCases: [\(name)] = ["
+    let oneLine = declaration + members.map(\.member).joined(separator: ", ") + "]"
+    if oneLine.count <= 100 {
+        allCases.append(oneLine)
+    } else {
+        allCases.append(declaration)
+        allCases += members.indices.map { "    " + members[$0].member + ($0 == members.count - 1 ? "" : ",") }
+        allCases.append("]")
+    }
+    var initializer = ["\(access)init(rawValue: String) {", "    switch rawValue {"]
+    initializer += members.map { "    case \($0.rawValue): self = \($0.member)" }
+    initializer += ["    default: self = .\(fallback)(rawValue)", "    }", "}"]
+    var rawValue = ["\(access)var rawValue: String {", "    switch self {"]
+    rawValue += members.map { "    case \($0.member): \($0.rawValue)" }
+    rawValue += ["    case .\(fallback)(let value): value", "    }", "}"]
+    value.members = [
+        allCases, initializer, rawValue,
+        [
+            "\(access)init(from decoder: Decoder) throws {",
+            "    self.init(rawValue: try decoder.singleValueContainer().decode(String.self))",
+            "}",
+        ],
+        [
+            "\(access)func encode(to encoder: Encoder) throws {",
+            "    var container = encoder.singleValueContainer()",
+            "    try container.encode(rawValue)",
+            "}",
+        ],
+        [
+            "/// Equal when the raw values are: `.\(unknown)(\"…\")` holding a listed value is that case.",
+            "\(access)static func == (lhs: \(name), rhs: \(name)) -> Bool {",
+            "    lhs.rawValue == rhs.rawValue",
+            "}",
+        ],
+        [
+            "\(access)func hash(into hasher: inout Hasher) {",
+            "    hasher.combine(rawValue)",
+            "}",
+        ],
+    ].map { ModelMemberViewModel(lines: $0) }
 }
 
 /// The view model of the domain types (`domain`) and their DTOs' `toDomain()`.
@@ -91,12 +168,13 @@ func projectDomainModels(_ models: [DomainModel], access: String) -> [DomainMode
         mapping = model.fields.isEmpty ? ["\(model.name)()"] : mapping + [")"]
         return DomainModelViewModel(
             doc: docLines(model.documentation),
-            declaration: "\(access)struct \(model.name): Sendable, Equatable",
+            declaration: "\(access)struct \(model.name): "
+                + structConformances("Sendable, ", hashable: model.isHashable, identity: model.identity),
             fields: model.fields.map { field in
                 DeclarationViewModel(
                     doc: docLines(field.documentation),
                     declaration: "\(access)let \(SwiftIdentifier.escaped(field.name)): \(field.type)")
-            },
+            } + computedID(model.identity, access: access),
             initParameters: parameters.joined(separator: ", "),
             assignments: model.fields.map { field in
                 let name = SwiftIdentifier.escaped(field.name)

@@ -48,6 +48,12 @@ package struct ModelSpec: Sendable, Equatable {
     package var location: SourceLocation
     /// The app's own type this model (a DTO, as the server sends it) maps to, with `toDomain()`.
     package var domain: DomainSpec? = nil
+    /// `hashable: true`: the model is also `Hashable` (its fields' types must be).
+    package var hashable: Located<Bool>? = nil
+    /// `identifiable`: the field that identifies the model (`Identifiable`): `id` for `true`, else the name given.
+    package var identifiable: Located<String>? = nil
+    /// `unknown`: for a string enum, the case that keeps a raw value it does not list (`case unknown(String)`).
+    package var unknown: Located<String>? = nil
 }
 
 /// `domain` of a model: the domain type a DTO maps to (seed 004's `Photo` for `PhotoResponseDTO`).
@@ -56,6 +62,10 @@ package struct DomainSpec: Sendable, Equatable {
     package var description: Located<String>?
     package var fields: [DomainFieldSpec]
     package var location: SourceLocation
+    /// `hashable: true`: the domain type is also `Hashable`.
+    package var hashable: Located<Bool>? = nil
+    /// `identifiable`: the field that identifies the domain type: `id` for `true`, else the name given.
+    package var identifiable: Located<String>? = nil
 }
 
 /// A field of a domain type: copied from a DTO field (`from`, or the string form), or computed (`value`).
@@ -119,6 +129,9 @@ package struct EndpointSpec: Sendable, Equatable {
     package var header: HeaderSpec?
     /// The success type; `nil` means the response has no body (`Result<Void, Error>`).
     package var response: Located<String>?
+    /// `responseMetadata: true`: the repository method returns `APIResponse<…>` (the value with the response's
+    /// status and headers).
+    package var responseMetadata: Located<Bool>? = nil
     /// A `multipart/form-data` body: file parts and text fields.
     package var upload: UploadSpec? = nil
     /// An example response, as compact JSON text, that the mock answers with when nothing is stubbed.

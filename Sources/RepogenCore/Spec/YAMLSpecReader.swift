@@ -247,7 +247,19 @@ package struct YAMLSpecReader {
         switch bytes[start] {
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             var parser = FlowParser(reader: self, position: start)
-            let node = try parser.value(depth: depth)
+            let node: SpecNode
+            do {
+                node = try parser.value(depth: depth)
+            } catch {
+                // Text like `{id}/x` has no `key: value` nor `a, b` in it; a mistyped collection has (no hint).
+                let line = text(start..<lineEnd(from: start))
+                throw line.contains(": ") || line.contains(", ") ? error : quoteHint(error, value: start)
+            }
+            // `path: {id}/x`, `name: [beta] app`: text after the collection means the value was meant as text.
+            let rest = skipBlanks(from: parser.position)
+            if !isLineEnd(rest), !(bytes[rest] == UInt8(ascii: "#") && rest > parser.position) {
+                throw quoteHint(fail("unexpected text after the value", at: rest), value: start)
+            }
             return (node, parser.position)
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             let (value, end) = try quoted(at: start)
@@ -271,6 +283,25 @@ package struct YAMLSpecReader {
     }
 
     // MARK: - Errors
+
+    /// A flow mapping that does not parse, at the start of a value: it may be text that starts with `{` (a path
+    /// `{id}/items`), which YAML reads as a mapping; say to quote it.
+    @inline(never)
+    func quoteHint(_ failure: Failure, value start: Int) -> Failure {
+        let end = lineEnd(from: start)
+        // `{` only: text like `{id}/items` is what people write; a `[` value is almost always a list.
+        guard bytes[start] == UInt8(ascii: "{"), failure.offset <= end, !failure.message.hasPrefix("nesting") else {
+            return failure
+        }
+        var text = self.text(start..<end)
+        if let comment = text.range(of: " #") { text = String(text[..<comment.lowerBound]) }
+        while text.last == " " || text.last == "\t" || text.last == "\r" { text.removeLast() }
+        let quoted = text.contains("\"") ? "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+            : "\"" + text + "\""
+        return fail(
+            failure.message + "; a value that starts with '{' is a mapping in YAML: if it is text, put it in quotes "
+                + "(\(quoted))", at: failure.offset)
+    }
 
     @inline(never)
     func fail(_ message: String, at offset: Int) -> Failure {

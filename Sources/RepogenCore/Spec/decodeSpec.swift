@@ -14,7 +14,7 @@ enum SpecKeys {
     static let defaults = ["usingQuery", "header"]
     static let endpoint = [
         "name", "description", "repositoryMethod", "method", "path", "inputs", "param", "usingQuery", "header",
-        "upload", "response", "example", "cache", "invalidates", "updates", "mock",
+        "upload", "response", "responseMetadata", "example", "cache", "invalidates", "updates", "mock",
     ]
     static let collection = ["type", "id", "example"]
     static let mock = MockActionSpec.Verb.allCases.map(\.rawValue) + ["id", "value"]
@@ -22,8 +22,10 @@ enum SpecKeys {
     static let cache = ["ttl"]
     static let invalidation = ["endpoint", "inputs"]
     static let update = ["endpoint", "inputs", "with"]
-    static let model = ["description", "typeParameters", "fields", "enum", "models", "domain"]
-    static let domain = ["name", "description", "fields"]
+    static let model = [
+        "description", "typeParameters", "fields", "enum", "models", "domain", "hashable", "identifiable", "unknown",
+    ]
+    static let domain = ["name", "description", "fields", "hashable", "identifiable"]
     static let domainField = ["from", "type", "value", "description"]
     static let field = ["type", "json", "description", "default", "encode"]
     static let enumCase = ["name", "value", "description"]
@@ -184,7 +186,23 @@ extension NodeReader {
         }
         return ModelSpec(
             name: name, description: description, typeParameters: typeParameters, kind: kind, nested: nested,
-            location: location(member.keyOffset), domain: domain)
+            location: location(member.keyOffset), domain: domain,
+            hashable: members["hashable"].flatMap { bool($0.value, what: "'hashable' of \(what)") },
+            identifiable: members["identifiable"].flatMap { decodeIdentifiable($0.value, what: what) },
+            unknown: string(members, "unknown", what: what))
+    }
+
+    /// `identifiable: true` (the field `id`), `false` (none), or the name of the field that identifies the type.
+    mutating func decodeIdentifiable(_ node: SpecNode, what: String) -> Located<String>? {
+        switch node.kind {
+        case .bool(let flag): return flag ? Located("id", at: location(node.offset)) : nil
+        case .string(let name): return Located(name, at: location(node.offset))
+        default:
+            error(
+                "'identifiable' of \(what) must be true (its field 'id') or the name of the field that identifies it, "
+                    + "not \(node.kindDescription)", at: node.offset)
+            return nil
+        }
     }
 
     /// `domain: { name, description?, fields: { name: "dtoField" | { from?, type?, value?, description? } } }`.
@@ -211,7 +229,9 @@ extension NodeReader {
         }
         return DomainSpec(
             name: name, description: string(members, "description", what: what), fields: fields,
-            location: location(node.offset))
+            location: location(node.offset),
+            hashable: members["hashable"].flatMap { bool($0.value, what: "'hashable' of \(what)") },
+            identifiable: members["identifiable"].flatMap { decodeIdentifiable($0.value, what: what) })
     }
 
     /// A field is `name: Type` or `name: { type, json?, description? }`.
@@ -276,6 +296,9 @@ extension NodeReader {
         if let member = members["response"], member.value.kind != .null {
             response = string(member.value, what: "'response' of \(endpointWhat)")
         }
+        let responseMetadata = members["responseMetadata"].flatMap {
+            bool($0.value, what: "'responseMetadata' of \(endpointWhat)")
+        }
         let repositoryMethod = string(members, "repositoryMethod", what: endpointWhat)
         let description = string(members, "description", what: endpointWhat)
         let upload = members["upload"].flatMap { decodeUpload($0.value, what: endpointWhat) }
@@ -292,7 +315,8 @@ extension NodeReader {
         return EndpointSpec(
             name: name, description: description, isComplete: diagnostics.diagnostics.count == problemsBefore,
             brokenInputs: brokenInputs, repositoryMethod: repositoryMethod, method: method, path: path, inputs: inputs,
-            param: param, usingQuery: usingQuery, header: header, response: response, upload: upload,
+            param: param, usingQuery: usingQuery, header: header, response: response,
+            responseMetadata: responseMetadata, upload: upload,
             example: example, cache: cache, invalidates: invalidates ?? [], updates: updates ?? [],
             mock: mock, location: location(node.offset))
     }

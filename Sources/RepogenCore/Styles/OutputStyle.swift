@@ -73,15 +73,15 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The files a spec produces in this style, in the order they are listed.
-    package func outputFiles(forSpecPath path: String) -> [OutputLayout.Entry] {
-        (RepogenFacts.outputFiles(forSpecPath: path, style: name) ?? []).map {
-            OutputLayout.Entry(template: $0.template, relativePath: $0.relativePath)
+    package func outputFiles(forSpecPath path: String, mocks: MocksMode = .default) -> [OutputLayout.Entry] {
+        (RepogenFacts.outputFiles(forSpecPath: path, style: name, mocks: mocks.rawValue) ?? []).map {
+            OutputLayout.Entry(template: $0.template, relativePath: $0.relativePath, isMock: $0.isMock)
         }
     }
 
-    /// The files this style writes once per output folder (`tca`'s `APIError.swift`).
-    package var sharedFiles: [OutputLayout.Entry] {
-        (RepogenFacts.sharedFiles(style: name) ?? []).map {
+    /// The files this style writes once per output folder (`tca`'s `APIError.swift`); none in a mocks-only run.
+    package func sharedFiles(mocks: MocksMode = .default) -> [OutputLayout.Entry] {
+        (RepogenFacts.sharedFiles(style: name, mocks: mocks.rawValue) ?? []).map {
             OutputLayout.Entry(template: $0.template, relativePath: $0.relativePath)
         }
     }

@@ -688,6 +688,12 @@ extension MemoryResponseCache: {{localName}} {}
 {{/doc}}
     {{declaration}}
 {{/cases}}
+{{#members}}
+
+{{#lines}}
+    {{.}}
+{{/lines}}
+{{/members}}
 {{#nested}}
 
     {{> _model}}
@@ -885,26 +891,6 @@ extension {{name}}: DependencyKey {
 {{#client}}
 extension {{name}} {
 {{#hasCollections}}
-    /// What `mockValue` keeps in memory: one list per collection of the spec.
-    {{access}}struct MockStorage: Sendable, Equatable {
-{{#collections}}
-        {{access}}var {{name}}: [{{elementType}}]
-{{/collections}}
-
-        /// The collections as the spec's `example`s fill them (empty where a collection has none).
-        {{access}}init() {
-{{#collections}}
-            self.{{name}} = {{initialValue}}
-{{/collections}}
-        }
-
-        {{access}}init({{storageParameters}}) {
-{{#collections}}
-            self.{{name}} = {{name}}
-{{/collections}}
-        }
-    }
-
     /// An in-memory server to build screens against until the real one exists: the endpoints the spec gives a
     /// `mock` list, get, create, update and delete elements of a fresh `MockStorage` (a missing id answers
     /// `APIError.serverError(404)`, a second element with one id `serverError(409)`); the others answer as in
@@ -984,6 +970,31 @@ extension {{name}}: TestDependencyKey {
     {{access}}static let previewValue = Self()
 {{/hasPreviews}}
 }
+
+{{#hasCollections}}
+extension {{name}} {
+    /// What `mockValue` keeps in memory, and what `previewValue` reads: one list per collection of the spec. It is
+    /// here, not in the mock's file, because the preview value ships with the client whatever the `mocks` setting.
+    {{access}}struct MockStorage: Sendable, Equatable {
+{{#collections}}
+        {{access}}var {{name}}: [{{elementType}}]
+{{/collections}}
+
+        /// The collections as the spec's `example`s fill them (empty where a collection has none).
+        {{access}}init() {
+{{#collections}}
+            self.{{name}} = {{initialValue}}
+{{/collections}}
+        }
+
+        {{access}}init({{storageParameters}}) {
+{{#collections}}
+            self.{{name}} = {{name}}
+{{/collections}}
+        }
+    }
+}
+{{/hasCollections}}
 
 extension DependencyValues {
     /// The {{domain}} API: `@Dependency(\.{{accessor}}) var {{accessor}}`.

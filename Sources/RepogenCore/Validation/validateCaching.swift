@@ -56,6 +56,12 @@ extension SpecValidator {
             error("'\(name)' cannot be cached: it has no 'response', so there is nothing to keep", at: cache.location)
             return nil
         }
+        if let metadata = spec.responseMetadata, metadata.value {
+            error(
+                "'\(name)' cannot be cached and return its response's status and headers: a value read from the "
+                    + "cache has none (remove 'responseMetadata', or 'cache')", at: metadata.location)
+            return nil
+        }
         guard let ttl = cache.timeToLive else { return CachePolicy(timeToLive: nil) }
         guard let seconds = Double(ttl.value), seconds.isFinite, seconds > 0 else {
             error(

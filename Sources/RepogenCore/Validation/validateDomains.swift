@@ -5,6 +5,8 @@ extension SpecValidator {
         // First every DTO's domain type, so that a field can hold another DTO, declared before or after it.
         var domainOf: [String: String] = [:]
         var named: [String: SourceLocation] = [:]
+        // Whether each domain type is hashable, for the fields of hashable ones that hold another.
+        var hashableDomains: [String: Bool] = [:]
         var withDomains: [(model: ModelSpec, domain: DomainSpec)] = []
         func collect(_ models: [ModelSpec]) {
             for model in models {
@@ -30,6 +32,7 @@ extension SpecValidator {
             } else {
                 named[name.value] = name.location
                 domainOf[qualifiedName(of: model)] = name.value
+                hashableDomains[name.value] = domain.hashable?.value == true
             }
         }
         var result: [DomainModel] = []
@@ -37,6 +40,8 @@ extension SpecValidator {
             let dto = qualifiedName(of: model)
             guard domainOf[dto] == domain.name.value, let dtoFields = types.fields[dto] else { continue }
             var fields: [DomainField] = []
+            // Where each field's type is written: a copied one in its DTO, a computed one at the top level.
+            var scopes: [[String]] = []
             var ok = true
             for field in domain.fields {
                 guard checkIdentifier(field.name, what: "field of domain type '\(domain.name.value)'") else {
@@ -45,13 +50,30 @@ extension SpecValidator {
                 }
                 if let mapped = validateDomainField(field, domain: domain.name.value, dto: dto, dtoFields: dtoFields, domainOf: domainOf) {
                     fields.append(mapped)
+                    scopes.append(field.value == nil ? dto.componentsAtDots() : [])
+                    if domain.hashable?.value == true,
+                        let problem = hashableProblem(mapped.type, scope: scopes[scopes.count - 1], domainTypes: hashableDomains)
+                    {
+                        error(
+                            "field '\(mapped.name)' of hashable domain type '\(domain.name.value)' holds \(problem)",
+                            at: field.name.location)
+                        ok = false
+                    }
                 } else {
                     ok = false
                 }
             }
+            var identity: Identity?
+            if ok, let identifiable = domain.identifiable {
+                identity = self.identity(
+                    identifiable, fields: zip(fields, scopes).map { (name: $0.name, type: $0.type, scope: $1) },
+                    what: "domain type '\(domain.name.value)'", domainTypes: hashableDomains)
+                ok = identity != nil
+            }
             if ok {
                 result.append(DomainModel(
-                    name: domain.name.value, documentation: domain.description?.value, dto: dto, fields: fields))
+                    name: domain.name.value, documentation: domain.description?.value, dto: dto, fields: fields,
+                    isHashable: domain.hashable?.value == true, identity: identity))
             }
         }
         domainTypeNames = Set(named.keys)

@@ -76,6 +76,12 @@ extension SpecValidator {
         _ action: MockActionSpec, collection: MockCollection, endpoint: Endpoint, spec: EndpointSpec
     ) -> MockAction? {
         let name = endpoint.caseName
+        if let metadata = spec.responseMetadata, metadata.value {
+            error(
+                "'\(name)' cannot have a 'mock' and return its response's status and headers: the in-memory mock "
+                    + "answers values, not responses (remove 'responseMetadata', or 'mock')", at: metadata.location)
+            return nil
+        }
         let element = collection.elementType
         let success = endpoint.domainResponse?.type ?? endpoint.response ?? "Void"
         let verb = action.verb.rawValue

@@ -18,6 +18,8 @@ struct TypeScope {
     var fields: [String: [Field]] = [:]
     /// The type parameters of each generic model.
     var typeParameters: [String: [String]] = [:]
+    /// The struct models marked `hashable: true` (qualified names).
+    var hashable: Set<String> = []
 
     /// The model a name written inside `scope` (the qualified name of the model it is written in, split at dots;
     /// empty outside models) refers to, following Swift's lookup: the innermost nested type of that name first.
@@ -58,7 +60,7 @@ struct TypeScope {
         // Swift
         "Result", "Error", "Encodable", "Decodable", "Codable", "Sendable", "Equatable", "Hashable", "CaseIterable",
         "CodingKey", "CodingKeys", "Encoder", "Decoder", "Optional", "Array", "Dictionary", "Set", "Never",
-        "AnyObject", "Task", "RawRepresentable", "CustomStringConvertible",
+        "AnyObject", "Task", "RawRepresentable", "CustomStringConvertible", "Identifiable", "Hasher",
         // The runtime library
         "RequestType", "RequestMethod", "HTTPHeaderType", "RequestParameters", "PathComponent", "NetworkManager",
         "NetworkConfiguration", "NetworkError", "UploadForm", "MockMethod", "MockRepositoryError", "EmptyResponse",
@@ -186,6 +188,7 @@ extension SpecValidator {
             types.models.insert(qualified)
             if parent != nil { types.nestedNames.insert(name.value) }
             types.typeParameters[qualified] = model.typeParameters.map(\.value)
+            if model.hashable?.value == true { types.hashable.insert(qualified) }
             if case .enumeration(let cases) = model.kind {
                 var rawValues: [String: String] = [:]
                 for item in cases {
@@ -326,10 +329,12 @@ extension SpecValidator {
             guard let valid = validateCases(cases, model: spec) else { return nil }
             kind = .enumeration(valid)
         }
+        let conformances = validateConformances(spec, kind: kind, typeParameters: parameters, scope: scope)
         let nested = spec.nested.compactMap { validateModel($0) }
-        guard ok, nested.count == spec.nested.count else { return nil }
+        guard ok, conformances.ok, nested.count == spec.nested.count else { return nil }
         return Model(
-            name: name, documentation: spec.description?.value, typeParameters: parameters, kind: kind, nested: nested)
+            name: name, documentation: spec.description?.value, typeParameters: parameters, kind: kind, nested: nested,
+            isHashable: conformances.isHashable, identity: conformances.identity, unknownCase: conformances.unknownCase)
     }
 
     private mutating func validateFields(

@@ -35,6 +35,23 @@ extension SpecValidator {
         }
     }
 
+    /// What a placeholder naming no input probably meant: a misspelt input (`{userid}`), an input it abbreviates
+    /// (`{id}` for `userId`), a field of a model input (`{storeId}` for `{request.storeId}`), or else that the
+    /// endpoint needs the input.
+    func placeholderHint(_ root: String, scope: InputScope) -> String {
+        let names = scope.inputs.map(\.name)
+        if let match = NameSuggester.suggestion(for: root, among: names) { return "; did you mean '\(match)'?" }
+        let lowered = root.lowercased()
+        let endings = names.filter { $0.count > root.count && $0.lowercased().hasSuffix(lowered) }
+        if root.count >= 2, endings.count == 1 { return "; did you mean '\(endings[0])'?" }
+        let fields = scope.inputs.compactMap { input -> String? in
+            guard case .found = memberType(of: input.type, root, scope: []) else { return nil }
+            return input.name + "." + root
+        }
+        if fields.count == 1 { return "; did you mean '\(fields[0])'?" }
+        return "; add it to the endpoint's 'inputs' (- { name: \(root), type: String })"
+    }
+
     /// Resolves a placeholder against the endpoint's inputs, and its members against the models they read.
     mutating func resolve(
         _ raw: TemplateString.RawReference, scope: InputScope, at location: SourceLocation, allowOptional: Bool,
@@ -42,8 +59,7 @@ extension SpecValidator {
     ) -> ValueReference? {
         guard let index = scope.index(of: raw.root) else {
             if scope.broken.contains(raw.root) { return nil }
-            let hint = NameSuggester.hint(for: raw.root, among: scope.inputs.map(\.name))
-            error("\(place()) uses '\(raw.root)', which is not an input of '\(scope.endpoint)'\(hint)", at: location)
+            error("\(place()) uses '\(raw.root)', which is not an input of '\(scope.endpoint)'\(placeholderHint(raw.root, scope: scope))", at: location)
             return nil
         }
         let input = scope.inputs[index]

@@ -266,6 +266,16 @@ struct SpecValidator {
             error("an example response needs a 'response' type for '\(name)' to decode it as", at: example.location)
             ok = false
         }
+        // `responseMetadata: true` returns the runtime's `APIResponse<…>`, which a type of that name would hide.
+        if let metadata = spec.responseMetadata, metadata.value,
+            types.models.contains("APIResponse") || types.external.contains("APIResponse")
+                || domainTypeNames.contains("APIResponse")
+        {
+            error(
+                "'\(name)' returns the runtime's 'APIResponse<…>' ('responseMetadata'), which the type 'APIResponse' "
+                    + "of this spec hides; rename that type", at: metadata.location)
+            ok = false
+        }
         guard ok, let inputs, let method, let path, let param, let header else { return nil }
         if spec.isComplete {
             warnAboutUnusedInputs(spec.inputs, method: method, path: path, param: param, header: header, upload: upload)
@@ -274,7 +284,8 @@ struct SpecValidator {
             caseName: name, documentation: spec.description?.value, methodName: spec.repositoryMethod?.value ?? name,
             inputs: inputs, method: method,
             path: path, param: param, header: header, usingQuery: usingQuery?.value, response: response,
-            upload: upload, example: spec.example?.value, domainResponse: domainResponse)
+            responseMetadata: spec.responseMetadata?.value ?? false, upload: upload, example: spec.example?.value,
+            domainResponse: domainResponse)
     }
 
     /// Whether the runtime may put the param in the query string: GET always; DELETE unless `usingQuery: false`;

@@ -1,6 +1,7 @@
 extension SpecValidator {
-    /// File parts must name an `UploadFile`, `[UploadFile]` or optional one; fields are template strings; the
-    /// method must be able to carry a body.
+    /// File parts must name an `UploadFile`, `[UploadFile]` or optional one; fields are template strings, and a
+    /// field that is one placeholder may read an optional value (left out when nil); the method must be able to
+    /// carry a body.
     mutating func validateUpload(_ spec: UploadSpec, scope: InputScope, method: MethodChoice?) -> Upload? {
         var ok = true
         let methods: [HTTPMethod]
@@ -45,7 +46,36 @@ extension SpecValidator {
         var fields: [(name: String, value: [TemplatePart])] = []
         for (name, value) in spec.fields {
             func place() -> String { "field '\(name.value)' of the upload of '\(scope.endpoint)'" }
-            if let parts = resolveTemplate(value, scope: scope, allowOptional: false, place: place()) {
+            let parsed = TemplateString.parse(value.value)
+            // A field that is one value may read an optional one: the field is left out when it is nil.
+            if case .success(let raw) = parsed, raw.count == 1, case .reference(let single) = raw[0],
+                single.mappedMembers == nil
+            {
+                guard let reference = resolve(single, scope: scope, at: value.location, allowOptional: true, place: place())
+                else {
+                    ok = false
+                    continue
+                }
+                if let type = reference.type,
+                    let problem = textProblem(type, scope: reference.typeScope, reference: single.text)
+                {
+                    error("\(place()) uses '\(single.text)', which \(problem)", at: value.location)
+                    ok = false
+                    continue
+                }
+                fields.append((name.value, [.reference(reference)]))
+            } else if case .success(let raw) = parsed, raw.count > 1, let optional = raw.lazy.compactMap({ part -> String? in
+                guard case .reference(let reference) = part, let index = scope.index(of: reference.root),
+                    scope.inputs[index].type.isOptional
+                else { return nil }
+                return reference.root
+            }).first {
+                error(
+                    "\(place()) writes the optional input '\(optional)' into text; a field that is one optional value "
+                        + "(\"{\(optional)}\") is left out when nil, but text around it has no value then",
+                    at: value.location)
+                ok = false
+            } else if let parts = resolveTemplate(value, parsed: parsed, scope: scope, allowOptional: false, place: place()) {
                 fields.append((name.value, parts))
             } else {
                 ok = false
