@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "RepogenMustache", targets: ["RepogenMustache"]),
         .plugin(name: "RepogenBuildPlugin", targets: ["RepogenBuildPlugin"]),
         .plugin(name: "RepogenCommandPlugin", targets: ["RepogenCommandPlugin"]),
+        .plugin(name: "RepogenCheckPlugin", targets: ["RepogenCheckPlugin"]),
     ],
     dependencies: [],
     targets: [
@@ -22,13 +23,25 @@ let package = Package(
         .executableTarget(name: "repogen", dependencies: ["RepogenCore"]),
         .executableTarget(name: "generate-builtin-templates", dependencies: ["RepogenCore"]),
 
-        // Plugins: generate at build time from a target's specs, or regenerate committed files on demand.
+        // Plugins: generate at build time from a target's specs (BuildPlan.swift says which), or regenerate the
+        // committed files repogen.json describes on demand, or check them without the permission to write (CI).
+        // Each also works in an Xcode project (XcodeProjectPlugin, compiled only where Xcode provides it).
         .plugin(name: "RepogenBuildPlugin", capability: .buildTool(), dependencies: ["repogen"]),
         .plugin(
             name: "RepogenCommandPlugin",
             capability: .command(
                 intent: .custom(verb: "repogen-generate", description: "Regenerate the files repogen.json describes"),
                 permissions: [.writeToPackageDirectory(reason: "repogen writes the generated Swift files")]
+            ),
+            dependencies: ["repogen"]
+        ),
+        .plugin(
+            name: "RepogenCheckPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "repogen-check",
+                    description: "Check that the files repogen.json describes are up to date, writing nothing"),
+                permissions: []
             ),
             dependencies: ["repogen"]
         ),
@@ -89,6 +102,10 @@ let package = Package(
         ),
         .testTarget(name: "RepogenRuntimeTests", dependencies: ["RepogenRuntime", "TestServer"]),
         .testTarget(name: "CLITests", dependencies: ["RepogenCore"]),
+        // The build plugin's rule (Plugins/RepogenBuildPlugin/BuildPlan.swift and RepogenFacts.swift, both symbolic
+        // links here, as a plugin cannot be a dependency), and its reading of configs against Config.load's.
+        // XcodeProjectPluginStub: Xcode's plugin API, to type-check the plugins' Xcode code paths against (by path).
+        .testTarget(name: "RepogenPluginTests", dependencies: ["RepogenCore"], exclude: ["XcodeProjectPluginStub"]),
         // Random specs: every one repogen accepts must type-check against the runtime (swiftc on the PATH).
         .testTarget(name: "GenerativeTests", dependencies: ["RepogenCore"]),
     ]

@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
+        // Its repogen.yaml names the Specs folder: the build plugin reads every spec in it.
         .target(
             name: "Favorites",
             dependencies: [

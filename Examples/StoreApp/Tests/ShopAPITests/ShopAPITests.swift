@@ -1,10 +1,11 @@
 import Foundation
 import RepogenRuntime
+import ShopAPIMocks
 import XCTest
 
 @testable import ShopAPI
 
-/// Calls the code the build plugin generated from shop.yaml.
+/// Calls the code the build plugin generated from shop.yaml: ShopAPI's, and the mock in the test-support module.
 final class ShopAPITests: XCTestCase {
     func testTheGeneratedRequestsFollowTheSpec() {
         let request = ShopApi.fetchProduct(productId: 7)
@@ -18,13 +19,13 @@ final class ShopAPITests: XCTestCase {
         XCTAssertEqual(product, Product(productId: 1, name: "붕어빵", priceWon: 1000))
     }
 
-    func testAViewModelWithTheGeneratedMock() async {
+    func testAViewModelWithTheMockOfTheTestSupportModule() async throws {
         let mock = MockShopRepository()
-        mock.fetchProductsMock.result = .success([Product(productId: 1, name: "a", priceWon: 10)])
+        mock.fetchProductsMock.result = .success(try ShopFixtures.products())
         let list = ProductList(repository: mock)
         await list.load(sort: .newest)
         let products = await list.products
-        XCTAssertEqual(products.map(\.name), ["a"])
+        XCTAssertEqual(products.map(\.name), ["붕어빵", "호떡"])
         XCTAssertEqual(mock.fetchProductsMock.receivedArguments?.sort, .newest)
 
         let unstubbed = MockShopRepository()

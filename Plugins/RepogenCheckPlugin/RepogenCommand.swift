@@ -1,0 +1,1 @@
+../RepogenCommandPlugin/RepogenCommand.swift

@@ -1,0 +1,1 @@
+../../Plugins/RepogenBuildPlugin/BuildPlan.swift

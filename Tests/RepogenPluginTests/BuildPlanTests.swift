@@ -1,0 +1,210 @@
+import Foundation
+import RepogenCore
+import XCTest
+
+/// Which files the build plugin reads, and what it tells SwiftPM (or Xcode) each command reads and writes.
+final class BuildPlanTests: XCTestCase {
+    var folder: URL!
+    var target: URL { folder.appendingPathComponent("Sources/ShopAPI") }
+    var output: URL { folder.appendingPathComponent(".build/plugins/outputs/ShopAPI/Generated") }
+
+    override func setUpWithError() throws {
+        folder = try temporaryFolder()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Writes files below the target's folder and returns their URLs (the target's files, as SwiftPM lists them).
+    @discardableResult
+    func write(_ files: [String: String], in base: URL? = nil) throws -> [URL] {
+        try files.keys.sorted().map { path in
+            let url = (base ?? target).appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(files[path]!.utf8).write(to: url)
+            return url
+        }
+    }
+
+    let spec = "endpoints:\n  - { name: fetchProducts, method: GET, path: /products, response: String }\n"
+
+    func plan(_ files: [URL], packageConfig: URL? = nil) -> BuildPlan {
+        BuildPlan.make(targetName: "ShopAPI", files: files, output: output, packageConfig: packageConfig)
+    }
+
+    func names(_ urls: [URL], below base: URL) -> [String] {
+        urls.map { String($0.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count + 1)) }
+    }
+
+    func testWithoutAConfigOnlyFilesNamedAsSpecsAreRead() throws {
+        let files = try write([
+            "shop.repogen.yaml": spec, "Fixtures/product.json": #"{"productId": 1}"#, "other.yaml": "a: b\n",
+            "ProductList.swift": "", "repogen.yaml.orig": "", ".repogen.yaml": spec,
+        ])
+        let plan = plan(files)
+        XCTAssertEqual(plan.errors, [])
+        XCTAssertEqual(plan.warnings, [])
+        XCTAssertEqual(plan.steps.map(\.spec.lastPathComponent), ["shop.repogen.yaml"])
+        let step = try XCTUnwrap(plan.steps.first)
+        // Each spec's files in a folder of their own, named after its domain.
+        XCTAssertEqual(names(step.outputs, below: output), [
+            "Shop/Shop/ShopModels.swift", "Shop/Shop/ShopApi.swift", "Shop/Shop/ShopRepository.swift",
+            "Shop/Shop/MockShopRepository.swift",
+        ])
+        XCTAssertEqual(step.inputs, [target.appendingPathComponent("shop.repogen.yaml")])
+        XCTAssertEqual(step.arguments, [
+            "generate", target.appendingPathComponent("shop.repogen.yaml").path,
+            "--output", output.appendingPathComponent("Shop").path, "--quiet", "--mocks", "debug", "--style", "result",
+        ])
+    }
+
+    func testAConfigSaysExactlyWhichSpecs() throws {
+        let files = try write([
+            "repogen.yaml": "specs: [shop.yaml, Specs]\noutput: Elsewhere\n",
+            "shop.yaml": spec, "Specs/b.json": #"{"endpoints": []}"#, "Specs/nested/a.yml": spec, "Specs/readme.txt": "",
+            "Fixtures/product.json": #"{"productId": 1}"#, "unnamed.repogen.yaml": spec, "ProductList.swift": "",
+        ])
+        let plan = plan(files)
+        XCTAssertEqual(plan.errors, [])
+        XCTAssertEqual(names(plan.steps.map(\.spec), below: target), ["shop.yaml", "Specs/b.json", "Specs/nested/a.yml"])
+        for step in plan.steps {
+            XCTAssertEqual(step.inputs, [step.spec, target.appendingPathComponent("repogen.yaml")])
+            // The config's output is not where the build's files go.
+            XCTAssertEqual(step.arguments[2...5], ["--output", output.appendingPathComponent(RepogenFacts.domain(forSpecPath: step.spec.path)).path, "--quiet", "--config"])
+            XCTAssertTrue(step.outputs.allSatisfy { $0.path.hasPrefix(output.path + "/") })
+        }
+    }
+
+    func testAFolderIsReadAsRepogenReadsIt() throws {
+        let specs = folder.appendingPathComponent("Specs")
+        try write(["z.yaml": spec, "a/b.json": "{}", "a/.hidden.yml": spec, "c.txt": "", "d.yaml.bak": "", "e.JSON": "{}"], in: specs)
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        let expanded = try BuildPlan.expand("../../Specs", relativeTo: target.appendingPathComponent("repogen.yaml")).get()
+        XCTAssertEqual(expanded.map { $0.standardizedFileURL.path }, try SpecPaths.expand([specs.path]).map {
+            URL(fileURLWithPath: $0).standardizedFileURL.path
+        })
+        XCTAssertEqual(names(expanded, below: specs), ["a/.hidden.yml", "a/b.json", "z.yaml"])
+    }
+
+    func testTheConfigsSettingsAndASpecsOwnStyle() throws {
+        let files = try write([
+            "repogen.yml": "specs:\n  - ledger.yaml\n  - reminder.yaml\n  - plain.json\nstyle: tca\nmocks: inline\n",
+            "ledger.yaml": spec, "reminder.yaml": spec, "plain.json": #"{"style": "result", "endpoints": []}"#,
+        ])
+        let steps = plan(files).steps
+        XCTAssertEqual(steps.count, 3)
+        // tca's APIError.swift is the first tca spec's output; the second leaves it out.
+        XCTAssertEqual(names(steps[0].outputs, below: output.appendingPathComponent("Ledger")), [
+            "Ledger/LedgerModels.swift", "Ledger/LedgerApi.swift", "Ledger/LedgerRepository.swift", "Ledger/LedgerClient.swift",
+            "Ledger/LedgerClient+Live.swift", "Ledger/LedgerClient+Mock.swift", "APIError.swift",
+        ])
+        XCTAssertFalse(steps[0].arguments.contains("--no-shared-files"))
+        XCTAssertTrue(steps[1].arguments.contains("--no-shared-files"))
+        XCTAssertFalse(steps[1].outputs.contains { $0.lastPathComponent == "APIError.swift" })
+        // The spec's own style wins, and is what the tool is told.
+        XCTAssertEqual(names(steps[2].outputs, below: output).last, "Plain/Plain/MockPlainRepository.swift")
+        XCTAssertEqual(Array(steps[2].arguments.suffix(4)), ["--mocks", "inline", "--style", "result"])
+    }
+
+    func testMocksOnlyForATestSupportTargetAndNoneForTheModule() throws {
+        let shop = try write(["shop.yaml": spec])[0]
+        let support = folder.appendingPathComponent("Sources/ShopAPIMocks")
+        let only = try write(["repogen.yaml": "specs: [../ShopAPI/shop.yaml]\nmocks: only\nimports: [ShopAPI]\n", "ShopFixtures.swift": ""], in: support)
+        let onlyPlan = BuildPlan.make(targetName: "ShopAPIMocks", files: only, output: output)
+        XCTAssertEqual(onlyPlan.steps.map { $0.spec.standardizedFileURL }, [shop.standardizedFileURL])
+        XCTAssertEqual(onlyPlan.steps.flatMap { names($0.outputs, below: output) }, ["Shop/Shop/MockShopRepository.swift"])
+        XCTAssertTrue(onlyPlan.steps[0].arguments.contains("only"))
+
+        let module = try write(["repogen.yaml": "specs: [shop.yaml]\nmocks: none\n"])
+        XCTAssertEqual(plan(module).steps.flatMap { names($0.outputs, below: output) }, [
+            "Shop/Shop/ShopModels.swift", "Shop/Shop/ShopApi.swift", "Shop/Shop/ShopRepository.swift",
+        ])
+        // A mocks-only run of tca writes no APIError: it belongs with the module.
+        try write(["repogen.yaml": "specs: [../ShopAPI/shop.yaml]\nmocks: only\nstyle: tca\n"], in: support)
+        XCTAssertEqual(BuildPlan.make(targetName: "ShopAPIMocks", files: only, output: output).steps.flatMap { names($0.outputs, below: output) },
+                       ["Shop/Shop/ShopClient+Mock.swift"])
+    }
+
+    func testTheTemplatesFolderAndEachTemplateAreInputs() throws {
+        let templates = folder.appendingPathComponent("Templates")
+        try write(["_header.mustache": "", "Mock.swift.mustache": "", "notes.txt": "", "old/Api.swift.mustache": ""], in: templates)
+        // A Templates folder that nothing names is not an input.
+        try write(["Templates/Api.swift.mustache": ""])
+        let files = try write(["repogen.yaml": "specs: [shop.yaml]\r\ntemplates: ../../Templates\r\n", "shop.yaml": spec])
+        let step = try XCTUnwrap(plan(files).steps.first)
+        XCTAssertEqual(names(step.inputs, below: folder), [
+            "Sources/ShopAPI/shop.yaml", "Sources/ShopAPI/repogen.yaml", "Templates", "Templates/Mock.swift.mustache",
+            "Templates/_header.mustache",
+        ])
+        let index = try XCTUnwrap(step.arguments.firstIndex(of: "--templates"))
+        XCTAssertEqual(URL(fileURLWithPath: step.arguments[index + 1]).standardizedFileURL.path, templates.standardizedFileURL.path)
+    }
+
+    func testATargetWithoutSpecsGetsAWarningNamingTheTwoWays() throws {
+        let files = try write(["ProductList.swift": "", "Fixtures/product.json": "{}"])
+        let plan = plan(files, packageConfig: folder.appendingPathComponent("repogen.json"))
+        XCTAssertEqual(plan.steps, [])
+        XCTAssertEqual(plan.errors, [])
+        let warning = try XCTUnwrap(plan.warnings.first).message
+        XCTAssertTrue(warning.contains("target 'ShopAPI'"), warning)
+        XCTAssertTrue(warning.contains("add a repogen.yaml"), warning)
+        XCTAssertTrue(warning.contains("'<name>.repogen.yaml'"), warning)
+        XCTAssertTrue(warning.contains("the package's repogen.json is for 'repogen generate'"), warning)
+
+        let config = try write(["repogen.json": #"{"style": "tca"}"#])
+        XCTAssertEqual(self.plan(files + config).warnings.first?.file, config[0])
+    }
+
+    func testProblemsTheToolCouldNotReportAtALine() throws {
+        // A spec the config names that is not there, and an empty folder.
+        try FileManager.default.createDirectory(at: target.appendingPathComponent("Empty"), withIntermediateDirectories: true)
+        var files = try write(["repogen.yaml": "specs: [missing.yaml, Empty]\n"])
+        var plan = plan(files)
+        XCTAssertEqual(plan.steps, [])
+        XCTAssertEqual(plan.errors.map(\.message), [
+            "'specs' names 'missing.yaml', which does not exist (paths are relative to the config)",
+            "'specs' names the folder 'Empty', which has no spec files (.json, .yaml or .yml)",
+        ])
+        // Two configs.
+        files += try write(["repogen.json": #"{"specs": []}"#])
+        XCTAssertTrue(self.plan(files).errors.first?.message.contains("has 2 repogen configs") == true)
+        // Two specs of one domain would write the same files.
+        files = try write(["repogen.json": #"{"specs": ["a/shop.yaml", "b/shop.json", "a/shop.yaml", "a"]}"#, "a/shop.yaml": spec, "b/shop.json": "{}"])
+        plan = self.plan(files.filter { $0.lastPathComponent != "repogen.yaml" })
+        XCTAssertEqual(plan.steps, [])
+        XCTAssertEqual(plan.errors.map(\.message), [
+            "shop.yaml and shop.json are both the domain 'Shop' in target 'ShopAPI' and would write the same files; rename one of them (the file name gives the domain)",
+        ])
+        files = try write(["repogen.json": #"{"specs": ["shop-news.yaml", "shopNews.yaml"]}"#, "shop-news.yaml": spec, "shopNews.yaml": spec])
+        XCTAssertEqual(self.plan(files.filter { $0.lastPathComponent != "repogen.yaml" }).errors.count, 1)
+        files = try write(["repogen.json": #"{"specs": ["shopnews.yaml", "shopNews.yaml"]}"#, "shopnews.yaml": spec])
+        XCTAssertEqual(self.plan(files.filter { $0.lastPathComponent != "repogen.yaml" }).errors.count, 1, "Shopnews and ShopNews")
+        // A config the plugin cannot read.
+        files = try write(["repogen.yaml": "{specs: [shop.yaml]}\n"])
+        XCTAssertEqual(self.plan(files.filter { $0.lastPathComponent != "repogen.json" }).errors.count, 1)
+    }
+
+    func testAnUnknownStyleOrMocksModeIsLeftToRepogenToReport() throws {
+        let files = try write(["repogen.yaml": "specs: [shop.yaml]\nstyle: results\nmocks: sometimes\n", "shop.yaml": spec])
+        let step = try XCTUnwrap(plan(files).steps.first)
+        XCTAssertEqual(step.outputs, [])
+        XCTAssertFalse(step.arguments.contains("--style"))
+        XCTAssertFalse(step.arguments.contains("--mocks"))
+    }
+
+    /// What the plugin declares is what repogen writes, for every style and mocks mode.
+    func testTheDeclaredOutputsAreWhatRepogenWrites() {
+        for style in OutputStyle.all {
+            for mocks in MocksMode.allCases {
+                XCTAssertEqual(
+                    RepogenFacts.outputFiles(forSpecPath: "Specs/store-news.yaml", style: style.name, mocks: mocks.rawValue)?.map(\.relativePath),
+                    OutputLayout.entries(forSpecPath: "Specs/store-news.yaml", style: style, mocks: mocks).map(\.relativePath),
+                    "\(style.name) \(mocks)")
+                XCTAssertEqual(
+                    RepogenFacts.sharedFiles(style: style.name, mocks: mocks.rawValue)?.map(\.relativePath),
+                    style.sharedFiles(mocks: mocks).map(\.relativePath), "\(style.name) \(mocks)")
+            }
+        }
+    }
+}

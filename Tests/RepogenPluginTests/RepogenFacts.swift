@@ -1,0 +1,1 @@
+../../Sources/RepogenCore/Shared/RepogenFacts.swift
