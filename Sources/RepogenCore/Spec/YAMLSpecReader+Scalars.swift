@@ -69,24 +69,131 @@ extension YAMLSpecReader {
 
     // MARK: - Quoted scalars
 
-    /// A single- or double-quoted scalar on one line; returns its value and the offset after the closing quote.
+    /// A single- or double-quoted scalar on one line (or, `acrossLines`, over several: the document dialect's values);
+    /// returns its value and the offset after the closing quote.
     @inline(never)
-    func quoted(at start: Int) throws(Failure) -> (String, Int) {
+    func quoted(at start: Int, acrossLines: Bool = false) throws(Failure) -> (String, Int) {
+        if acrossLines {
+            guard let (close, multiline) = closingQuoteAcrossLines(from: start) else {
+                throw fail("unterminated string; expected the closing quote", at: start)
+            }
+            let double = bytes[start] == UInt8(ascii: "\"")
+            let content = (start + 1)..<close
+            if multiline { return (try foldedQuoted(content, double: double), close + 1) }
+            return (try quotedContent(content, double: double), close + 1)
+        }
         guard let close = closingQuote(from: start) else {
             throw fail("unterminated string; quoted values must end on the same line", at: start)
         }
-        if bytes[start] == UInt8(ascii: "'") {
-            // `''` is a quote: keep the first of each pair.
-            var value: [UInt8] = []
-            value.reserveCapacity(close - start)
-            var index = start + 1
-            while index < close {
-                value.append(bytes[index])
-                index += bytes[index] == UInt8(ascii: "'") ? 2 : 1
-            }
-            return (String(decoding: value, as: UTF8.self), close + 1)
+        return (try quotedContent((start + 1)..<close, double: bytes[start] == UInt8(ascii: "\"")), close + 1)
+    }
+
+    /// The value of the text between the quotes on one line: `''` is a quote in single quotes, escapes in double.
+    private func quotedContent(_ range: Range<Int>, double: Bool) throws(Failure) -> String {
+        if double { return try unescape(range) }
+        // `''` is a quote: keep the first of each pair.
+        var value: [UInt8] = []
+        value.reserveCapacity(range.count)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            value.append(bytes[index])
+            index += bytes[index] == UInt8(ascii: "'") ? 2 : 1
         }
-        return (try unescape((start + 1)..<close), close + 1)
+        return String(decoding: value, as: UTF8.self)
+    }
+
+    /// The offset of the quote that closes the string opened at `start`, on any line, and whether a line break comes
+    /// before it; nil at the end of the file or at a document marker (`---`, `...`) at a line's start.
+    func closingQuoteAcrossLines(from start: Int) -> (Int, Bool)? {
+        let quote = bytes[start]
+        var index = start + 1
+        var multiline = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                multiline = true
+                if isDocumentMarker(at: index + 1) { return nil }
+            } else if byte == quote {
+                if quote == UInt8(ascii: "'"), index + 1 < bytes.count, bytes[index + 1] == quote {
+                    index += 2
+                    continue
+                }
+                return (index, multiline)
+            } else if quote == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") {
+                // An escaped line break (`\` at the line end) is a break too.
+                if index + 1 < bytes.count,
+                    bytes[index + 1] == UInt8(ascii: "\n") || bytes[index + 1] == UInt8(ascii: "\r")
+                {
+                    index += 1
+                    continue
+                }
+                index += 2
+                continue
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// A quoted scalar over several lines, folded as YAML 1.2 folds it: the blanks around each line break go, a break
+    /// between text becomes a space, each empty line a line feed; in double quotes a `\` at the line end joins the
+    /// lines without a space (the blanks before it stay, the empty lines after it are line feeds).
+    @inline(never)
+    private func foldedQuoted(_ range: Range<Int>, double: Bool) throws(Failure) -> String {
+        var result = ""
+        var lineStart = range.lowerBound
+        var isFirst = true
+        var emptyLines = 0
+        var joined = false
+        while true {
+            var lineEnd = lineStart
+            while lineEnd < range.upperBound, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            let isLast = lineEnd >= range.upperBound
+            var contentStart = lineStart
+            var contentEnd = lineEnd
+            if !isLast, contentEnd > lineStart, bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+            if !isFirst {
+                while contentStart < contentEnd, Self.isBlank(bytes[contentStart]) { contentStart += 1 }
+            }
+            if !isFirst, !isLast, contentStart == contentEnd {
+                emptyLines += 1
+            } else {
+                var joinsNext = false
+                if !isLast {
+                    // The blanks before the break go, unless escaped (`\ `, `\<tab>`); a `\` before it joins.
+                    var index = contentStart
+                    var kept = contentStart
+                    while index < contentEnd {
+                        if double, bytes[index] == UInt8(ascii: "\\") {
+                            if index + 1 == contentEnd {
+                                joinsNext = true
+                                break
+                            }
+                            index += 2
+                            kept = index
+                            continue
+                        }
+                        if !Self.isBlank(bytes[index]) { kept = index + 1 }
+                        index += 1
+                    }
+                    contentEnd = joinsNext ? index : kept
+                }
+                if !isFirst {
+                    if joined || emptyLines > 0 {
+                        result += String(repeating: "\n", count: emptyLines)
+                    } else {
+                        result += " "
+                    }
+                }
+                result += try quotedContent(contentStart..<contentEnd, double: double)
+                emptyLines = 0
+                joined = joinsNext
+                isFirst = false
+            }
+            if isLast { break }
+            lineStart = lineEnd + 1
+        }
+        return result
     }
 
     /// The offset of the quote that closes the string opened at `start`, if it is on the same line.
