@@ -15,6 +15,12 @@ public struct NetworkConfiguration: Sendable {
         case raw
         /// `Bearer <token>`.
         case bearer
+        /// `Basic <token>`: the token is the base64 of `user:password`.
+        case basic
+        /// The token as is, in the named header instead of `Authorization` (an API key: `X-API-Key`).
+        case header(String)
+        /// The token as is, as the named query item (an API key in the query: `api_key=…`).
+        case query(String)
     }
 
     /// How an array parameter is spelled in a query string.

@@ -222,7 +222,15 @@ public final class NetworkManager: @unchecked Sendable {
         }
         if body == nil, !configuration.alwaysSendsContentType { headers["Content-Type"] = nil }
         if let token = await configuration.authToken?() {
-            headers["Authorization"] = configuration.authScheme == .bearer ? "Bearer " + token : token
+            switch configuration.authScheme {
+            case .raw: headers["Authorization"] = token
+            case .bearer: headers["Authorization"] = "Bearer " + token
+            case .basic: headers["Authorization"] = "Basic " + token
+            case .header(let name): headers[name] = token
+            case .query(let name):
+                let item = QueryEncoder.encode(name) + "=" + (token.addingPercentEncoding(withAllowedCharacters: PathComponent.allowed) ?? "")
+                components.percentEncodedQuery = [components.percentEncodedQuery, item].compactMap { $0 }.joined(separator: "&")
+            }
         }
         guard let url = components.url else { throw NetworkError.invalidURL(text) }
         var request = URLRequest(url: url, timeoutInterval: configuration.timeout)

@@ -5,7 +5,7 @@ struct TypeScope {
         "String", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
         "UInt64", "Double", "Float", "Decimal", "Date", "URL", "Data", "UUID", "Void",
         // From the runtime library.
-        "UploadFile",
+        "UploadFile", "JSONValue",
     ]
     /// Modules whose members may be named with a module prefix (`Foundation.Date`).
     var modules: Set<String> = ["Foundation", "Swift"]
