@@ -59,6 +59,9 @@ let package = Package(
         // Tests
         // A recording HTTP server (python3) on loopback, for the runtime's and the generated code's tests.
         .target(name: "TestServer", path: "Tests/TestServer", exclude: ["test_server.py"]),
+        // Specs imported from Tests/OpenAPIDocuments/petstore.yaml and the code they generate, run against the server.
+        .target(name: "ImportedPetstore", dependencies: ["RepogenRuntime"], path: "Tests/ImportedPetstore/Generated"),
+        .testTarget(name: "ImportedPetstoreTests", dependencies: ["ImportedPetstore", "RepogenRuntime", "TestServer"]),
         .testTarget(
             name: "RepogenMustacheTests",
             dependencies: ["RepogenMustache"],

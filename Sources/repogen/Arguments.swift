@@ -8,6 +8,18 @@ enum Command: Equatable {
     case templatesList(style: OutputStyle)
     case templatesExport(directory: String, style: OutputStyle)
     case initialize(InitArguments)
+    case importDocument(ImportArguments)
+}
+
+/// `repogen import` arguments.
+struct ImportArguments: Equatable {
+    var document = ""
+    var output = "Specs"
+    var domains: DomainGrouping = .byTag
+    /// `yaml` or `json`: the format of the specs written.
+    var format = "yaml"
+    var check = false
+    var quiet = false
 }
 
 /// `repogen init` arguments.
@@ -69,17 +81,72 @@ enum ArgumentParser {
             return try parseTemplates(Array(arguments.dropFirst()))
         case "init":
             return try parseInit(Array(arguments.dropFirst()))
+        case "import":
+            return try parseImport(Array(arguments.dropFirst()))
         default:
             if first.hasPrefix("-") {
                 throw UsageError(message: "unknown option '\(first)'\(suggestion(first, among: ["--help", "--version"]))", command: nil)
             }
-            let hint = suggestion(first, among: ["generate", "templates", "init", "help"])
+            let hint = suggestion(first, among: ["generate", "templates", "init", "import", "help"])
             throw UsageError(message: "unknown command '\(first)'\(hint)", command: nil)
         }
     }
 
     /// The commands `help <command>` knows.
-    static let helpTopics = ["generate", "templates", "init", "help"]
+    static let helpTopics = ["generate", "templates", "init", "import", "help"]
+
+    static func parseImport(_ arguments: [String]) throws(UsageError) -> Command {
+        var result = ImportArguments()
+        var documents: [String] = []
+        var index = 0
+        let options = ["--output", "--domains", "--format", "--check", "--quiet", "--help"]
+        func value(_ parts: [String], _ name: String) throws(UsageError) -> String {
+            if parts.count == 2 { return parts[1] }
+            guard index + 1 < arguments.count else {
+                throw UsageError(message: "'\(name)' needs a value", command: "import")
+            }
+            index += 1
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            switch parts[0] {
+            case "--help", "-h": return .help(topic: "import")
+            case "--output", "-o":
+                let folder = try value(parts, parts[0])
+                guard !folder.isEmpty else { throw UsageError(message: "'--output' is empty; give a folder, e.g. '--output Specs'", command: "import") }
+                result.output = folder
+            case "--domains":
+                let given = try value(parts, "--domains")
+                guard let grouping = DomainGrouping(rawValue: given) else {
+                    throw UsageError(message: "'--domains' must be 'by-tag' or 'by-path-prefix', not '\(given)'", command: "import")
+                }
+                result.domains = grouping
+            case "--format":
+                let given = try value(parts, "--format")
+                guard given == "json" || given == "yaml" else {
+                    throw UsageError(message: "'--format' must be 'json' or 'yaml'", command: "import")
+                }
+                result.format = given
+            case "--check": result.check = true
+            case "--quiet", "-q": result.quiet = true
+            default:
+                guard !argument.hasPrefix("-") || argument == "-" else {
+                    throw UsageError(message: "unknown option '\(parts[0])'\(suggestion(parts[0], among: options))", command: "import")
+                }
+                documents.append(argument)
+            }
+            index += 1
+        }
+        guard documents.count == 1, let document = documents.first, !document.isEmpty else {
+            throw UsageError(
+                message: documents.isEmpty ? "missing OpenAPI document, e.g. 'repogen import openapi.yaml'" : "give one OpenAPI document",
+                command: "import")
+        }
+        result.document = document
+        return .importDocument(result)
+    }
 
     static func parseInit(_ arguments: [String]) throws(UsageError) -> Command {
         var result = InitArguments()

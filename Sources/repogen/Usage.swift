@@ -14,6 +14,7 @@ enum Usage {
         COMMANDS:
           init [<dir>]           Write a starter config and spec (see 'repogen init --help')
           generate [<spec>...]   Generate Swift files (see 'repogen generate --help')
+          import <openapi>       Write specs from an OpenAPI 3 document (see 'repogen import --help')
           templates list         List the built-in templates
           templates export <dir> Write the built-in templates to a folder, to customise them
           help [command]         Show help
@@ -36,6 +37,31 @@ enum Usage {
         OutputStyle.all.map { "                              " + $0.name.padding(toLength: 14, withPad: " ", startingAt: 0) + $0.summary }
             .joined(separator: "\n")
     }
+
+    static let importing = """
+        USAGE: repogen import <openapi.json|yaml> [options]
+
+        Reads an OpenAPI 3.0 or 3.1 document (JSON or YAML) and writes one repogen spec per domain into the output
+        folder: Specs/pet.yaml for the tag 'pet' (domain 'Pet'). Models come from components/schemas and inline
+        schemas; each is written into the first spec (in file order) that uses it, and the others list it under
+        externalTypes. What a spec cannot say is a warning at its line and column in the document. The document's
+        server and auth scheme are printed as NetworkConfiguration settings (and written atop each YAML spec).
+        A rerun writes the same bytes for the same document, so a changed document shows as a clean diff; a YAML
+        spec an earlier import of the same document wrote, which no operation needs now, is removed.
+
+        OPTIONS:
+          -o, --output <dir>        Folder for the specs (default: Specs)
+          --domains <grouping>      by-tag (default): one spec per operation's first tag ('default' without one);
+                                    by-path-prefix: one per first path segment after the prefix all paths share
+          --format <format>         yaml (default) or json
+          --check                   Write nothing; exit 1 and show a diff if the specs in the folder differ
+          -q, --quiet               Print only warnings, errors and the summary line
+          -h, --help                Show help
+
+        EXAMPLE:
+          repogen import openapi.yaml --output Specs && repogen generate Specs
+
+        """
 
     static let generate = """
         USAGE: repogen generate [<spec or folder>...] [options]

@@ -22,6 +22,7 @@ func run(_ arguments: [String]) -> ExitCode {
         case "generate": print(Usage.generate, terminator: "")
         case "templates": print(Usage.templates, terminator: "")
         case "init": print(Usage.initialize, terminator: "")
+        case "import": print(Usage.importing, terminator: "")
         default: print(Usage.main, terminator: "")
         }
         return .success
@@ -39,6 +40,8 @@ func run(_ arguments: [String]) -> ExitCode {
         return exportTemplates(to: directory, style: style)
     case .initialize(let arguments):
         return initialize(arguments)
+    case .importDocument(let arguments):
+        return importDocument(arguments)
     }
 }
 

@@ -1,0 +1,423 @@
+/// An endpoint the import writes.
+struct ImportedEndpoint {
+    var name: String
+    var description: String?
+    var method: String
+    var path: String
+    var inputs: [(name: String, type: String)] = []
+    /// Query keys and the inputs they read, in the order written.
+    var query: [(key: String, value: String)] = []
+    /// Inputs (flat models) whose fields are spread into the query.
+    var spreads: [String] = []
+    var usingQuery: Bool?
+    /// `param: "{body}"`: the input sent as the JSON body.
+    var body: String?
+    var headers: [(name: String, value: String)] = []
+    var files: [(name: String, value: String)] = []
+    var fields: [(name: String, value: String)] = []
+    var response: String?
+    var uses: Set<String> = []
+}
+
+extension OpenAPIImporter {
+    /// One operation as an endpoint; nil when nothing usable is left (warned).
+    mutating func importOperation(_ operation: Operation, names: inout Set<String>) -> ImportedEndpoint? {
+        let op = operation.node
+        let where_ = "\(operation.method.uppercased()) \(operation.path)"
+        // The case name: the operationId as a Swift name, else one made of the method and the path.
+        var base: String
+        if let id = op["operationId"]?.string, !id.isEmpty {
+            base = ImportNames.memberName(id)
+        } else {
+            base = Self.derivedName(method: operation.method, path: operation.path)
+        }
+        if SwiftIdentifier.isKeyword(base) { base += "Operation" }
+        var name = base
+        if names.contains(name) {
+            name = ImportNames.unique(base + SwiftIdentifier.capitalized(operation.method), in: &names)
+            let at = op["operationId"] ?? op
+            warn("\(where_) is named '\(name)': '\(base)' is already an endpoint", at: at)
+        } else {
+            names.insert(name)
+        }
+        let capitalized = SwiftIdentifier.capitalized(name)
+        var endpoint = ImportedEndpoint(name: name, method: operation.method.uppercased(), path: operation.path)
+        var description = (op["summary"]?.string ?? op["description"]?.string)?.trimmingWhitespace()
+        if op["deprecated"]?.bool == true { description = "Deprecated." + (description.map { " " + $0 } ?? "") }
+        endpoint.description = description?.isEmpty == false ? description : nil
+
+        var inputNames: Set<String> = []
+        // Parameters: the path item's, replaced by the operation's of the same name and place.
+        var parameters: [(node: SpecNode, name: String, place: String)] = []
+        for list in [operation.pathItem["parameters"], op["parameters"]] {
+            for raw in list?.items ?? [] {
+                guard let parameter = document.resolved(raw, warnings: &warnings, what: "a parameter of \(where_)") else { continue }
+                guard let pname = parameter["name"]?.string, let place = parameter["in"]?.string else {
+                    warn("a parameter of \(where_) needs 'name' and 'in'; left out", at: raw)
+                    continue
+                }
+                parameters.removeAll { $0.name == pname && $0.place == place }
+                parameters.append((parameter, pname, place))
+            }
+        }
+        // Path: `{petId}` becomes the input's placeholder.
+        var path = ""
+        var rest = Substring(operation.path)
+        var pathInputs: [String: String] = [:]
+        while let open = rest.firstIndex(of: "{") {
+            path += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                path += rest
+                rest = ""
+                break
+            }
+            let pname = String(rest[rest.index(after: open)..<close])
+            rest = rest[rest.index(after: close)...]
+            if let input = pathInputs[pname] {
+                path += "{" + input + "}"
+                continue
+            }
+            let declared = parameters.first { $0.name == pname && $0.place == "path" }
+            let input = ImportNames.unique(ImportNames.memberName(pname), in: &inputNames)
+            pathInputs[pname] = input
+            var type = ImportedType(text: "String")
+            if let declared {
+                type = parameterType(declared.node, hint: capitalized + ImportNames.typeName(pname))
+            } else {
+                warn("path parameter '\(pname)' of \(where_) is not declared; it is a String input", at: document.location(offset: operation.methodOffset))
+            }
+            var placeholder = input
+            switch pathText(type) {
+            case .text: break
+            case .rawValue: placeholder += ".rawValue"
+            case .none:
+                warn("path parameter '\(pname)' of \(where_) is \(type.text), which a path cannot hold; it is a String input", at: declared?.node ?? op)
+                type = ImportedType(text: "String")
+            }
+            endpoint.inputs.append((input, type.text))
+            endpoint.uses.formUnion(type.models)
+            path += "{" + placeholder + "}"
+        }
+        path += rest
+        endpoint.path = path
+        for parameter in parameters where parameter.place == "path" && pathInputs[parameter.name] == nil {
+            warn("path parameter '\(parameter.name)' of \(where_) is not in the path; left out", at: parameter.node)
+        }
+
+        // The body decides whether query parameters can be sent at all.
+        let body = requestBody(op, where_: where_, capitalized: capitalized, endpoint: &endpoint, inputNames: &inputNames)
+
+        for parameter in parameters where parameter.place != "path" {
+            let node = parameter.node
+            let pname = parameter.name
+            switch parameter.place {
+            case "query":
+                if body == .json {
+                    warn(
+                        "query parameter '\(pname)' of \(where_) is left out: a repogen endpoint sends its param as the query "
+                            + "or as the JSON body, not both", at: node)
+                    continue
+                }
+                // `form` style with `explode` is what the runtime writes (`deepObject`, `pipeDelimited`… are not).
+                let style = node["style"]?.string ?? "form"
+                guard style == "form" else {
+                    warn("query parameter '\(pname)' of \(where_) has style '\(style)', which the runtime cannot write; left out", at: node)
+                    continue
+                }
+                var type = parameterType(node, hint: capitalized + ImportNames.typeName(pname))
+                if node["required"]?.bool != true { type.nullable = true }
+                let input = ImportNames.unique(ImportNames.memberName(pname), in: &inputNames)
+                if let model = type.models.first, type.text == model, case .fields(let fields)? = models[model]?.kind {
+                    // An object in the query: its keys are spread (`explode: false` would write `filter=a,1,b,2`).
+                    guard node["explode"]?.bool != false else {
+                        warn("query parameter '\(pname)' of \(where_) is an object with 'explode: false', which the runtime cannot write; left out", at: node)
+                        inputNames.remove(input)
+                        continue
+                    }
+                    guard fields.allSatisfy({ isQueryScalar($0.type) }) else {
+                        warn("query parameter '\(pname)' of \(where_) is an object with nested values, which a query string cannot hold; left out", at: node)
+                        inputNames.remove(input)
+                        continue
+                    }
+                    endpoint.spreads.append(input)
+                } else if !isQueryScalar(type.text) {
+                    warn("query parameter '\(pname)' of \(where_) is \(type.text), which a query string cannot hold item by item; left out", at: node)
+                    inputNames.remove(input)
+                    continue
+                } else {
+                    endpoint.query.append((pname, "{" + input + "}"))
+                }
+                endpoint.inputs.append((input, type.optionalText))
+                endpoint.uses.formUnion(type.models)
+            case "header":
+                let lowered = pname.lowercased()
+                if ["accept", "content-type", "authorization"].contains(lowered) {
+                    let why = lowered == "authorization" ? "set the manager's authToken and authScheme" : "the runtime sets it"
+                    warn("header parameter '\(pname)' of \(where_) is left out: \(why)", at: node)
+                    continue
+                }
+                guard SpecValidator.isHeaderName(pname) else {
+                    warn("header parameter '\(pname)' of \(where_) is not a valid HTTP header name; left out", at: node)
+                    continue
+                }
+                var type = parameterType(node, hint: capitalized + ImportNames.typeName(pname))
+                var placeholder = ""
+                switch pathText(type) {
+                case .text: break
+                case .rawValue: placeholder = ".rawValue"
+                case .none:
+                    warn("header parameter '\(pname)' of \(where_) is \(type.text), which a header cannot hold; it is a String input", at: node)
+                    type = ImportedType(text: "String")
+                }
+                if node["required"]?.bool != true {
+                    warn(
+                        "optional header '\(pname)' of \(where_) is a required argument: a repogen header is always sent",
+                        at: node)
+                }
+                let input = ImportNames.unique(ImportNames.memberName(pname), in: &inputNames)
+                endpoint.inputs.append((input, type.text))
+                endpoint.uses.formUnion(type.models)
+                endpoint.headers.append((pname, "{" + input + placeholder + "}"))
+            case "cookie":
+                warn("cookie parameter '\(pname)' of \(where_) is left out: the runtime sends no cookies of its own", at: node)
+            default:
+                warn("parameter '\(pname)' of \(where_) is in '\(parameter.place)', which is not a place OpenAPI knows; left out", at: node)
+            }
+        }
+        if body == nil, !endpoint.query.isEmpty || !endpoint.spreads.isEmpty, ["POST", "PUT", "PATCH"].contains(endpoint.method) {
+            endpoint.usingQuery = true
+        }
+        if body == .json, endpoint.method == "DELETE" { endpoint.usingQuery = false }
+        response(op, where_: where_, capitalized: capitalized, endpoint: &endpoint)
+        securityCheck(op, where_: where_)
+        return endpoint
+    }
+
+    enum BodyKind { case json, upload }
+
+    /// The request body: a JSON value (one input, the param), or a multipart form (an upload).
+    private mutating func requestBody(
+        _ op: SpecNode, where_: String, capitalized: String, endpoint: inout ImportedEndpoint, inputNames: inout Set<String>
+    ) -> BodyKind? {
+        guard let raw = op["requestBody"],
+            let body = document.resolved(raw, warnings: &warnings, what: "the request body of \(where_)")
+        else { return nil }
+        guard let content = body["content"]?.members, !content.isEmpty else {
+            warn("the request body of \(where_) has no 'content'; left out", at: raw)
+            return nil
+        }
+        if endpoint.method == "GET" {
+            warn("GET \(where_.dropFirst(4)) has a request body, which a GET request cannot send; left out", at: raw)
+            return nil
+        }
+        let required = body["required"]?.bool == true
+        if let json = content.first(where: { Self.isJSON($0.key) }) {
+            guard let schema = json.value["schema"] else {
+                warn("the JSON body of \(where_) has no schema; it is a JSONValue", at: json.value)
+                addBody(ImportedType.any, required: required, endpoint: &endpoint, inputNames: &inputNames)
+                return .json
+            }
+            let type = swiftType(schema, hint: capitalized + "Request")
+            addBody(type, required: required, endpoint: &endpoint, inputNames: &inputNames)
+            if content.count > 1 {
+                let others = content.filter { $0.key != json.key }.map(\.key).joined(separator: ", ")
+                warn("\(where_) also takes \(others); the import sends JSON", at: raw)
+            }
+            return .json
+        }
+        if let form = content.first(where: { $0.key.lowercased().hasPrefix("multipart/form-data") }) {
+            guard endpoint.method != "DELETE" else {
+                warn("\(where_) has a multipart body, which the runtime sends with POST, PUT and PATCH only; left out", at: raw)
+                return nil
+            }
+            return upload(form.value, required: required, where_: where_, capitalized: capitalized, endpoint: &endpoint, inputNames: &inputNames) ? .upload : nil
+        }
+        let types = content.map(\.key).joined(separator: ", ")
+        warn("the request body of \(where_) is \(types); a repogen endpoint sends JSON or multipart/form-data, so it is left out", at: raw)
+        return nil
+    }
+
+    private mutating func addBody(_ type: ImportedType, required: Bool, endpoint: inout ImportedEndpoint, inputNames: inout Set<String>) {
+        var type = type
+        if !required { type.nullable = true }
+        // A component's name says what the body is (`newPet`); an inline schema's made-up name does not.
+        let named = type.models.contains(type.text) && componentModels.values.contains(type.text)
+        let base = named ? ImportNames.memberName(type.text) : "body"
+        let input = ImportNames.unique(base, in: &inputNames)
+        endpoint.inputs.append((input, type.optionalText))
+        endpoint.body = input
+        endpoint.uses.formUnion(type.models)
+    }
+
+    /// A multipart body: binary properties are files, scalars are text fields; false when there is no file part.
+    private mutating func upload(
+        _ media: SpecNode, required: Bool, where_: String, capitalized: String, endpoint: inout ImportedEndpoint,
+        inputNames: inout Set<String>
+    ) -> Bool {
+        guard let schema = media["schema"] else {
+            warn("the multipart body of \(where_) has no schema; left out", at: media)
+            return false
+        }
+        var visited: Set<String> = []
+        let shape = objectShape(schema, visited: &visited, depth: 0)
+        var files: [(String, String, String)] = []
+        var fields: [(String, String, String)] = []
+        for property in shape.properties {
+            let optional = !shape.required.contains(property.name) || !required
+            let input = ImportNames.unique(ImportNames.memberName(property.name), in: &inputNames)
+            let resolved = document.resolved(property.schema, warnings: &warnings, what: "part '\(property.name)'") ?? property.schema
+            if isBinary(resolved) {
+                files.append((property.name, input, optional ? "UploadFile?" : "UploadFile"))
+            } else if types(of: resolved).contains("array"), let items = resolved["items"], isBinary(document.resolved(items, warnings: &warnings, what: "part '\(property.name)'") ?? items) {
+                files.append((property.name, input, "[UploadFile]"))
+            } else {
+                var type = swiftType(property.schema, hint: capitalized + ImportNames.typeName(property.name))
+                guard pathText(type) != nil else {
+                    warn("part '\(property.name)' of the multipart body of \(where_) is \(type.text), which a form text field cannot hold; left out", at: property.schema)
+                    inputNames.remove(input)
+                    continue
+                }
+                if optional { type.nullable = true }
+                let placeholder = pathText(type) == .rawValue ? ".rawValue" : ""
+                if type.nullable, !placeholder.isEmpty {
+                    warn("part '\(property.name)' of \(where_) is an optional enum; it is a required argument", at: property.schema)
+                    type.nullable = false
+                }
+                endpoint.uses.formUnion(type.models)
+                fields.append((property.name, input + placeholder, type.optionalText))
+            }
+        }
+        guard !files.isEmpty else {
+            warn("the multipart body of \(where_) has no file part (a string with format binary); left out", at: schema)
+            for field in fields { inputNames.remove(field.1) }
+            return false
+        }
+        for (part, input, type) in files {
+            endpoint.inputs.append((input, type))
+            endpoint.files.append((part, "{" + input + "}"))
+        }
+        for (part, input, type) in fields {
+            let name = input.hasSuffix(".rawValue") ? String(input.dropLast(9)) : input
+            endpoint.inputs.append((name, type))
+            endpoint.fields.append((part, "{" + input + "}"))
+        }
+        return true
+    }
+
+    func isBinary(_ schema: SpecNode) -> Bool {
+        if schema["format"]?.string == "binary" { return true }
+        // 3.1: a file is a string with a media type and no encoding (or no type at all).
+        return schema["contentMediaType"] != nil && schema["contentEncoding"] == nil
+    }
+
+    static func isJSON(_ mediaType: String) -> Bool {
+        let lowered = mediaType.lowercased().split(separator: ";").first.map { String($0).trimmingWhitespace() } ?? ""
+        return lowered == "application/json" || lowered.hasSuffix("+json") || lowered == "*/*" || lowered == "application/*"
+            || lowered == "text/json"
+    }
+
+    /// The response: the lowest 2xx with a body (or `default` when there is no 2xx), read as JSON.
+    private mutating func response(_ op: SpecNode, where_: String, capitalized: String, endpoint: inout ImportedEndpoint) {
+        guard let responses = op["responses"]?.members else { return }
+        var successes = responses.filter { $0.key.hasPrefix("2") }
+        successes.sort { ($0.key.uppercased() == "2XX" ? 1 : 0, $0.key) < ($1.key.uppercased() == "2XX" ? 1 : 0, $1.key) }
+        let errors = responses.filter { !$0.key.hasPrefix("2") && !$0.key.hasPrefix("1") && !$0.key.hasPrefix("3") }
+        var chosen = successes.first
+        if chosen == nil, let fallback = responses.first(where: { $0.key == "default" }) {
+            chosen = fallback
+            warn("\(where_) has no 2xx response; its 'default' response is the success type", at: document.location(offset: fallback.keyOffset))
+        } else {
+            for error in errors {
+                if let resolved = document.resolved(error.value, warnings: &warnings, what: "a response"), resolved["content"] != nil {
+                    errorResponses = (errorResponses?.first ?? error.value, (errorResponses?.count ?? 0) + 1)
+                    break
+                }
+            }
+        }
+        guard let chosen, let response = document.resolved(chosen.value, warnings: &warnings, what: "response \(chosen.key) of \(where_)") else { return }
+        // A success without a body (204) next to one with a body: the body's type, optional.
+        let withBody = successes.compactMap { member -> (SpecMember, SpecNode)? in
+            guard let resolved = document.resolved(member.value, warnings: &warnings, what: "a response"),
+                resolved["content"]?.members?.isEmpty == false
+            else { return nil }
+            return (member, resolved)
+        }
+        let (member, body) = chosen.key == "default" ? (chosen, response) : (withBody.first ?? (chosen, response))
+        guard let content = body["content"]?.members, !content.isEmpty else { return }
+        guard let json = content.first(where: { Self.isJSON($0.key) }) else {
+            let types = content.map(\.key).joined(separator: ", ")
+            warn("response \(member.key) of \(where_) is \(types), which the runtime does not decode; the endpoint has no response type", at: body)
+            return
+        }
+        guard let schema = json.value["schema"] else {
+            endpoint.response = "JSONValue"
+            return
+        }
+        var type = swiftType(schema, hint: capitalized + "Response")
+        if withBody.count < successes.count, chosen.key != "default" { type.nullable = true }
+        if type.text == "Data" {
+            warn("response \(member.key) of \(where_) is binary in JSON; typed as Data (base64)", at: schema)
+        }
+        endpoint.response = type.optionalText
+        endpoint.uses.formUnion(type.models)
+        for other in withBody.dropFirst() {
+            guard let otherSchema = other.1["content"]?.members?.first(where: { Self.isJSON($0.key) })?.value["schema"] else { continue }
+            let otherType = swiftType(otherSchema, hint: capitalized + "Response" + other.0.key)
+            if otherType.text != type.text {
+                warn(
+                    "response \(other.0.key) of \(where_) is \(otherType.text), but an endpoint has one success type: \(type.text) from \(member.key)",
+                    at: document.location(offset: other.0.keyOffset))
+            }
+        }
+    }
+
+    enum PathText { case text, rawValue }
+
+    /// How a value of `type` is written into a path, a header or a form field: as it is, as its raw value, or not.
+    func pathText(_ type: ImportedType) -> PathText? {
+        let plain = ["String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Bool", "UUID", "Decimal"]
+        if plain.contains(type.text) { return .text }
+        if let model = models[type.text], case .enumeration = model.kind { return .rawValue }
+        return nil
+    }
+
+    /// Whether a field's type can be one query item: a scalar or an array of scalars.
+    func isQueryScalar(_ type: String) -> Bool {
+        var text = type.hasSuffix("?") ? String(type.dropLast()) : type
+        if text.hasPrefix("["), text.hasSuffix("]"), !text.contains(":") { text = String(text.dropFirst().dropLast()) }
+        if text.hasSuffix("?") { text.removeLast() }
+        return pathText(ImportedType(text: text)) != nil || text == "Date" || text == "URL" || text == "Data"
+    }
+
+    private mutating func parameterType(_ parameter: SpecNode, hint: String) -> ImportedType {
+        if let schema = parameter["schema"] { return swiftType(schema, hint: hint) }
+        if let content = parameter["content"]?.members?.first, let schema = content.value["schema"] {
+            warn("a parameter with 'content' (\(content.key)) is sent as a plain value", at: parameter)
+            return swiftType(schema, hint: hint)
+        }
+        warn("a parameter without a schema is a String", at: parameter)
+        return ImportedType(text: "String")
+    }
+
+    /// `get /pets/{petId}/photos` → `getPetsByPetIdPhotos`.
+    static func derivedName(method: String, path: String) -> String {
+        var name = method
+        for segment in path.split(separator: "/") {
+            if segment.hasPrefix("{") {
+                name += "By" + ImportNames.typeName(String(segment))
+            } else {
+                name += ImportNames.typeName(String(segment))
+            }
+        }
+        return ImportNames.memberName(name)
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var scalars = Substring(self).unicodeScalars[...]
+        while let first = scalars.first, first.properties.isWhitespace { scalars = scalars.dropFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}

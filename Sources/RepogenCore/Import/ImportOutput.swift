@@ -1,0 +1,274 @@
+extension OpenAPIImporter {
+    /// The first line of every YAML spec an import writes, which also tells a later import which files were its own.
+    static func headerLine(documentPath: String) -> String {
+        "Imported from \(documentPath) by 'repogen import'; edits here are replaced when it runs again."
+    }
+
+    // MARK: Recursion
+
+    /// A struct cannot hold itself by value (`Node { parent: Node? }`): the field that closes such a cycle becomes
+    /// `JSONValue`, with a warning. Arrays and dictionaries hold their elements indirectly and stay typed.
+    mutating func breakRecursion() {
+        var state: [String: Int] = [:]
+        for name in modelOrder where state[name] == nil { visitForRecursion(name, state: &state) }
+    }
+
+    /// The struct model a field of `type` holds by value, if any.
+    private func directModel(_ type: String) -> String? {
+        let plain = type.hasSuffix("?") ? String(type.dropLast()) : type
+        guard case .fields? = models[plain]?.kind else { return nil }
+        return plain
+    }
+
+    /// Depth-first over the fields that hold structs by value: 1 is on the current path, 2 is done.
+    private mutating func visitForRecursion(_ name: String, state: inout [String: Int]) {
+        state[name] = 1
+        guard case .fields(var fields)? = models[name]?.kind else {
+            state[name] = 2
+            return
+        }
+        var changed = false
+        for index in fields.indices {
+            guard let next = directModel(fields[index].type) else { continue }
+            if state[next] == 1 {
+                let optional = fields[index].type.hasSuffix("?")
+                warn(
+                    "'\(name).\(fields[index].name)' holds '\(next)', which holds '\(name)': a struct cannot contain itself; "
+                        + "the field is JSONValue (decode '\(next)' from it)", at: fields[index].location)
+                fields[index].type = optional ? "JSONValue?" : "JSONValue"
+                changed = true
+            } else if state[next] == nil {
+                visitForRecursion(next, state: &state)
+            }
+        }
+        if changed { models[name]?.kind = .fields(fields) }
+        state[name] = 2
+    }
+
+    // MARK: Servers and security
+
+    /// The manager settings the document asks for: the base URL from `servers`, the auth scheme from the security
+    /// scheme the document requires.
+    mutating func runtimeSettings() -> [String] {
+        var settings: [String] = []
+        if let servers = document.root["servers"]?.items, let first = servers.first, var url = first["url"]?.string {
+            for variable in first["variables"]?.members ?? [] {
+                if let value = variable.value["default"]?.scalarText { url = url.replacingOccurrences(of: "{\(variable.key)}", with: value) }
+            }
+            if url.hasPrefix("/") {
+                settings.append("configuration.baseURL = URL(string: \"https://<host>\(url)\")  // the server is relative to where the document is served")
+            } else {
+                settings.append("configuration.baseURL = URL(string: \(SpecText.jsonQuoted(url)))")
+            }
+            if servers.count > 1 {
+                let others = servers.dropFirst().compactMap { $0["url"]?.string }.joined(separator: ", ")
+                settings.append("// other servers: \(others)")
+            }
+        }
+        guard let schemes = document.root["components"]?["securitySchemes"]?.members, !schemes.isEmpty else { return settings }
+        // The scheme: the document's first requirement, else the first any operation asks for.
+        var used: [String] = []
+        for requirement in document.root["security"]?.items ?? [] {
+            used += requirement.members?.map(\.key) ?? []
+        }
+        for path in document.root["paths"]?.members ?? [] {
+            for operation in path.value.members ?? [] {
+                for requirement in operation.value["security"]?.items ?? [] { used += requirement.members?.map(\.key) ?? [] }
+            }
+        }
+        var seen: Set<String> = []
+        used = used.filter { seen.insert($0).inserted }
+        guard let chosenName = used.first else { return settings }
+        for member in schemes where used.contains(member.key) && member.key != chosenName {
+            warn(
+                "security scheme '\(member.key)' is not mapped: the runtime sends one kind of credentials, "
+                    + "'\(chosenName)'; add the others in the manager's willSend", at: document.location(offset: member.keyOffset))
+        }
+        guard let member = schemes.first(where: { $0.key == chosenName }),
+            let scheme = document.resolved(member.value, warnings: &warnings, what: "security scheme '\(chosenName)'")
+        else { return settings }
+        let type = scheme["type"]?.string ?? ""
+        var setting: String?
+        switch type {
+        case "http":
+            switch scheme["scheme"]?.string?.lowercased() {
+            case "bearer": setting = ".bearer"
+            case "basic": setting = ".basic"
+            default: setting = nil
+            }
+        case "apiKey":
+            let name = scheme["name"]?.string ?? ""
+            switch scheme["in"]?.string {
+            case "header": setting = name.lowercased() == "authorization" ? ".raw" : ".header(\(SpecText.jsonQuoted(name)))"
+            case "query": setting = ".query(\(SpecText.jsonQuoted(name)))"
+            default: setting = nil
+            }
+        case "oauth2", "openIdConnect":
+            setting = ".bearer"
+        default:
+            setting = nil
+        }
+        if let setting {
+            settings.append("configuration.authScheme = \(setting)  // security scheme '\(chosenName)' (\(type))")
+            settings.append("configuration.authToken = { /* the current token */ }")
+        } else {
+            warn(
+                "security scheme '\(chosenName)' (\(type)) has no runtime setting: set the credentials in the manager's willSend",
+                at: document.location(offset: member.keyOffset))
+        }
+        return settings
+    }
+
+    /// Warns when an operation asks for other auth than the document (the runtime sends the token with every request).
+    mutating func securityCheck(_ op: SpecNode, where_: String) {
+        guard let security = op["security"]?.items else { return }
+        let global = document.root["security"]?.items ?? []
+        let needsNone = security.isEmpty || security.contains { $0.members?.isEmpty == true }
+        if needsNone, !global.isEmpty {
+            warn(
+                "\(where_) needs no credentials, but the manager sends its token with every request when authToken "
+                    + "returns one", at: op["security"] ?? op)
+        }
+    }
+
+    // MARK: Specs
+
+    /// One spec per domain: its endpoints, the models it is the first (in file order) to use, and the models it uses
+    /// from other specs as external types.
+    mutating func writeSpecs(domains: [String], endpoints: [String: [ImportedEndpoint]], settings: [String]) -> [OutputFile] {
+        var owner: [String: String] = [:]
+        var usedBy: [String: Set<String>] = [:]
+        for domain in domains {
+            var used: Set<String> = []
+            var queue = (endpoints[domain] ?? []).flatMap(\.uses)
+            while let next = queue.popLast() {
+                guard used.insert(next).inserted else { continue }
+                queue += models[next]?.uses ?? []
+            }
+            usedBy[domain] = used
+            for model in used where owner[model] == nil { owner[model] = domain }
+        }
+        // A component schema no operation uses is still one of the document's types: it goes into the first spec,
+        // with what it uses. An inline model made for something left out (warned) is not written.
+        var reachable: Set<String> = []
+        var queue = Array(Set(usedBy.values.joined()).union(componentModels.values))
+        while let next = queue.popLast() {
+            guard reachable.insert(next).inserted else { continue }
+            queue += models[next]?.uses ?? []
+        }
+        for model in modelOrder where owner[model] == nil && reachable.contains(model) { owner[model] = domains.first }
+        var files: [OutputFile] = []
+        for domain in domains {
+            var root: [(key: String, value: SpecText)] = []
+            // What the spec's endpoints use, and what its own models use, that other specs define.
+            var references = usedBy[domain] ?? []
+            for model in modelOrder where owner[model] == domain { references.formUnion(models[model]?.uses ?? []) }
+            let external = references.filter { owner[$0] != domain && owner[$0] != nil }.sorted()
+            if !external.isEmpty {
+                root.append(("externalTypes", .sequence(external.map { .string($0) }, flow: true, spaced: false)))
+            }
+            let own = modelOrder.filter { owner[$0] == domain }
+            if !own.isEmpty {
+                var entries: [(key: String, value: SpecText)] = []
+                for name in own {
+                    if let model = models[name] { entries.append((name, modelText(model))) }
+                }
+                root.append(("models", SpecText.mapping(entries, flow: false)))
+            }
+            root.append(("endpoints", .sequence((endpoints[domain] ?? []).map { endpointText($0) }, flow: false, spaced: true)))
+            let text: String
+            let path: String
+            switch options.format {
+            case .yaml:
+                var comment = [Self.headerLine(documentPath: document.file.path)]
+                if let info = document.root["info"], let title = info["title"]?.scalarText {
+                    comment.append("\(title)\(info["version"]?.scalarText.map { " " + $0 } ?? ""): the '\(RepogenFacts.domain(forSpecPath: domain))' domain.")
+                }
+                if !settings.isEmpty {
+                    comment.append("Runtime settings (NetworkConfiguration):")
+                    comment += settings.map { "  " + $0 }
+                }
+                text = SpecText.yaml(root, comment: comment.map { Diagnostic.oneLine($0) })
+                path = domain + ".yaml"
+            case .json:
+                text = SpecText.json(root)
+                path = domain + ".json"
+            }
+            files.append(OutputFile(relativePath: path, contents: text))
+        }
+        return files
+    }
+
+    private func modelText(_ model: ImportedModel) -> SpecText {
+        var members: [(key: String, value: SpecText)] = []
+        if let description = model.description?.trimmingWhitespace(), !description.isEmpty {
+            members.append(("description", .string(description)))
+        }
+        switch model.kind {
+        case .enumeration(let cases):
+            var items: [SpecText] = []
+            let explicit = cases.contains { $0.name != nil }
+            for item in cases {
+                if explicit, let name = item.name {
+                    items.append(SpecText.mapping([("name", SpecText.string(name)), ("value", SpecText.string(item.value))], flow: true))
+                } else {
+                    items.append(SpecText.string(item.value))
+                }
+            }
+            members.append(("enum", SpecText.sequence(items, flow: !explicit, spaced: false)))
+        case .fields(let fields):
+            var entries: [(key: String, value: SpecText)] = []
+            for field in fields {
+                var keys: [(key: String, value: SpecText)] = [("type", SpecText.string(field.type))]
+                if let json = field.json { keys.append(("json", SpecText.string(json))) }
+                if let description = field.description?.trimmingWhitespace(), !description.isEmpty {
+                    keys.append(("description", SpecText.string(description)))
+                }
+                if field.json == nil, field.description?.isEmpty != false {
+                    entries.append((field.name, SpecText.string(field.type)))
+                } else {
+                    entries.append((field.name, SpecText.mapping(keys, flow: true)))
+                }
+            }
+            members.append(("fields", SpecText.mapping(entries, flow: false)))
+        }
+        return .mapping(members, flow: false)
+    }
+
+    private func endpointText(_ endpoint: ImportedEndpoint) -> SpecText {
+        var members: [(key: String, value: SpecText)] = [("name", .string(endpoint.name))]
+        if let description = endpoint.description { members.append(("description", .string(description))) }
+        members.append(("method", .string(endpoint.method)))
+        members.append(("path", .string(endpoint.path)))
+        if !endpoint.inputs.isEmpty {
+            var inputs: [SpecText] = []
+            for input in endpoint.inputs {
+                inputs.append(SpecText.mapping([("name", SpecText.string(input.name)), ("type", SpecText.string(input.type))], flow: true))
+            }
+            members.append(("inputs", SpecText.sequence(inputs, flow: false, spaced: false)))
+        }
+        let query = SpecText.mapping(endpoint.query.map { ($0.key, .string($0.value)) }, flow: true)
+        if let body = endpoint.body {
+            members.append(("param", .string("{" + body + "}")))
+        } else if !endpoint.spreads.isEmpty {
+            var parts: [SpecText] = endpoint.spreads.map { .string("{" + $0 + "}") }
+            if !endpoint.query.isEmpty { parts.append(query) }
+            members.append(("param", .sequence(parts, flow: true, spaced: false)))
+        } else if !endpoint.query.isEmpty {
+            members.append(("param", query))
+        }
+        if let usingQuery = endpoint.usingQuery { members.append(("usingQuery", .bool(usingQuery))) }
+        if !endpoint.headers.isEmpty {
+            members.append(("header", .mapping([("custom", .mapping(endpoint.headers.map { ($0.name, .string($0.value)) }, flow: true))], flow: true)))
+        }
+        if !endpoint.files.isEmpty {
+            var upload: [(key: String, value: SpecText)] = [("files", .mapping(endpoint.files.map { ($0.name, .string($0.value)) }, flow: true))]
+            if !endpoint.fields.isEmpty {
+                upload.append(("fields", .mapping(endpoint.fields.map { ($0.name, .string($0.value)) }, flow: true)))
+            }
+            members.append(("upload", .mapping(upload, flow: true)))
+        }
+        if let response = endpoint.response { members.append(("response", .string(response))) }
+        return .mapping(members, flow: false)
+    }
+}

@@ -1,0 +1,477 @@
+/// A model the import writes: a struct of fields or a string enum.
+struct ImportedModel {
+    enum Kind {
+        case fields([ImportedField])
+        case enumeration([(name: String?, value: String)])
+    }
+
+    var name: String
+    var description: String?
+    var kind: Kind
+    /// The models its fields use (for which spec it goes into).
+    var uses: Set<String> = []
+    /// Whether the import has finished it (a model being built can be used by its own fields: recursion).
+    var done = false
+}
+
+struct ImportedField {
+    var name: String
+    var type: String
+    /// The key on the wire, when the Swift name differs.
+    var json: String?
+    var description: String?
+    /// Where the property is written, for warnings about the field.
+    var location: SourceLocation
+}
+
+/// A Swift type for a schema: its text without the optional mark, whether null is allowed, and the models it uses.
+struct ImportedType {
+    var text: String
+    var nullable = false
+    var models: Set<String> = []
+
+    static let any = ImportedType(text: "JSONValue")
+
+    var optionalText: String { nullable ? Self.optional(text) : text }
+
+    /// `T?`, with parentheses around a type that needs them.
+    static func optional(_ text: String) -> String { text.hasSuffix("?") ? text : text + "?" }
+}
+
+/// The shape of an object schema, with `allOf` merged: properties in order, which are required, extra keys.
+struct ObjectShape {
+    var properties: [(name: String, schema: SpecNode, keyOffset: Int)] = []
+    var required: Set<String> = []
+    var additional: SpecNode?
+    var description: String?
+
+    mutating func add(_ name: String, _ schema: SpecNode, keyOffset: Int) {
+        if let index = properties.firstIndex(where: { $0.name == name }) {
+            properties[index] = (name, schema, keyOffset)
+        } else {
+            properties.append((name, schema, keyOffset))
+        }
+    }
+}
+
+extension OpenAPIImporter {
+    // MARK: Component schemas
+
+    /// Gives every component schema that becomes a model its Swift name, before anything uses one (so that
+    /// recursive and forward references resolve).
+    mutating func nameComponentModels() {
+        for member in document.root["components"]?["schemas"]?.members ?? [] {
+            guard becomesModel(member.value, depth: 0) else { continue }
+            var name = ImportNames.typeName(member.key)
+            if ImportNames.reservedTypeNames.contains(name) || reservedNames.contains(name) { name += "Model" }
+            name = ImportNames.unique(name, in: &typeNames)
+            componentModels[member.key] = name
+        }
+    }
+
+    /// Builds the models of every component schema, in document order (those no operation uses too: they are the
+    /// document's types, and a silent drop would hide them).
+    mutating func importComponentModels() {
+        for member in document.root["components"]?["schemas"]?.members ?? [] {
+            guard let model = componentModels[member.key], models[model] == nil else { continue }
+            models[model] = ImportedModel(name: model, kind: .fields([]))
+            modelOrder.append(model)
+            buildModel(model, from: member.value)
+        }
+    }
+
+    /// Whether a schema is written as a model of its own: an object with properties, `allOf`, a string enum, or a
+    /// `oneOf`/`anyOf` of objects. Anything else (a string, an array, a map) is used where it is referenced.
+    func becomesModel(_ schema: SpecNode, depth: Int) -> Bool {
+        guard depth < 32 else { return false }
+        if schema["$ref"] != nil { return false }
+        if let values = schema["enum"]?.items { return values.contains { $0.string != nil } && types(of: schema).allSatisfy { $0 == "string" || $0 == "null" } }
+        if schema["allOf"] != nil { return !(schema["allOf"]?.items ?? []).isEmpty }
+        if let properties = schema["properties"]?.members, !properties.isEmpty { return true }
+        for key in ["oneOf", "anyOf"] {
+            if let variants = schema[key]?.items {
+                let real = variants.filter { !isNullSchema($0) }
+                return real.count > 1 && real.allSatisfy { isObjectLike($0, depth: depth + 1) }
+            }
+        }
+        return false
+    }
+
+    /// Whether a schema (following references) describes an object with properties.
+    func isObjectLike(_ schema: SpecNode, depth: Int) -> Bool {
+        guard depth < 32 else { return false }
+        if let reference = schema["$ref"]?.string {
+            guard let target = document.target(of: reference) else { return false }
+            return isObjectLike(target, depth: depth + 1)
+        }
+        if schema["properties"]?.members?.isEmpty == false { return true }
+        if let parts = schema["allOf"]?.items { return parts.contains { isObjectLike($0, depth: depth + 1) } }
+        for key in ["oneOf", "anyOf"] {
+            if let variants = schema[key]?.items {
+                let real = variants.filter { !isNullSchema($0) }
+                return !real.isEmpty && real.allSatisfy { isObjectLike($0, depth: depth + 1) }
+            }
+        }
+        return false
+    }
+
+    func isNullSchema(_ schema: SpecNode) -> Bool {
+        if schema["type"]?.string == "null" { return true }
+        if let values = schema["enum"]?.items, values.count == 1, values[0].isNull { return true }
+        return false
+    }
+
+    /// The `type` of a schema as a list (3.1 allows `[string, "null"]`).
+    func types(of schema: SpecNode) -> [String] {
+        if let single = schema["type"]?.string { return [single] }
+        return schema["type"]?.items?.compactMap(\.string) ?? []
+    }
+
+    /// The type of a component schema by its name: its model, or the type it stands for.
+    mutating func componentType(_ name: String, at node: SpecNode) -> ImportedType {
+        if let model = componentModels[name] {
+            // Named already; `importComponentModels` builds it (one at a time: a chain of references a thousand
+            // schemas long must not become a thousand nested calls).
+            var type = ImportedType(text: model, models: [model])
+            // A component that is a nullable object (`nullable: true`) makes every use optional.
+            type.nullable = isNullable(node)
+            return type
+        }
+        if let known = aliasTypes[name] { return known }
+        guard aliasesInProgress.count < 64 else {
+            warn("schema '\(name)' is reached through more than 64 schemas that only stand for others; typed as JSONValue", at: node)
+            return .any
+        }
+        guard aliasesInProgress.insert(name).inserted else {
+            warn("schema '\(name)' is defined by itself, which no Swift type can be; typed as JSONValue", at: node)
+            return .any
+        }
+        let type = swiftType(node, hint: ImportNames.typeName(name))
+        aliasesInProgress.remove(name)
+        aliasTypes[name] = type
+        return type
+    }
+
+    // MARK: Schema → Swift type
+
+    /// The Swift type of a schema, creating models for inline objects and enums (named after `hint`).
+    mutating func swiftType(_ schema: SpecNode, hint: String, depth: Int = 0) -> ImportedType {
+        guard depth < 64 else {
+            warn("schema nested deeper than 64 levels; typed as JSONValue", at: schema)
+            return .any
+        }
+        if let bool = schema.bool {
+            if !bool { warn("schema 'false' allows no value; typed as JSONValue", at: schema) }
+            return .any
+        }
+        guard schema.members != nil else {
+            warn("a schema must be an object, not \(schema.kindDescription); typed as JSONValue", at: schema)
+            return .any
+        }
+        if let referenceNode = schema["$ref"] {
+            guard let reference = referenceNode.string else {
+                warn("'$ref' is not a string; typed as JSONValue", at: referenceNode)
+                return .any
+            }
+            var type: ImportedType
+            if let name = OpenAPIDocument.schemaName(ofReference: reference), let target = document.target(of: reference) {
+                type = componentType(name, at: target)
+            } else if let target = document.target(of: reference) {
+                let last = reference.split(separator: "/").last.map { OpenAPIDocument.unescapePointer(String($0)) } ?? hint
+                guard referencesInProgress.insert(reference).inserted else {
+                    warn("'\(reference)' contains itself outside components/schemas; typed as JSONValue", at: referenceNode)
+                    return .any
+                }
+                type = swiftType(target, hint: ImportNames.typeName(last), depth: depth + 1)
+                referencesInProgress.remove(reference)
+            } else {
+                let why = reference.hasPrefix("#") ? "points at nothing in the document" : "is in another file, which import does not read"
+                warn("'\(reference)' \(why); typed as JSONValue", at: referenceNode)
+                return .any
+            }
+            // 3.1: siblings of `$ref` may add `nullable`-like information through `type: [..., null]`; 3.0 ignores them.
+            if isNullable(schema) { type.nullable = true }
+            return type
+        }
+        let nullable = isNullable(schema)
+        var result = nonNullType(schema, hint: hint, depth: depth)
+        if nullable { result.nullable = true }
+        return result
+    }
+
+    /// `nullable: true` (3.0), `type: [T, "null"]` (3.1), or `null` among the `enum` values.
+    func isNullable(_ schema: SpecNode) -> Bool {
+        if schema["nullable"]?.bool == true { return true }
+        if types(of: schema).contains("null") { return true }
+        if schema["enum"]?.items?.contains(where: \.isNull) == true { return true }
+        return false
+    }
+
+    private mutating func nonNullType(_ schema: SpecNode, hint: String, depth: Int) -> ImportedType {
+        // Compositions first: they decide the type whatever `type` says.
+        if let parts = schema["allOf"]?.items {
+            if parts.count == 1, schema["properties"] == nil, parts[0]["$ref"] != nil {
+                // `allOf: [$ref]` is how 3.0 documents add a description or nullable to a reference.
+                var type = swiftType(parts[0], hint: hint, depth: depth + 1)
+                type.nullable = false
+                return type
+            }
+            return inlineModel(schema, hint: hint)
+        }
+        for key in ["oneOf", "anyOf"] {
+            if let variants = schema[key]?.items {
+                return composition(schema, key: key, variants: variants, hint: hint, depth: depth)
+            }
+        }
+        let kinds = types(of: schema).filter { $0 != "null" }
+        if kinds.count > 1 {
+            warn("a schema of several types (\(kinds.joined(separator: ", "))) has no one Swift type; typed as JSONValue", at: schema["type"] ?? schema)
+            return .any
+        }
+        if let values = schema["enum"]?.items {
+            return enumeration(schema, values: values, kind: kinds.first, hint: hint)
+        }
+        if let constant = schema["const"], kinds.isEmpty {
+            switch constant.kind {
+            case .string: return ImportedType(text: "String")
+            case .number(let text): return ImportedType(text: text.contains(".") || text.contains("e") || text.contains("E") ? "Double" : "Int")
+            case .bool: return ImportedType(text: "Bool")
+            default: return .any
+            }
+        }
+        let kind = kinds.first ?? (schema["properties"] != nil || schema["additionalProperties"] != nil ? "object" : schema["items"] != nil ? "array" : nil)
+        switch kind {
+        case "string":
+            return ImportedType(text: stringType(schema))
+        case "integer":
+            switch schema["format"]?.string {
+            case "int32": return ImportedType(text: "Int32")
+            case "int64": return ImportedType(text: "Int64")
+            case "int8": return ImportedType(text: "Int8")
+            case "int16": return ImportedType(text: "Int16")
+            case "uint8": return ImportedType(text: "UInt8")
+            case "uint16": return ImportedType(text: "UInt16")
+            case "uint32": return ImportedType(text: "UInt32")
+            case "uint64": return ImportedType(text: "UInt64")
+            default: return ImportedType(text: "Int")
+            }
+        case "number":
+            switch schema["format"]?.string {
+            case "float": return ImportedType(text: "Float")
+            case "decimal": return ImportedType(text: "Decimal")
+            case "int32": return ImportedType(text: "Int32")
+            case "int64": return ImportedType(text: "Int64")
+            default: return ImportedType(text: "Double")
+            }
+        case "boolean":
+            return ImportedType(text: "Bool")
+        case "array":
+            guard let items = schema["items"] else {
+                warn("an array without 'items'; its elements are typed as JSONValue", at: schema)
+                return ImportedType(text: "[JSONValue]")
+            }
+            let element = swiftType(items, hint: hint + (isObjectLike(items, depth: 0) && items["$ref"] == nil ? "Item" : ""), depth: depth + 1)
+            return ImportedType(text: "[" + element.optionalText + "]", models: element.models)
+        case "object":
+            if let properties = schema["properties"]?.members, !properties.isEmpty {
+                return inlineModel(schema, hint: hint)
+            }
+            return mapType(schema, hint: hint, depth: depth)
+        case nil:
+            // No type: anything (`{}`, or only a description).
+            return .any
+        default:
+            warn("unknown schema type '\(kind ?? "")'; typed as JSONValue", at: schema["type"] ?? schema)
+            return .any
+        }
+    }
+
+    private func stringType(_ schema: SpecNode) -> String {
+        switch schema["format"]?.string {
+        case "date-time": return "Date"
+        case "uuid": return "UUID"
+        case "uri", "url": return "URL"
+        case "byte": return "Data"
+        case "binary": return "Data"
+        default:
+            // 3.1 writes a file as `contentMediaType` (or `contentEncoding: base64`).
+            if schema["contentEncoding"]?.string == "base64" { return "Data" }
+            return "String"
+        }
+    }
+
+    /// `additionalProperties`: a `[String: T]` dictionary.
+    private mutating func mapType(_ schema: SpecNode, hint: String, depth: Int) -> ImportedType {
+        guard let additional = schema["additionalProperties"] else { return ImportedType(text: "[String: JSONValue]") }
+        if additional.bool != nil { return ImportedType(text: "[String: JSONValue]") }
+        let value = swiftType(additional, hint: hint + "Value", depth: depth + 1)
+        return ImportedType(text: "[String: " + value.optionalText + "]", models: value.models)
+    }
+
+    /// A model for an inline object schema (or `allOf`), named after where it is.
+    private mutating func inlineModel(_ schema: SpecNode, hint: String) -> ImportedType {
+        // One model per schema in the document, however often a reference reaches it (and reaching it again
+        // while it is built is recursion, which the model's name ends).
+        if let known = inlineModels[schema.offset] { return ImportedType(text: known, models: [known]) }
+        let name = ImportNames.unique(ImportNames.reservedTypeNames.contains(hint) ? hint + "Model" : hint, in: &typeNames)
+        inlineModels[schema.offset] = name
+        models[name] = ImportedModel(name: name, kind: .fields([]))
+        modelOrder.append(name)
+        buildModel(name, from: schema)
+        return ImportedType(text: name, models: [name])
+    }
+
+    /// A string enum becomes a model; other enums keep their type, with a warning that the values are not checked.
+    private mutating func enumeration(_ schema: SpecNode, values: [SpecNode], kind: String?, hint: String) -> ImportedType {
+        let strings = values.filter { !$0.isNull }
+        if kind == nil || kind == "string", !strings.isEmpty, strings.allSatisfy({ $0.string != nil }) {
+            if let known = inlineModels[schema.offset] { return ImportedType(text: known, models: [known]) }
+            let name = ImportNames.unique(ImportNames.reservedTypeNames.contains(hint) ? hint + "Model" : hint, in: &typeNames)
+            inlineModels[schema.offset] = name
+            models[name] = ImportedModel(name: name, kind: .fields([]))
+            modelOrder.append(name)
+            buildModel(name, from: schema)
+            return ImportedType(text: name, models: [name])
+        }
+        var plain = schema
+        if case .object(let members) = schema.kind { plain.kind = .object(members.filter { $0.key != "enum" }) }
+        let type = nonNullType(plain, hint: hint, depth: 1)
+        if !strings.isEmpty {
+            warn("the values of a non-string enum are not checked: a Swift enum is made of strings only; typed as \(type.text)", at: schema["enum"] ?? schema)
+        }
+        return type
+    }
+
+    /// `oneOf`/`anyOf`: `[T, null]` is `T?`; objects merge into one struct whose fields are optional unless every
+    /// variant requires them; the same scalar type is that type; anything else is JSONValue, with a warning.
+    private mutating func composition(_ schema: SpecNode, key: String, variants: [SpecNode], hint: String, depth: Int) -> ImportedType {
+        let real = variants.filter { !isNullSchema($0) }
+        let nullable = real.count < variants.count
+        if real.isEmpty {
+            return .any
+        }
+        if real.count == 1, schema["properties"] == nil {
+            var type = swiftType(real[0], hint: hint, depth: depth + 1)
+            if nullable { type.nullable = true }
+            return type
+        }
+        if real.allSatisfy({ isObjectLike($0, depth: 0) }) {
+            return inlineModel(schema, hint: hint)
+        }
+        var types: [ImportedType] = []
+        var saved = warnings.count
+        for (index, variant) in real.enumerated() {
+            types.append(swiftType(variant, hint: hint + "Variant\(index + 1)", depth: depth + 1))
+        }
+        if let first = types.first, types.allSatisfy({ $0.text == first.text }) {
+            return first
+        }
+        // The variants' own models are still written (they are named types), but the value is any JSON.
+        saved = min(saved, warnings.count)
+        warn(
+            "'\(key)' of \(types.map(\.text).joined(separator: ", ")) has no one Swift type: a repogen model is a struct or a string "
+                + "enum; typed as JSONValue (decode the variant from it)", at: schema[key] ?? schema)
+        return .any
+    }
+
+    // MARK: Models
+
+    /// Fills in the model `name` from an object schema (with `allOf`, `oneOf`, `anyOf` merged) or a string enum.
+    mutating func buildModel(_ name: String, from schema: SpecNode) {
+        let description = schema["description"]?.string
+        if let values = schema["enum"]?.items {
+            var cases: [(name: String?, value: String)] = []
+            var caseNames: Set<String> = []
+            var rawValues: Set<String> = []
+            for value in values {
+                guard let raw = value.string else { continue }
+                guard rawValues.insert(raw).inserted else {
+                    warn("duplicate enum value '\(raw)' is written once", at: value)
+                    continue
+                }
+                if let derived = SpecValidator.caseName(fromRawValue: raw), !caseNames.contains(derived) {
+                    caseNames.insert(derived)
+                    cases.append((nil, raw))
+                } else {
+                    let base = SpecValidator.caseName(fromRawValue: raw) ?? "value"
+                    let explicit = ImportNames.unique(base == "value" ? "value\(cases.count + 1)" : base, in: &caseNames)
+                    cases.append((explicit, raw))
+                }
+            }
+            models[name] = ImportedModel(name: name, description: description, kind: .enumeration(cases), done: true)
+            return
+        }
+        var visited: Set<String> = []
+        let shape = objectShape(schema, visited: &visited, depth: 0)
+        for key in ["oneOf", "anyOf"] where schema[key] != nil {
+            let discriminator = schema["discriminator"]?["propertyName"]?.string.map { "; the discriminator '\($0)' is a field to switch on" } ?? ""
+            warn(
+                "'\(key)' has no Swift struct form: '\(name)' is one struct with the properties of every variant, each optional "
+                    + "unless every variant requires it\(discriminator)", at: schema[key] ?? schema)
+        }
+        var fields: [ImportedField] = []
+        var fieldNames: Set<String> = []
+        var uses: Set<String> = []
+        for property in shape.properties {
+            var fieldName = ImportNames.memberName(property.name)
+            if fieldName == "codingKeys" || fieldName == "CodingKeys" { fieldName += "Value" }
+            let unique = ImportNames.unique(fieldName, in: &fieldNames)
+            if unique != fieldName {
+                warn("property '\(property.name)' of '\(name)' is the field '\(unique)': '\(fieldName)' is taken", at: document.location(offset: property.keyOffset))
+            }
+            let hint = name + ImportNames.typeName(property.name)
+            var type = swiftType(property.schema, hint: hint)
+            if !shape.required.contains(property.name) { type.nullable = true }
+            uses.formUnion(type.models)
+            let fieldDescription = property.schema["description"]?.string
+            fields.append(ImportedField(
+                name: unique, type: type.optionalText, json: unique == property.name ? nil : property.name,
+                description: fieldDescription, location: document.location(offset: property.keyOffset)))
+        }
+        if let additional = shape.additional, additional.bool != false, !shape.properties.isEmpty {
+            warn("'\(name)' allows keys besides its properties ('additionalProperties'); a struct keeps only its properties", at: additional)
+        }
+        if fields.isEmpty {
+            warn("'\(name)' has no properties; it is a struct without fields", at: schema)
+        }
+        models[name] = ImportedModel(name: name, description: description, kind: .fields(fields), uses: uses, done: true)
+    }
+
+    /// Properties and required names of an object schema, `allOf` parts merged in order; `oneOf`/`anyOf` variants
+    /// merged with only the properties every variant requires required.
+    func objectShape(_ schema: SpecNode, visited: inout Set<String>, depth: Int) -> ObjectShape {
+        var shape = ObjectShape()
+        guard depth < 32 else { return shape }
+        if let reference = schema["$ref"]?.string {
+            guard visited.insert(reference).inserted, let target = document.target(of: reference) else { return shape }
+            return objectShape(target, visited: &visited, depth: depth + 1)
+        }
+        for part in schema["allOf"]?.items ?? [] {
+            let partShape = objectShape(part, visited: &visited, depth: depth + 1)
+            for property in partShape.properties { shape.add(property.name, property.schema, keyOffset: property.keyOffset) }
+            shape.required.formUnion(partShape.required)
+            if shape.additional == nil { shape.additional = partShape.additional }
+        }
+        for key in ["oneOf", "anyOf"] {
+            guard let variants = schema[key]?.items?.filter({ !isNullSchema($0) }), !variants.isEmpty else { continue }
+            var required: Set<String>?
+            for variant in variants {
+                var branch = visited
+                let variantShape = objectShape(variant, visited: &branch, depth: depth + 1)
+                for property in variantShape.properties where !shape.properties.contains(where: { $0.name == property.name }) {
+                    shape.add(property.name, property.schema, keyOffset: property.keyOffset)
+                }
+                required = required.map { $0.intersection(variantShape.required) } ?? variantShape.required
+            }
+            shape.required.formUnion(required ?? [])
+        }
+        for member in schema["properties"]?.members ?? [] {
+            shape.add(member.key, member.value, keyOffset: member.keyOffset)
+        }
+        for name in schema["required"]?.items ?? [] {
+            if let text = name.string { shape.required.insert(text) }
+        }
+        if let additional = schema["additionalProperties"] { shape.additional = additional }
+        return shape
+    }
+}

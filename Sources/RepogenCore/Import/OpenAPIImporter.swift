@@ -1,0 +1,265 @@
+/// How `repogen import` splits operations into specs.
+package enum DomainGrouping: String, Sendable, CaseIterable {
+    /// One spec per tag (an operation's first tag; `default` without one).
+    case byTag = "by-tag"
+    /// One spec per first path segment after the prefix every path shares (`/api/v1/pets/{id}` → `pets`).
+    case byPathPrefix = "by-path-prefix"
+}
+
+package struct ImportOptions: Sendable, Equatable {
+    package var domains: DomainGrouping = .byTag
+    /// The format of the specs written.
+    package var format: SpecFormat = .yaml
+    /// The folder the specs go into, as the user wrote it: the validation run names files below it.
+    package var output = "Specs"
+
+    package init(domains: DomainGrouping = .byTag, format: SpecFormat = .yaml, output: String = "Specs") {
+        self.domains = domains
+        self.format = format
+        self.output = output
+    }
+}
+
+/// What an import produces: one spec per domain, the warnings about what a spec cannot say, and the runtime
+/// settings the document asks for (its server, its auth).
+package struct ImportResult: Sendable {
+    package var files: [OutputFile]
+    package var warnings: [Diagnostic]
+    package var settings: [String]
+}
+
+/// Turns an OpenAPI 3.0 or 3.1 document into repogen specs.
+package struct OpenAPIImporter {
+    let document: OpenAPIDocument
+    let options: ImportOptions
+    var warnings: [Diagnostic] = []
+    var models: [String: ImportedModel] = [:]
+    /// Models in the order they were made: component schemas in document order, inline ones where first met.
+    var modelOrder: [String] = []
+    /// Component schema name → model name, for the schemas that become models.
+    var componentModels: [String: String] = [:]
+    /// Component schemas that are not models (a string, an array): the type they stand for.
+    var aliasTypes: [String: ImportedType] = [:]
+    var aliasesInProgress: Set<String> = []
+    var referencesInProgress: Set<String> = []
+    /// Models made for inline schemas, by the schema's offset in the document.
+    var inlineModels: [Int: String] = [:]
+    /// Every type name given out, and those the generated code declares for the domains.
+    var typeNames: Set<String> = []
+    var reservedNames: Set<String> = []
+    var errorResponses: (first: SpecNode, count: Int)?
+
+    mutating func warn(_ message: String, at node: SpecNode) {
+        warnings.append(Diagnostic(.warning, message, at: document.location(node)))
+    }
+
+    mutating func warn(_ message: String, at location: SourceLocation) {
+        warnings.append(Diagnostic(.warning, message, at: location))
+    }
+
+    /// Imports the document in `file`.
+    /// - Throws: `DiagnosticsError` when the file is not an OpenAPI 3 document, or (a bug) when the specs made from
+    ///   it do not validate.
+    package static func run(_ file: SpecFile, options: ImportOptions) throws(DiagnosticsError) -> ImportResult {
+        let root: SpecNode
+        do {
+            switch file.format {
+            case .json: root = try JSONSpecReader.read(file)
+            case .yaml: root = try YAMLSpecReader.read(file, dialect: .document)
+            }
+        } catch {
+            throw DiagnosticsError([error])
+        }
+        guard root.members != nil else {
+            throw DiagnosticsError([Diagnostic(.error, "an OpenAPI document is a mapping, not \(root.kindDescription)", at: file.location(at: root.offset))])
+        }
+        let start = SourceLocation(path: file.path, line: 1, column: 1)
+        if let swagger = root["swagger"] {
+            throw DiagnosticsError([Diagnostic(
+                .error, "this is a Swagger \(swagger.scalarText ?? "2") document; import reads OpenAPI 3.0 and 3.1 (convert it first, "
+                    + "e.g. with swagger2openapi)", at: file.location(at: swagger.offset))])
+        }
+        guard let versionNode = root["openapi"] else {
+            throw DiagnosticsError([Diagnostic(.error, "not an OpenAPI document: there is no 'openapi' key", at: start)])
+        }
+        guard let version = versionNode.scalarText, version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
+            throw DiagnosticsError([Diagnostic(
+                .error, "OpenAPI \(versionNode.scalarText ?? "?") is not supported; import reads 3.0 and 3.1",
+                at: file.location(at: versionNode.offset))])
+        }
+        var importer = OpenAPIImporter(document: OpenAPIDocument(file: file, root: root), options: options)
+        return try importer.run()
+    }
+
+    init(document: OpenAPIDocument, options: ImportOptions) {
+        self.document = document
+        self.options = options
+    }
+
+    mutating func run() throws(DiagnosticsError) -> ImportResult {
+        let operations = collectOperations()
+        guard !operations.isEmpty else {
+            let at = document.root["paths"].map(document.location) ?? SourceLocation(path: document.file.path, line: 1, column: 1)
+            throw DiagnosticsError([Diagnostic(.error, "the document has no operations to import (under 'paths')", at: at)])
+        }
+        let domains = assignDomains(operations)
+        for domain in domains.files {
+            let names = DomainNames(domain: RepogenFacts.domain(forSpecPath: domain))
+            reservedNames.formUnion([
+                names.api, names.repository, names.impl, names.mock, names.remote, names.local, names.dataSource,
+                names.dataRepository, names.client,
+            ])
+        }
+        typeNames = ImportNames.reservedTypeNames.union(reservedNames)
+        nameComponentModels()
+        importComponentModels()
+        var endpoints: [String: [ImportedEndpoint]] = [:]
+        // Unique in the whole document, not only in a spec: the clean style's use cases (`ListPetsUseCase`) are
+        // types of the module, one per endpoint.
+        var endpointNames: Set<String> = []
+        for operation in operations {
+            let domain = domains.byOperation[operation.index]
+            if let endpoint = importOperation(operation, names: &endpointNames) {
+                endpoints[domain, default: []].append(endpoint)
+            }
+        }
+        if let errors = errorResponses {
+            warn(
+                "error responses have bodies in \(errors.count) operation(s); a repogen endpoint types only its success: "
+                    + "a failed status is a NetworkError (see the README's 'Errors')", at: errors.first)
+        }
+        breakRecursion()
+        let settings = runtimeSettings()
+        var files = writeSpecs(domains: domains.files, endpoints: endpoints, settings: settings)
+        files.sort { $0.relativePath < $1.relativePath }
+        try validate(files)
+        // In the document's order, as a compiler lists problems.
+        let ordered = warnings.enumerated().sorted { a, b in
+            let (x, y) = (a.element.location, b.element.location)
+            return (x?.line ?? 0, x?.column ?? 0, a.offset) < (y?.line ?? 0, y?.column ?? 0, b.offset)
+        }.map(\.element)
+        return ImportResult(files: files, warnings: ordered, settings: settings)
+    }
+
+    /// Runs the specs through the generator in memory: a spec the import writes must be one that generates.
+    private func validate(_ files: [OutputFile]) throws(DiagnosticsError) {
+        let folder = options.output.isEmpty || options.output == "." ? "" : (options.output.hasSuffix("/") ? options.output : options.output + "/")
+        var specFiles: [String: SpecFile] = [:]
+        var paths: [String] = []
+        for file in files {
+            let path = folder + file.relativePath
+            paths.append(path)
+            specFiles[path] = SpecFile(path: path, text: file.contents)
+        }
+        do {
+            _ = try Pipeline.generate(specPaths: paths, options: GenerateOptions(), specFiles: specFiles)
+        } catch {
+            throw DiagnosticsError(
+                [Diagnostic(.error, "the specs imported from this document do not generate; this is a bug in repogen import, please report it with the document", path: document.file.path)]
+                    + error.diagnostics)
+        }
+    }
+
+    // MARK: Operations
+
+    struct Operation {
+        var index: Int
+        var method: String
+        var path: String
+        var node: SpecNode
+        var pathItem: SpecNode
+        var methodOffset: Int
+    }
+
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+    static let supportedMethods: Set<String> = ["get", "put", "post", "delete", "patch"]
+
+    private mutating func collectOperations() -> [Operation] {
+        var operations: [Operation] = []
+        guard let paths = document.root["paths"] else { return [] }
+        guard let members = paths.members else {
+            warn("'paths' must be a mapping, not \(paths.kindDescription)", at: paths)
+            return []
+        }
+        for member in members {
+            guard member.key.hasPrefix("/") else {
+                if !member.key.hasPrefix("x-") {
+                    warn("path '\(member.key)' does not start with '/'; its operations are left out", at: document.location(offset: member.keyOffset))
+                }
+                continue
+            }
+            guard let item = document.resolved(member.value, warnings: &warnings, what: "path '\(member.key)'"), let methods = item.members else { continue }
+            if item["servers"] != nil {
+                warn("servers of one path are not kept: every endpoint uses the manager's baseURL", at: item["servers"]!)
+            }
+            for method in methods {
+                let lower = method.key.lowercased()
+                guard Self.methods.contains(lower) else { continue }
+                guard Self.supportedMethods.contains(lower) else {
+                    warn("\(method.key.uppercased()) \(member.key) is left out: the runtime sends GET, POST, PUT, PATCH and DELETE", at: document.location(offset: method.keyOffset))
+                    continue
+                }
+                guard method.value.members != nil else {
+                    warn("operation \(method.key.uppercased()) \(member.key) must be a mapping; left out", at: method.value)
+                    continue
+                }
+                operations.append(Operation(
+                    index: operations.count, method: lower, path: member.key, node: method.value, pathItem: item,
+                    methodOffset: method.keyOffset))
+            }
+        }
+        return operations
+    }
+
+    /// The spec file (without extension) of every operation, and the files in order.
+    private mutating func assignDomains(_ operations: [Operation]) -> (byOperation: [String], files: [String]) {
+        var keys: [String] = []
+        switch options.domains {
+        case .byTag:
+            keys = operations.map { operation in
+                operation.node["tags"]?.items?.first?.string ?? "default"
+            }
+        case .byPathPrefix:
+            let segments = operations.map { $0.path.split(separator: "/").map(String.init) }
+            // The literal segments every path starts with (`api`, `v1`) say nothing about the domain.
+            var common = segments.first ?? []
+            for path in segments.dropFirst() {
+                common = Array(zip(common, path).prefix { $0 == $1 }.map(\.0))
+            }
+            common = Array(common.prefix { !$0.hasPrefix("{") })
+            keys = segments.map { path in
+                let rest = path.dropFirst(min(common.count, max(0, path.count - 1)))
+                guard let first = rest.first, !first.hasPrefix("{") else { return "root" }
+                return first
+            }
+        }
+        var fileByKey: [String: String] = [:]
+        var files: [String] = []
+        var taken: Set<String> = []
+        var result: [String] = []
+        for (operation, key) in zip(operations, keys) {
+            if let file = fileByKey[key] {
+                result.append(file)
+                continue
+            }
+            var file: String
+            if let name = ImportNames.fileName(key) {
+                file = name
+            } else {
+                file = "domain-\(files.count + 1)"
+                warn("'\(key)' has no letters or digits a file name can take; its spec is \(file)", at: operation.node["tags"] ?? operation.node)
+            }
+            if let existing = files.first(where: { $0 == file }) {
+                // Two tags that differ only in case or punctuation (`Pet`, `pet`) are one domain.
+                fileByKey[key] = existing
+                result.append(existing)
+                continue
+            }
+            file = ImportNames.unique(file, in: &taken)
+            fileByKey[key] = file
+            files.append(file)
+            result.append(file)
+        }
+        return (result, files.sorted())
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import RepogenCore
+import XCTest
+
+/// "Imported means it compiles": the specs `repogen import` writes for the test documents and for many random
+/// OpenAPI documents (hostile names, every schema form, every parameter place) generate, and the code type-checks
+/// with warnings as errors in every style.
+extension GenerativeTests {
+    func importedGeneration(_ document: SpecFile, options: ImportOptions, style: OutputStyle) throws -> (specs: String, generation: Generation) {
+        let result: ImportResult
+        do {
+            result = try OpenAPIImporter.run(document, options: options)
+        } catch {
+            XCTFail("import failed: \(error.report)\n\(String(decoding: document.bytes, as: UTF8.self))")
+            throw error
+        }
+        var files: [String: SpecFile] = [:]
+        for file in result.files { files["Specs/" + file.relativePath] = SpecFile(path: "Specs/" + file.relativePath, text: file.contents) }
+        let generation = try Pipeline.generate(specPaths: files.keys.sorted(), options: GenerateOptions(style: style), specFiles: files)
+        return (result.files.map { "# \($0.relativePath)\n" + $0.contents }.joined(separator: "\n"), generation)
+    }
+
+    func testImportedTestDocumentsCompileInEveryStyle() throws {
+        guard let swiftc = Self.findSwiftc() else { throw XCTSkip("swiftc is not on the PATH") }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-import-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let runtime = try buildRuntimeModule(swiftc: swiftc, in: work)
+        let folder = Self.root.appendingPathComponent("Tests/OpenAPIDocuments")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 3)
+        var batch = 0
+        for name in names {
+            let document = SpecFile(path: name, bytes: try Array(Data(contentsOf: folder.appendingPathComponent(name))))
+            for grouping in DomainGrouping.allCases {
+                for style in Self.styles {
+                    let (specs, generation) = try importedGeneration(document, options: ImportOptions(domains: grouping), style: style)
+                    try typeCheck([("\(name)-\(grouping.rawValue)-\(style.name).yaml", specs, generation)], batch: batch, runtime: runtime, swiftc: swiftc, work: work)
+                    batch += 1
+                }
+            }
+        }
+    }
+
+    func testRandomOpenAPIDocumentsImportAndCompile() throws {
+        guard let swiftc = Self.findSwiftc() else { throw XCTSkip("swiftc is not on the PATH") }
+        let count = Int(ProcessInfo.processInfo.environment["REPOGEN_IMPORT_COUNT"] ?? "") ?? 24
+        let seed = UInt64(ProcessInfo.processInfo.environment["REPOGEN_GENERATIVE_SEED"] ?? "") ?? 16
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-import-random-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let runtime = try buildRuntimeModule(swiftc: swiftc, in: work)
+        var random = OpenAPIDocumentGenerator(seed: seed)
+        var pending: [(path: String, text: String, generation: Generation)] = []
+        for index in 0..<count {
+            let text = random.document()
+            let style = Self.styles[index % Self.styles.count]
+            let (specs, generation) = try importedGeneration(SpecFile(path: "random\(index).json", text: text), options: ImportOptions(), style: style)
+            // One module per document: their domains may share names.
+            pending.append(("random\(index).json", text + "\n" + specs, generation))
+            try typeCheck(pending, batch: index, runtime: runtime, swiftc: swiftc, work: work)
+            pending.removeAll()
+        }
+    }
+}
+
+/// Random OpenAPI 3 documents in JSON, with a fixed seed: names that are keywords, clash or hold symbols; every
+/// schema form import knows and some it does not; operations with every parameter place and body kind.
+struct OpenAPIDocumentGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed &* 6364136223846793005 &+ 1442695040888963407 }
+
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int((state >> 33) % UInt64(bound))
+    }
+
+    mutating func pick<T>(_ items: [T]) -> T { items[next(items.count)] }
+
+    static let names = ["id", "name", "class", "default", "self", "Type", "user-name", "user_name", "userName", "2fa", "$ref", "é", "data", "Error", "Result", "init", "x", "X", "codingKeys", "value", "type", "enum", "protocol", "a.b", "ünïcode", "items", "list", "case"]
+
+    func json(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+
+    mutating func schema(depth: Int, components: [String]) -> String {
+        let choice = next(depth > 2 ? 9 : 17)
+        switch choice {
+        case 0: return #"{"type": "string"}"#
+        case 1: return pick([#"{"type": "string", "format": "date-time"}"#, #"{"type": "string", "format": "uuid"}"#, #"{"type": "string", "format": "byte"}"#, #"{"type": "string", "format": "binary"}"#, #"{"type": "string", "format": "uri"}"#, #"{"type": "string", "format": "date"}"#])
+        case 2: return pick([#"{"type": "integer"}"#, #"{"type": "integer", "format": "int64"}"#, #"{"type": "integer", "format": "int32"}"#, #"{"type": "number"}"#, #"{"type": "number", "format": "float"}"#, #"{"type": "boolean"}"#])
+        case 3: return pick([#"{"type": ["string", "null"]}"#, #"{"type": "integer", "nullable": true}"#, #"{"anyOf": [{"type": "boolean"}, {"type": "null"}]}"#, #"{"type": ["string", "integer"]}"#])
+        case 4: return "{\"type\": \"string\", \"enum\": [" + (0..<(1 + next(4))).map { _ in json(pick(Self.names + ["", "1", "A B", "a-b", "A_B"])) }.joined(separator: ", ") + "]}"
+        case 5: return pick([#"{"type": "integer", "enum": [1, 2]}"#, #"{}"#, #"{"type": "object"}"#, #"{"const": 3}"#, "true"])
+        case 6, 7, 8: return components.isEmpty ? #"{"type": "string"}"# : "{\"$ref\": \"#/components/schemas/\(pick(components))\"}"
+        case 9, 10: return "{\"type\": \"array\", \"items\": \(schema(depth: depth + 1, components: components))}"
+        case 11: return "{\"type\": \"object\", \"additionalProperties\": \(schema(depth: depth + 1, components: components))}"
+        case 12, 13: return object(depth: depth + 1, components: components)
+        case 14: return "{\"allOf\": [\(schema(depth: depth + 1, components: components)), \(object(depth: depth + 1, components: components))]}"
+        case 15: return "{\"oneOf\": [\(schema(depth: depth + 1, components: components)), \(schema(depth: depth + 1, components: components))]}"
+        default: return "{\"anyOf\": [\(object(depth: depth + 1, components: components)), \(object(depth: depth + 1, components: components))], \"discriminator\": {\"propertyName\": \"type\"}}"
+        }
+    }
+
+    mutating func object(depth: Int, components: [String]) -> String {
+        var properties: [String] = []
+        var required: [String] = []
+        var names: Set<String> = []
+        for _ in 0..<(1 + next(4)) {
+            let name = pick(Self.names)
+            guard names.insert(name).inserted else { continue }
+            properties.append(json(name) + ": " + schema(depth: depth + 1, components: components))
+            if next(2) == 0 { required.append(json(name)) }
+        }
+        return "{\"type\": \"object\", \"properties\": {" + properties.joined(separator: ", ") + "}, \"required\": [" + required.joined(separator: ", ") + "]}"
+    }
+
+    mutating func parameter(components: [String]) -> String {
+        let place = pick(["query", "query", "header", "cookie", "path"])
+        let name = pick(Self.names)
+        let required = place == "path" || next(2) == 0
+        let style = next(6) == 0 ? ", \"style\": \"deepObject\"" : ""
+        return "{\"name\": \(json(name)), \"in\": \"\(place)\", \"required\": \(required)\(style), \"schema\": \(schema(depth: 1, components: components))}"
+    }
+
+    mutating func operation(components: [String], path: String, params: [String]) -> String {
+        var parts: [String] = []
+        if next(4) != 0 { parts.append("\"operationId\": \(json(pick(Self.names + ["listPets", "list pets", "list_pets"])))") }
+        if next(3) != 0 { parts.append("\"tags\": [\(json(pick(["pets", "Pet Store", "2fa", "store", "ユーザー", "default"])))]") }
+        var parameters = params.map { "{\"name\": \(json($0)), \"in\": \"path\", \"required\": true, \"schema\": \(schema(depth: 2, components: components))}" }
+        var names = Set(params)
+        for _ in 0..<next(3) {
+            let parameter = parameter(components: components)
+            // One parameter per name and place (a document's own rule): the generator's picks may repeat.
+            let key = String(parameter.prefix(while: { $0 != "," })) + (parameter.contains("\"in\": \"path\"") ? "path" : parameter.contains("\"in\": \"query\"") ? "query" : "other")
+            guard names.insert(key).inserted else { continue }
+            parameters.append(parameter)
+        }
+        parts.append("\"parameters\": [" + parameters.joined(separator: ", ") + "]")
+        switch next(4) {
+        case 0: parts.append("\"requestBody\": {\"required\": \(next(2) == 0), \"content\": {\"application/json\": {\"schema\": \(schema(depth: 1, components: components))}}}")
+        case 1: parts.append("\"requestBody\": {\"content\": {\"multipart/form-data\": {\"schema\": {\"type\": \"object\", \"properties\": {\"file\": {\"type\": \"string\", \"format\": \"binary\"}, \(json(pick(Self.names))): \(schema(depth: 2, components: components))}}}}}")
+        case 2: parts.append("\"requestBody\": {\"content\": {\"text/plain\": {\"schema\": {\"type\": \"string\"}}}}")
+        default: break
+        }
+        let status = pick(["200", "201", "204", "default", "2XX"])
+        let content = status == "204" ? "" : ", \"content\": {\"application/json\": {\"schema\": \(schema(depth: 1, components: components))}}"
+        parts.append("\"responses\": {\"\(status)\": {\"description\": \"x\"\(content)}, \"400\": {\"description\": \"e\", \"content\": {\"application/json\": {\"schema\": {}}}}}")
+        return "{" + parts.joined(separator: ", ") + "}"
+    }
+
+    mutating func document() -> String {
+        let components = (0..<next(6)).map { _ in pick(Self.names + ["Pet", "pet", "Pet_Owner", "Node"]) }
+        var seen: Set<String> = []
+        let unique = components.filter { seen.insert($0).inserted }
+        let schemas = unique.map { json($0) + ": " + (next(2) == 0 ? object(depth: 1, components: unique) : schema(depth: 1, components: unique)) }
+        var paths: [String] = []
+        var usedPaths: Set<String> = []
+        for _ in 0..<(1 + next(5)) {
+            let param = next(2) == 0 ? [pick(["id", "user-id", "class", "2fa"])] : []
+            let path = "/" + pick(["pets", "store", "users", "a-b", "v1"]) + (param.isEmpty ? "" : "/{\(param[0])}") + pick(["", "/photos", "/x"])
+            guard usedPaths.insert(path).inserted else { continue }
+            var operations: [String] = []
+            for method in ["get", "post", "put", "patch", "delete", "head"] where next(3) == 0 || method == "get" {
+                operations.append("\"\(method)\": " + operation(components: unique, path: path, params: param))
+            }
+            paths.append(json(path) + ": {" + operations.joined(separator: ", ") + "}")
+        }
+        return "{\"openapi\": \"\(pick(["3.0.3", "3.1.0"]))\", \"info\": {\"title\": \"Random\", \"version\": \"1\"}, \"paths\": {"
+            + paths.joined(separator: ", ") + "}, \"components\": {\"schemas\": {" + schemas.joined(separator: ", ") + "}}}"
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import ImportedPetstore
+import RepogenRuntime
+import TestServer
+import XCTest
+
+/// The specs `repogen import` made of Tests/OpenAPIDocuments/petstore.yaml, generated and run against a loopback
+/// server: the requests are what the OpenAPI document describes, and the responses it describes decode.
+final class ImportedPetstoreServerTests: XCTestCase {
+    var server: TestServer!
+    var pets: PetsRepositoryImpl!
+    var store: StoreRepositoryImpl!
+
+    override func setUp() async throws {
+        do {
+            server = try TestServer()
+        } catch TestServer.Failure.noPython {
+            throw XCTSkip("python3 is needed for the loopback server tests")
+        }
+        // The document's server is https://petstore.example.com/v1, and its auth a bearer token.
+        var configuration = NetworkConfiguration(baseURL: server.baseURL.appendingPathComponent("v1"))
+        configuration.authScheme = .bearer
+        configuration.authToken = { "secret" }
+        let manager = NetworkManager(configuration: configuration)
+        pets = PetsRepositoryImpl(manager: manager)
+        store = StoreRepositoryImpl(manager: manager)
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    func exchange<T>(
+        _ method: String, _ path: String, status: Int = 200, body: String = "", _ call: () async -> Result<T, Error>
+    ) async throws -> (T, TestServer.Request) {
+        try await server.reset()
+        try await server.route([.init(method, path, status: status, body: body)])
+        let value = try await call().get()
+        let requests = try await server.requests()
+        XCTAssertEqual(requests.count, 1)
+        let request = try XCTUnwrap(requests.first)
+        XCTAssertEqual(request.headers["authorization"], "Bearer secret")
+        return (value, request)
+    }
+
+    func testListPetsSendsTheQueryAndDecodesTheArrayAllOfAndEnum() async throws {
+        let body = #"[{"id": 1, "name": "Rex", "tag": null, "status": "available", "owner": {"name": "Kim"}, "children": [{"id": 2, "name": "Pup"}], "parent": {"id": 0, "name": "Old"}}]"#
+        let (list, request) = try await exchange("GET", "/v1/pets", body: body) {
+            await pets.listPets(limit: 20, status: [.available, .notForSale])
+        }
+        XCTAssertEqual(request.query, "limit=20&status=available,NOT_FOR_SALE")
+        XCTAssertEqual(list.count, 1)
+        XCTAssertEqual(list[0].id, 1)
+        XCTAssertEqual(list[0].status, .available)
+        XCTAssertEqual(list[0].owner?.name, "Kim")
+        XCTAssertEqual(list[0].children?.first?.name, "Pup")
+        // The recursive field the import typed as JSONValue still holds the value.
+        XCTAssertEqual(list[0].parent?["name"], .string("Old"))
+    }
+
+    func testCreateSendsTheBodyAndDecodesTheCreatedPet() async throws {
+        let (pet, request) = try await exchange("POST", "/v1/pets", status: 201, body: #"{"id": 7, "name": "Rex", "default": true}"#) {
+            await pets.createPets(newPet: NewPet(name: "Rex", tag: "dog"))
+        }
+        XCTAssertEqual(pet, Pet(name: "Rex", default: true, id: 7))
+        let sent = try JSONSerialization.jsonObject(with: Data(request.body.utf8)) as? [String: Any]
+        XCTAssertEqual(sent?["name"] as? String, "Rex")
+        XCTAssertEqual(sent?["tag"] as? String, "dog")
+    }
+
+    func testPathAndHeaderParametersAndAnEmptyResponse() async throws {
+        let id = UUID()
+        let (pet, request) = try await exchange("GET", "/v1/pets/42", body: #"{"id": 42, "name": "Rex"}"#) {
+            await pets.showPetById(petId: 42, xRequestID: id)
+        }
+        XCTAssertEqual(pet.id, 42)
+        XCTAssertEqual(request.headers["x-request-id"], id.uuidString)
+        let (_, deleted) = try await exchange("DELETE", "/v1/pets/42", status: 204) { await pets.deletePet(petId: 42) }
+        XCTAssertEqual(deleted.method, "DELETE")
+    }
+
+    func testMultipartUpload() async throws {
+        let file = UploadFile(data: Data("png".utf8), fileName: "rex.png", contentType: "image/png")
+        let (_, request) = try await exchange("POST", "/v1/pets/42/photo") {
+            await pets.uploadPhoto(petId: 42, file: file, caption: "Rex")
+        }
+        let parts = try XCTUnwrap(request.parts)
+        XCTAssertEqual(Set(parts.compactMap(\.name)), ["file", "caption"])
+        XCTAssertEqual(parts.first { $0.name == "file" }?.filename, "rex.png")
+        XCTAssertEqual(parts.first { $0.name == "caption" }?.text, "Rex")
+    }
+
+    func testInlineBodyWithRenamedKeysAndADictionaryResponse() async throws {
+        let (order, request) = try await exchange("POST", "/v1/store/orders", body: #"{"id": 1, "pet": "Rex", "complete": false}"#) {
+            await store.postStoreOrders(body: PostStoreOrdersRequest(petId: 42, quantity: 2, shipDate: Date(timeIntervalSince1970: 0)))
+        }
+        XCTAssertEqual(order.pet, .string("Rex"), "a oneOf of a pet or a string is any JSON")
+        let sent = try JSONSerialization.jsonObject(with: Data(request.body.utf8)) as? [String: Any]
+        XCTAssertEqual(sent?["ship_date"] as? String, "1970-01-01T00:00:00Z")
+        XCTAssertEqual(sent?["petId"] as? Int, 42)
+        let (inventory, _) = try await exchange("GET", "/v1/store/inventory", body: #"{"available": 3, "sold": 1}"#) {
+            await store.getInventory()
+        }
+        XCTAssertEqual(inventory, ["available": 3, "sold": 1])
+    }
+
+    /// The auth schemes OpenAPI security schemes map to: basic, an API key in a header, an API key in the query.
+    func testAuthSchemes() async throws {
+        for (scheme, check) in [
+            (NetworkConfiguration.AuthScheme.basic, { (request: TestServer.Request) in
+                XCTAssertEqual(request.headers["authorization"], "Basic secret")
+            }),
+            (.header("X-API-Key"), { request in
+                XCTAssertEqual(request.headers["x-api-key"], "secret")
+                XCTAssertNil(request.headers["authorization"])
+            }),
+            (.query("api_key"), { request in
+                XCTAssertEqual(request.query, "limit=1&api_key=secret")
+                XCTAssertNil(request.headers["authorization"])
+            }),
+        ] {
+            var configuration = NetworkConfiguration(baseURL: server.baseURL.appendingPathComponent("v1"))
+            configuration.authScheme = scheme
+            configuration.authToken = { "secret" }
+            let repository = PetsRepositoryImpl(manager: NetworkManager(configuration: configuration))
+            try await server.reset()
+            try await server.route([.init("GET", "/v1/pets", body: "[]")])
+            _ = try await repository.listPets(limit: 1, status: nil).get()
+            let requests = try await server.requests()
+            check(try XCTUnwrap(requests.first))
+        }
+    }
+
+    func testJSONValueRoundTrips() throws {
+        let text = #"{"a":[1,2.5,"x",true,null],"b":{"c":"d"}}"#
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        XCTAssertEqual(value["b"]?["c"]?.stringValue, "d")
+        XCTAssertEqual(value["a"], .array([.number(1), .number(2.5), .string("x"), .bool(true), .null]))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        XCTAssertEqual(try JSONDecoder().decode(JSONValue.self, from: encoder.encode(value)), value)
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import XCTest
+
+@testable import RepogenCore
+
+/// `repogen import`: each OpenAPI construct becomes the spec a person would write, or a warning at its place in the
+/// document; the specs made always generate.
+final class OpenAPIImportTests: XCTestCase {
+    static let documents = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("OpenAPIDocuments")
+
+    func importDocument(_ name: String, options: ImportOptions = ImportOptions()) throws -> ImportResult {
+        let path = "Tests/OpenAPIDocuments/" + name
+        let bytes = try Array(Data(contentsOf: Self.documents.appendingPathComponent(name)))
+        do {
+            return try OpenAPIImporter.run(SpecFile(path: path, bytes: bytes), options: options)
+        } catch {
+            XCTFail(error.report)
+            throw error
+        }
+    }
+
+    func importText(_ text: String, path: String = "api.yaml", options: ImportOptions = ImportOptions()) throws(DiagnosticsError) -> ImportResult {
+        try OpenAPIImporter.run(SpecFile(path: path, text: text), options: options)
+    }
+
+    func spec(_ result: ImportResult, _ name: String) -> String {
+        result.files.first { $0.relativePath == name }?.contents ?? "<no \(name) among \(result.files.map(\.relativePath))>"
+    }
+
+    func testPetstore() throws {
+        let result = try importDocument("petstore.yaml")
+        XCTAssertEqual(result.files.map(\.relativePath), ["pets.yaml", "store.yaml"])
+        let pets = spec(result, "pets.yaml")
+        for snippet in [
+            "  PetStatus:\n    enum: [available, pending, sold, NOT_FOR_SALE]\n",
+            // allOf: NewPet's properties, then the part's own; required from both.
+            "  Pet:\n    fields:\n      name: String\n      tag: String?\n      default: Bool?\n      id: Int64\n      status: PetStatus?\n      owner: PetOwner?\n",
+            // Recursion through an array stays typed; by value, it cannot.
+            "      children: \"[Pet]?\"\n", "      parent: JSONValue?\n",
+            "  ErrorModel:\n",
+            "    path: /pets/{petId}\n    inputs:\n      - { name: petId, type: Int64 }\n      - { name: xRequestID, type: UUID }\n    header: { custom: { X-Request-ID: \"{xRequestID}\" } }\n",
+            "    param: { limit: \"{limit}\", status: \"{status}\" }\n    response: \"[Pet]\"\n",
+            "  - name: deletePet\n    method: DELETE\n",
+            "    upload: { files: { file: \"{file}\" }, fields: { caption: \"{caption}\" } }\n",
+            "#   configuration.baseURL = URL(string: \"https://petstore.example.com/v1\")\n",
+        ] {
+            XCTAssertTrue(pets.contains(snippet), "missing:\n\(snippet)\nin:\n\(pets)")
+        }
+        let store = spec(result, "store.yaml")
+        XCTAssertTrue(store.contains("      shipDate: { type: Date?, json: ship_date }\n"), store)
+        XCTAssertTrue(store.contains("  - name: postStoreOrders\n"), "a missing operationId is made from the method and path: \(store)")
+        XCTAssertTrue(store.contains("      - { name: body, type: PostStoreOrdersRequest }\n    param: \"{body}\"\n"), store)
+        XCTAssertTrue(store.contains("    response: \"[String: Int32]\"\n"), store)
+        XCTAssertEqual(result.warnings.map(\.description), [
+            "Tests/OpenAPIDocuments/petstore.yaml:42:11: warning: error responses have bodies in 1 operation(s); a repogen endpoint types only its success: a failed status is a NetworkError (see the README's 'Errors')",
+            "Tests/OpenAPIDocuments/petstore.yaml:190:13: warning: 'Pet.parent' holds 'Pet', which holds 'Pet': a struct cannot contain itself; the field is JSONValue (decode 'Pet' from it)",
+            "Tests/OpenAPIDocuments/petstore.yaml:219:13: warning: 'oneOf' of Pet, String has no one Swift type: a repogen model is a struct or a string enum; typed as JSONValue (decode the variant from it)",
+        ])
+        XCTAssertEqual(result.settings.first, "configuration.baseURL = URL(string: \"https://petstore.example.com/v1\")")
+    }
+
+    func testEveryConstructThatCannotBeSaidIsAWarningAtItsPlace() throws {
+        let result = try importDocument("features-3.1.json")
+        let warnings = result.warnings.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" }
+        for expected in [
+            "17:11 query parameter 'deep' of GET /users has style 'deepObject'",
+            "18:11 cookie parameter 'session' of GET /users is left out",
+            "19:11 optional header 'X-Trace' of GET /users is a required argument",
+            "27:24 POST /users is named 'listUsersPost': 'listUsers' is already an endpoint",
+            "29:24 query parameter 'dryRun' of POST /users is left out",
+            "38:24 GET /users/{user-id} has no 2xx response; its 'default' response is the success type",
+            "40:7 HEAD /users/{user-id} is left out",
+            "44:24 the request body of PATCH /users/{user-id} is application/x-www-form-urlencoded",
+            "53:31 response 200 of GET /users/{user-id}/avatar is image/png",
+            "62:19 part 'meta' of the multipart body of PUT /users/{user-id}/avatar is [String: JSONValue]",
+            "70:21 GET /shapes/{kind} needs no credentials",
+            "97:11 property '$id' of 'User' is the field 'id2'",
+            "104:49 the values of a non-string enum are not checked",
+            "119:18 'oneOf' has no Swift struct form: 'Shape' is one struct",
+            "132:16 schema 'Alias' is defined by itself",
+            "134:27 'other.yaml#/Thing' is in another file",
+            "127:11 'Node.next' holds 'Node'",
+        ] {
+            XCTAssertTrue(warnings.contains { $0.hasPrefix(expected) }, "no warning '\(expected)' among:\n" + warnings.joined(separator: "\n"))
+        }
+        XCTAssertEqual(result.files.map(\.relativePath), ["api-2fa.yaml", "default.yaml", "user-accounts.yaml"])
+        let users = spec(result, "user-accounts.yaml")
+        for snippet in [
+            "externalTypes: [Kind]\n",
+            "    description: |-\n      A user.\n      Second line of the description.\n",
+            "      userName: { type: String, json: user-name, description: Login name }\n",
+            "      class: String?\n", "      _2fa: { type: Bool?, json: \"2fa\" }\n", "      email: String?\n",
+            "      createdAt: Date?\n", "      avatar: Data?\n", "      score: Float?\n", "      role: UserRole?\n",
+            "      tags: \"[String: String]?\"\n", "      extra: JSONValue?\n", "      homepage: URL?\n",
+            "      - { name: value4, value: 1st }\n",
+            "    param: [\"{filter}\", { \"page[size]\": \"{pageSize}\" }]\n",
+            "    path: /users/{userId}\n    inputs:\n      - { name: userId, type: UUID }\n",
+            "    response: User?\n",
+            "      - { name: images, type: \"[UploadFile]\" }\n",
+            "    upload: { files: { images: \"{images}\" }, fields: { kind: \"{kind.rawValue}\", count: \"{count}\" } }\n",
+        ] {
+            XCTAssertTrue(users.contains(snippet), "missing:\n\(snippet)\nin:\n\(users)")
+        }
+        let shapes = spec(result, "default.yaml")
+        XCTAssertTrue(shapes.contains("    path: /shapes/{kind.rawValue}\n"), shapes)
+        XCTAssertTrue(shapes.contains("  Shape:\n    fields:\n      kind: String\n      radius: Double?\n      side: Double?\n"), shapes)
+        XCTAssertTrue(spec(result, "api-2fa.yaml").contains("  - name: classOperation\n"), "a keyword operationId")
+        XCTAssertEqual(result.settings.prefix(3), [
+            "configuration.baseURL = URL(string: \"https://eu.api.example.com/v2\")",
+            "// other servers: https://staging.example.com/v2",
+            "configuration.authScheme = .header(\"X-API-Key\")  // security scheme 'apiKey' (apiKey)",
+        ])
+    }
+
+    /// Real YAML: anchors and aliases (a shared parameter, response and properties), a merge key, multi-line plain,
+    /// quoted and folded scalars, flow collections over lines, comments, a tag, and FastAPI's `anyOf: [T, null]`.
+    func testRealWorldYAML() throws {
+        let result = try importDocument("fastapi-style.yaml")
+        XCTAssertEqual(result.files.map(\.relativePath), ["todos.yaml", "users.yaml"])
+        let todos = spec(result, "todos.yaml")
+        for snippet in [
+            "# Todo Service 0.9: the 'Todos' domain.\n",
+            "  TodoCreate:\n    fields:\n      title: String\n      note: { type: String?, description: \"A longer note, folded into one line.\" }\n",
+            "  Todo:\n    fields:\n      title: String\n      note: { type: String?, description: \"A longer note, folded into one line.\" }\n      id: Int\n      done: Bool?\n      createdAt: { type: Date, json: created_at }\n      priority: Priority?\n",
+            "  - name: listTodosTodosGet\n    description: List the todos, newest first\n",
+            "      - { name: limit, type: Int? }\n      - { name: done, type: Bool? }\n",
+            "    param: \"{todoCreate}\"\n    response: Todo\n",
+            "    path: /todos/{todoId}\n",
+        ] {
+            XCTAssertTrue(todos.contains(snippet), "missing:\n\(snippet)\nin:\n\(todos)")
+        }
+        // The aliased parameter and response.
+        XCTAssertTrue(spec(result, "users.yaml").contains("    param: { limit: \"{limit}\" }\n    response: \"[Todo]\"\n"), spec(result, "users.yaml"))
+        XCTAssertEqual(result.warnings.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" }, ["40:11", "125:27"], "\(result.warnings)")
+    }
+
+    func testTheSameDocumentGivesTheSameBytesAndJSONSaysWhatYAMLSays() throws {
+        for name in ["petstore.yaml", "features-3.1.json", "fastapi-style.yaml"] {
+            let yaml = try importDocument(name)
+            XCTAssertEqual(try importDocument(name).files, yaml.files)
+            let json = try importDocument(name, options: ImportOptions(format: .json))
+            XCTAssertEqual(json.files.map(\.relativePath), yaml.files.map { $0.relativePath.replacingOccurrences(of: ".yaml", with: ".json") })
+            for (a, b) in zip(yaml.files, json.files) {
+                let fromYAML = try SpecReader.read(SpecFile(path: a.relativePath, text: a.contents))
+                let fromJSON = try SpecReader.read(SpecFile(path: b.relativePath, text: b.contents))
+                XCTAssertEqual(fromYAML.jsonText, fromJSON.jsonText, a.relativePath)
+            }
+        }
+    }
+
+    func testAuthSchemes() throws {
+        func settings(_ scheme: String) throws -> [String] {
+            try importText("""
+                openapi: 3.0.0
+                paths: { /a: { get: { operationId: a, security: [{ s: [] }], responses: { '204': { description: x } } } } }
+                components: { securitySchemes: { s: \(scheme) } }
+                """).settings
+        }
+        XCTAssertEqual(try settings("{ type: http, scheme: basic }").first, "configuration.authScheme = .basic  // security scheme 's' (http)")
+        XCTAssertEqual(try settings("{ type: apiKey, in: query, name: api_key }").first, "configuration.authScheme = .query(\"api_key\")  // security scheme 's' (apiKey)")
+        XCTAssertEqual(try settings("{ type: apiKey, in: header, name: Authorization }").first, "configuration.authScheme = .raw  // security scheme 's' (apiKey)")
+        XCTAssertEqual(try settings("{ type: oauth2, flows: {} }").first, "configuration.authScheme = .bearer  // security scheme 's' (oauth2)")
+        let cookie = try importText("""
+            openapi: 3.0.0
+            security: [{ s: [] }]
+            paths: { /a: { get: { operationId: a, responses: { '204': { description: x } } } } }
+            components: { securitySchemes: { s: { type: apiKey, in: cookie, name: sid } } }
+            """)
+        XCTAssertEqual(cookie.settings, [])
+        XCTAssertEqual(cookie.warnings.map(\.description), ["api.yaml:4:34: warning: security scheme 's' (apiKey) has no runtime setting: set the credentials in the manager's willSend"])
+    }
+
+    func testDocumentsThatAreNotOpenAPI3AreLocatedErrors() {
+        func message(_ text: String, path: String = "api.yaml") -> String {
+            do {
+                _ = try importText(text, path: path)
+                return "no error"
+            } catch {
+                return error.diagnostics.map(\.description).joined(separator: "\n")
+            }
+        }
+        XCTAssertEqual(message("openapi: 4.0.0\npaths: {}\n"), "api.yaml:1:10: error: OpenAPI 4.0.0 is not supported; import reads 3.0 and 3.1")
+        XCTAssertEqual(message("info: {}\n"), "api.yaml:1:1: error: not an OpenAPI document: there is no 'openapi' key")
+        XCTAssertEqual(message("[1, 2]", path: "a.json"), "a.json:1:1: error: an OpenAPI document is a mapping, not an array")
+        XCTAssertEqual(message("openapi: 3.1.0\n"), "api.yaml:1:1: error: the document has no operations to import (under 'paths')")
+        XCTAssertTrue(message("openapi: 3.0.0\npaths:\n\t/a: {}\n").hasPrefix("api.yaml:3:1: error:"), message("openapi: 3.0.0\npaths:\n\t/a: {}\n"))
+    }
+
+    func testNames() {
+        XCTAssertEqual(ImportNames.typeName("pet_owner"), "PetOwner")
+        XCTAssertEqual(ImportNames.typeName("v1.PetDTO"), "V1PetDTO")
+        XCTAssertEqual(ImportNames.typeName("123"), "Model123")
+        XCTAssertEqual(ImportNames.memberName("X-Request-ID"), "xRequestID")
+        XCTAssertEqual(ImportNames.memberName("pet_id"), "petId")
+        XCTAssertEqual(ImportNames.memberName("URLPath"), "urlPath")
+        XCTAssertEqual(ImportNames.memberName("self"), "selfValue")
+        XCTAssertEqual(ImportNames.memberName("2fa"), "_2fa")
+        XCTAssertEqual(ImportNames.memberName("$"), "value")
+        XCTAssertEqual(ImportNames.fileName("Pet Store"), "pet-store")
+        XCTAssertEqual(ImportNames.fileName("userAccounts"), "user-accounts")
+        XCTAssertNil(ImportNames.fileName("상점"))
+        XCTAssertEqual(OpenAPIImporter.derivedName(method: "get", path: "/pets/{petId}/photos"), "getPetsByPetIdPhotos")
+    }
+
+    /// Every string the writer puts into YAML reads back as the same string, plain or quoted.
+    func testYAMLScalarsReadBackUnchanged() throws {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "1", "-", ":", " ", "#", "{", "}", "[", "]", ",", "'", "\"", "\\", "\n", "\t", "é", "true", "null", "0x1", ".5", "~", "&", "*", "!", "|", ">", "%", "@", "`", "?", "---", "\u{7}", "\u{2028}"]
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 1...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let yaml = SpecText.yaml([("k", .string(text)), ("l", .sequence([.string(text)], flow: true, spaced: false))], comment: [])
+            let node = try YAMLSpecReader.read(SpecFile(path: "t.yaml", text: yaml))
+            XCTAssertEqual(node["k"]?.string, text, "written as:\n\(yaml)")
+            XCTAssertEqual(node["l"]?.items?.first?.string, text, "written as:\n\(yaml)")
+        }
+    }
+}
