@@ -187,6 +187,19 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertTrue(message("openapi: 3.0.0\npaths:\n\t/a: {}\n").hasPrefix("api.yaml:3:1: error:"), message("openapi: 3.0.0\npaths:\n\t/a: {}\n"))
     }
 
+    /// Found by the fuzzer: literal path text a URL path cannot hold is percent-encoded, with a warning, so the spec
+    /// generates.
+    func testPathCharactersAreEncoded() throws {
+        let result = try importText("""
+            openapi: 3.0.0
+            paths:
+              "/a b/?x/{id}/{open":
+                get: { operationId: odd, parameters: [{ name: id, in: path, required: true, schema: { type: string } }], responses: { '204': { description: x } } }
+            """)
+        XCTAssertTrue(spec(result, "default.yaml").contains("    path: /a%20b/%3Fx/{id}/%7Bopen\n"), spec(result, "default.yaml"))
+        XCTAssertEqual(result.warnings.map(\.description), ["api.yaml:4:5: warning: the path of GET /a b/?x/{id}/{open has characters a URL path cannot hold as written; they are percent-encoded"])
+    }
+
     func testNames() {
         XCTAssertEqual(ImportNames.typeName("pet_owner"), "PetOwner")
         XCTAssertEqual(ImportNames.typeName("v1.PetDTO"), "V1PetDTO")

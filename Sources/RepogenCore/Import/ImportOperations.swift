@@ -64,11 +64,16 @@ extension OpenAPIImporter {
         var path = ""
         var rest = Substring(operation.path)
         var pathInputs: [String: String] = [:]
+        var encoded = false
+        func literal(_ text: Substring) -> String {
+            let (result, changed) = Self.pathLiteral(text)
+            encoded = encoded || changed
+            return result
+        }
         while let open = rest.firstIndex(of: "{") {
-            path += rest[..<open]
+            path += literal(rest[..<open])
             guard let close = rest[open...].firstIndex(of: "}") else {
-                path += rest
-                rest = ""
+                rest = rest[open...]
                 break
             }
             let pname = String(rest[rest.index(after: open)..<close])
@@ -98,7 +103,10 @@ extension OpenAPIImporter {
             endpoint.uses.formUnion(type.models)
             path += "{" + placeholder + "}"
         }
-        path += rest
+        path += literal(rest)
+        if encoded {
+            warn("the path of \(where_) has characters a URL path cannot hold as written; they are percent-encoded", at: document.location(offset: operation.methodOffset))
+        }
         endpoint.path = path
         for parameter in parameters where parameter.place == "path" && pathInputs[parameter.name] == nil {
             warn("path parameter '\(parameter.name)' of \(where_) is not in the path; left out", at: parameter.node)
@@ -397,6 +405,22 @@ extension OpenAPIImporter {
         }
         warn("a parameter without a schema is a String", at: parameter)
         return ImportedType(text: "String")
+    }
+
+    /// Literal path text as a spec path holds it: characters a URL path cannot hold (and braces, which a spec
+    /// path reads as placeholders) percent-encoded; true when anything was.
+    static func pathLiteral(_ text: Substring) -> (String, Bool) {
+        var result = ""
+        var changed = false
+        for scalar in text.unicodeScalars {
+            if SpecValidator.isURLPathScalar(scalar), scalar != "{", scalar != "}" {
+                result.unicodeScalars.append(scalar)
+            } else {
+                changed = true
+                for byte in String(scalar).utf8 { result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true) }
+            }
+        }
+        return (result, changed)
     }
 
     /// `get /pets/{petId}/photos` → `getPetsByPetIdPhotos`.

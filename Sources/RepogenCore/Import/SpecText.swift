@@ -84,7 +84,7 @@ enum SpecText {
     private static func isBlockable(_ text: String) -> Bool {
         text.contains("\n") && text.unicodeScalars.allSatisfy { $0 == "\n" || !($0.value < 0x20 || $0.value == 0x7F
             || (0x80...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029 || $0.value == 0xFEFF) }
-            && !text.hasPrefix("\n") && !text.split(separator: "\n").contains(where: { $0.hasPrefix(" ") || $0.hasSuffix(" ") })
+            && !text.hasPrefix("\n") && !text.hasSuffix("\n\n") && !text.split(separator: "\n").contains(where: { $0.hasPrefix(" ") || $0.hasSuffix(" ") })
     }
 
     /// `|` or `|-` (no final line break) with the lines indented; `|2`-style indentation digits when the first
