@@ -200,6 +200,17 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertEqual(result.warnings.map(\.description), ["api.yaml:4:5: warning: the path of GET /a b/?x/{id}/{open has characters a URL path cannot hold as written; they are percent-encoded"])
     }
 
+    /// Found by the fuzzer: tags whose domains differ only in case get different domains.
+    func testDomainsThatDifferOnlyInCaseAreNumbered() throws {
+        let result = try importText("""
+            openapi: 3.0.0
+            paths:
+              /a: { get: { operationId: a, tags: [pets], responses: { '204': { description: x } } } }
+              /b: { get: { operationId: b, tags: [pet$s], responses: { '204': { description: x } } } }
+            """)
+        XCTAssertEqual(result.files.map(\.relativePath), ["pet-s-2.yaml", "pets.yaml"])
+    }
+
     func testNames() {
         XCTAssertEqual(ImportNames.typeName("pet_owner"), "PetOwner")
         XCTAssertEqual(ImportNames.typeName("v1.PetDTO"), "V1PetDTO")

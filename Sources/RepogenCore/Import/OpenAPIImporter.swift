@@ -255,7 +255,16 @@ package struct OpenAPIImporter {
                 result.append(existing)
                 continue
             }
-            file = ImportNames.unique(file, in: &taken)
+            // Domains that differ only in case (`pet-s` → `PetS`, `pets` → `Pets`) would write files that are one
+            // file on a case-insensitive disk: the later one is numbered.
+            var candidate = file
+            var number = 2
+            while taken.contains(RepogenFacts.domain(forSpecPath: candidate).lowercased()) {
+                candidate = file + "-\(number)"
+                number += 1
+            }
+            file = candidate
+            taken.insert(RepogenFacts.domain(forSpecPath: file).lowercased())
             fileByKey[key] = file
             files.append(file)
             result.append(file)
