@@ -379,10 +379,11 @@ extension OpenAPIImporter {
         }
     }
 
-    enum PathText { case text, rawValue }
+    /// How a value is written as text (the name `PathText` is the output folder path helper's).
+    enum TextForm { case text, rawValue }
 
     /// How a value of `type` is written into a path, a header or a form field: as it is, as its raw value, or not.
-    func pathText(_ type: ImportedType) -> PathText? {
+    func pathText(_ type: ImportedType) -> TextForm? {
         let plain = ["String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Bool", "UUID", "Decimal"]
         if plain.contains(type.text) { return .text }
         if let model = models[type.text], case .enumeration = model.kind { return .rawValue }

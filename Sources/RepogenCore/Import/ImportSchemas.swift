@@ -10,8 +10,6 @@ struct ImportedModel {
     var kind: Kind
     /// The models its fields use (for which spec it goes into).
     var uses: Set<String> = []
-    /// Whether the import has finished it (a model being built can be used by its own fields: recursion).
-    var done = false
 }
 
 struct ImportedField {
@@ -359,7 +357,6 @@ extension OpenAPIImporter {
             return inlineModel(schema, hint: hint)
         }
         var types: [ImportedType] = []
-        var saved = warnings.count
         for (index, variant) in real.enumerated() {
             types.append(swiftType(variant, hint: hint + "Variant\(index + 1)", depth: depth + 1))
         }
@@ -367,7 +364,6 @@ extension OpenAPIImporter {
             return first
         }
         // The variants' own models are still written (they are named types), but the value is any JSON.
-        saved = min(saved, warnings.count)
         warn(
             "'\(key)' of \(types.map(\.text).joined(separator: ", ")) has no one Swift type: a repogen model is a struct or a string "
                 + "enum; typed as JSONValue (decode the variant from it)", at: schema[key] ?? schema)
@@ -398,7 +394,7 @@ extension OpenAPIImporter {
                     cases.append((explicit, raw))
                 }
             }
-            models[name] = ImportedModel(name: name, description: description, kind: .enumeration(cases), done: true)
+            models[name] = ImportedModel(name: name, description: description, kind: .enumeration(cases))
             return
         }
         var visited: Set<String> = []
@@ -434,7 +430,7 @@ extension OpenAPIImporter {
         if fields.isEmpty {
             warn("'\(name)' has no properties; it is a struct without fields", at: schema)
         }
-        models[name] = ImportedModel(name: name, description: description, kind: .fields(fields), uses: uses, done: true)
+        models[name] = ImportedModel(name: name, description: description, kind: .fields(fields), uses: uses)
     }
 
     /// Properties and required names of an object schema, `allOf` parts merged in order; `oneOf`/`anyOf` variants
