@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What the build plugin does for one target, decided from the target's files alone: the same rule for a SwiftPM
 /// target (`target.sourceFiles`) and an Xcode target (`target.inputFiles`). No PackagePlugin here, so that
 /// Tests/RepogenPluginTests compiles this very file (a symbolic link) with RepogenFacts.swift and checks it.
@@ -189,9 +197,24 @@ struct BuildPlan: Equatable {
         return names.filter { $0.hasSuffix(RepogenFacts.templateExtension) }.sorted().map { folder.appendingPathComponent($0) }
     }
 
+    /// The bytes of the regular file at `url` (following links), of at most `limit` bytes (a spec's bound), read as
+    /// repogen reads its inputs (`POSIXFile.readRegularFile`, which a plugin cannot link): a FIFO or a device is
+    /// never read (that would wait for a writer, or never end, and hold up the build); nil then.
+    static func readRegularFile(_ url: URL, limit: Int = 10 << 20) -> Data? {
+        var info = stat()
+        guard stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= limit else { return nil }
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= limit,
+            let data = try? handle.read(upToCount: limit + 1) ?? Data(), data.count <= limit
+        else { return nil }
+        return data
+    }
+
     /// A spec's own top-level `style`, if it names one.
     static func specStyle(_ spec: URL) -> String? {
-        guard let data = try? Data(contentsOf: spec) else { return nil }
+        guard let data = readRegularFile(spec) else { return nil }
         if spec.pathExtension == "json" {
             return ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["style"] as? String
         }
@@ -211,7 +234,7 @@ struct BuildPlan: Equatable {
         /// read top-level keys written one per line at the start of a line: any other form is an error here rather
         /// than a silent misread.
         static func read(_ config: URL) -> Result<Settings, Problem> {
-            guard let data = try? Data(contentsOf: config) else {
+            guard let data = readRegularFile(config) else {
                 return .failure(Problem(message: "cannot read the config", file: config))
             }
             var settings = Settings()

@@ -12,7 +12,8 @@ do {
         exit(1)
     }
     let source = BuiltinTemplatesSource.render(templates)
-    let existing = try? String(contentsOfFile: output, encoding: .utf8)
+    let existing = (try? POSIXFile.readRegularFile(output, limit: 64 << 20, followingLinks: true))
+        .map { String(decoding: $0, as: UTF8.self) }
     if existing == source {
         print("unchanged: \(output)")
     } else {

@@ -4,7 +4,8 @@ import RepogenCore
 func importDocument(_ arguments: ImportArguments) -> ExitCode {
     var file: SpecFile
     do {
-        file = try Pipeline.readSpecFile(arguments.document)
+        file = try Pipeline.readSpecFile(
+            arguments.document, file: "OpenAPI document", limit: OpenAPIImporter.maximumDocumentSize)
     } catch {
         printError(error.report)
         return .inputErrors

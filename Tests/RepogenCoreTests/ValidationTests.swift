@@ -113,4 +113,30 @@ final class ValidationTests: XCTestCase {
             OutputLayout.entries(forSpecPath: "a/b/user.json").map(\.relativePath),
             ["User/UserModels.swift", "User/UserApi.swift", "User/UserRepository.swift", "User/MockUserRepository.swift"])
     }
+
+    /// A cache's `ttl` is at most a year (a `Duration` of `1e30` seconds traps in the generated code) and at least a
+    /// millisecond (`1e-310` underflows: a warning in the generated code), and is written into the code as a Swift
+    /// literal: as typed when it is plain, else as Swift writes the number.
+    func testTimeToLiveIsAtMostAYearAndAValidLiteral() throws {
+        func cached(_ ttl: String) -> String {
+            spec(#""name": "a", "method": "GET", "path": "/a", "response": "String", "cache": {"ttl": \#(ttl)}"#)
+        }
+        XCTAssertEqual(
+            diagnostics(cached("1e30")),
+            ["Specs/store.json:4:90: error: 'ttl' of the cache of 'a' must be at most 31536000 seconds (365 days), not 1e30"])
+        XCTAssertEqual(
+            diagnostics(cached("31536001")),
+            ["Specs/store.json:4:90: error: 'ttl' of the cache of 'a' must be at most 31536000 seconds (365 days), not 31536001"])
+        XCTAssertEqual(
+            diagnostics(cached("1e-310")),
+            ["Specs/store.json:4:90: error: 'ttl' of the cache of 'a' must be at least 0.001 seconds (a millisecond), not 1e-310"])
+        for (ttl, literal) in [
+            ("300", "300"), ("0.5", "0.5"), ("2.50", "2.50"), ("31536000", "31536000"), ("3.1536e7", "31536000.0"),
+            ("1e3", "1000.0"), ("1E-3", "0.001"), ("0.001e2", "0.1"), ("0.001", "0.001"),
+        ] {
+            XCTAssertEqual(diagnostics(cached(ttl)), [], ttl)
+            let repository = try generate(cached(ttl))["Repository.swift"] ?? ""
+            XCTAssertTrue(repository.contains("timeToLive: .seconds(\(literal)))"), "\(ttl): \(repository)")
+        }
+    }
 }

@@ -185,6 +185,39 @@ final class BuildPlanTests: XCTestCase {
         XCTAssertEqual(self.plan(files.filter { $0.lastPathComponent != "repogen.json" }).errors.count, 1)
     }
 
+    /// A config or spec that is a FIFO is never read (the read would wait for a writer and hold up the build): the
+    /// config is a problem, and the spec is left to repogen to report. A minute's limit guards against a hang.
+    func testAFIFOIsNeverRead() throws {
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        let config = target.appendingPathComponent("repogen.yaml")
+        let spec = target.appendingPathComponent("shop.repogen.yaml")
+        for fifo in [config, spec] {
+            guard mkfifo(fifo.path, 0o644) == 0 else { throw XCTSkip("mkfifo failed") }
+        }
+        for files in [[config], [spec]] {
+            let done = DispatchSemaphore(value: 0)
+            let result = PlanBox()
+            Thread { [output] in
+                result.plan = BuildPlan.make(targetName: "ShopAPI", files: files, output: output, packageConfig: nil)
+                done.signal()
+            }.start()
+            if done.wait(timeout: .now() + 60) == .timedOut {
+                XCTFail("the plan waited on a FIFO")
+                for fifo in files {
+                    let writer = open(fifo.path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+                    if writer >= 0 { _ = close(writer) }
+                }
+                _ = done.wait(timeout: .now() + 10)
+                continue
+            }
+            if files == [config] {
+                XCTAssertEqual(result.plan?.errors.map(\.message), ["cannot read the config"])
+            } else {
+                XCTAssertEqual(result.plan?.steps.map(\.spec.lastPathComponent), ["shop.repogen.yaml"])
+            }
+        }
+    }
+
     func testAnUnknownStyleOrMocksModeIsLeftToRepogenToReport() throws {
         let files = try write(["repogen.yaml": "specs: [shop.yaml]\nstyle: results\nmocks: sometimes\n", "shop.yaml": spec])
         let step = try XCTUnwrap(plan(files).steps.first)
@@ -207,4 +240,9 @@ final class BuildPlanTests: XCTestCase {
             }
         }
     }
+}
+
+/// The plan a thread of `testAFIFOIsNeverRead` made (written before its semaphore is signalled, read after).
+private final class PlanBox: @unchecked Sendable {
+    var plan: BuildPlan?
 }

@@ -36,6 +36,9 @@ package struct Config: Sendable, Equatable {
     package var runtimeModule: String?
     package var mocks: MocksMode?
 
+    /// A config is a few lines; a file larger than this (the bound of a spec) is refused before it is read.
+    package static let maximumSize = Pipeline.maximumSpecSize
+
     /// The names looked for in the current folder, in order.
     package static let fileNames = RepogenFacts.configFileNames
     package static let keys = ["specs", "output", "templates", "accessLevel", "style", "imports", "runtimeModule", "mocks"]
@@ -57,7 +60,7 @@ package struct Config: Sendable, Equatable {
         guard !isDirectory.boolValue else {
             throw DiagnosticsError([Diagnostic(.error, "is a folder, not a config file", path: path)])
         }
-        let file = try Pipeline.readSpecFile(path)
+        let file = try Pipeline.readSpecFile(path, file: "config file", limit: maximumSize)
         let root: SpecNode
         do {
             root = try SpecReader.read(file)

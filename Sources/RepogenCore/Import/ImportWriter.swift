@@ -17,8 +17,8 @@ package enum ImportWriter {
         return names.filter { name in
             guard name.hasSuffix(".yaml"), !produced.contains(name) else { return false }
             let path = directory.isEmpty ? name : (directory.hasSuffix("/") ? directory + name : directory + "/" + name)
-            guard let bytes = try? POSIXFile.contentsIfPresent(path) else { return false }
-            return bytes.starts(with: header)
+            guard let head = try? POSIXFile.readHead(path, count: header.count, followingLinks: false) else { return false }
+            return head == header
         }.sorted()
     }
 

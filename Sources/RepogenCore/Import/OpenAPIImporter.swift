@@ -30,6 +30,10 @@ package struct ImportResult: Sendable {
 
 /// Turns an OpenAPI 3.0 or 3.1 document into repogen specs.
 package struct OpenAPIImporter {
+    /// `repogen import` reads a document of at most this size: real descriptions reach 10-30 MB (a spec, written
+    /// by hand, may have 10 MB), and a 64 MB one imports.
+    package static let maximumDocumentSize = 128 * 1024 * 1024
+
     let document: OpenAPIDocument
     let options: ImportOptions
     var warnings: [Diagnostic] = []

@@ -20,7 +20,7 @@ package struct CheckReport: Sendable, Equatable {
         for file in files {
             let path = try FileWriter.destination(of: file, in: directory)
             let displayPath = shown.isEmpty || shown == "." ? file.relativePath : shown + "/" + file.relativePath
-            if let data = FileManager.default.contents(atPath: path) {
+            if let data = existing(path) {
                 if data.withUnsafeBytes({ FileWriter.bytes($0, equal: file) }) {
                     report.unchanged.append(displayPath)
                     continue
@@ -36,9 +36,15 @@ package struct CheckReport: Sendable, Equatable {
         for relativePath in stale {
             let path = try FileWriter.destination(of: OutputFile(relativePath: relativePath, contents: ""), in: directory)
             let displayPath = shown.isEmpty || shown == "." ? relativePath : shown + "/" + relativePath
-            let old = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+            let old = String(decoding: existing(path) ?? [], as: UTF8.self)
             report.diffs.append(UnifiedDiff.diff(old: old, new: "", oldName: "a/" + displayPath, newName: "/dev/null"))
         }
         return report
+    }
+
+    /// The bytes of the file at `path`, nil when there is none or it is not a regular file that can be read (a
+    /// difference, then).
+    private static func existing(_ path: String) -> [UInt8]? {
+        try? POSIXFile.readRegularFile(path, limit: FileWriter.maximumExistingSize, followingLinks: false)
     }
 }

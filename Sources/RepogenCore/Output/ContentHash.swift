@@ -182,13 +182,11 @@ package struct FileDigest: Sendable, Equatable {
     package init?(
         of path: String, seeds: [UInt64], followingLinks: Bool, expectedSize: Int? = nil, maximumSize: Int? = nil
     ) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
-        guard descriptor >= 0 else { return nil }
+        // Opened as every file repogen reads is: never a FIFO or a device, and without blocking.
+        guard let (descriptor, fileSize) = try? POSIXFile.openRegularFile(path, limit: maximumSize, followingLinks: followingLinks)
+        else { return nil }
         defer { _ = close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        if let expectedSize, Int(info.st_size) != expectedSize { return nil }
-        if let maximumSize, Int(info.st_size) > maximumSize { return nil }
+        if let expectedSize, fileSize != expectedSize { return nil }
         var streams = seeds.map { XXH64.Stream(seed: $0) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 16)
         defer { buffer.deallocate() }
@@ -201,6 +199,9 @@ package struct FileDigest: Sendable, Equatable {
             }
             if count == 0 { break }
             size += count
+            // Grown past what was asked for while read: stop (the result would be nil anyway).
+            if let maximumSize, size > maximumSize { return nil }
+            if let expectedSize, size > expectedSize { return nil }
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
             for index in streams.indices { streams[index].update(chunk) }
         }

@@ -56,7 +56,9 @@ package enum FileWriter {
             report.written.append(path)
         }
         for path in stalePaths {
-            guard let existing = try? POSIXFile.contentsIfPresent(path), OutputFile.isGenerated(existing) else { continue }
+            guard let head = try? POSIXFile.readHead(path, count: OutputFile.headerPrefix.utf8.count, followingLinks: false),
+                OutputFile.isGenerated(head)
+            else { continue }
             do {
                 try POSIXFile.remove(path)
             } catch {
@@ -152,12 +154,21 @@ package enum FileWriter {
         }
     }
 
+    /// An existing file where a file is to be written is read only when it is at most this large: twice what one
+    /// template may render (`RenderLimits.maximumOutputBytes`), so every file repogen wrote is read.
+    package static let maximumExistingSize = 512 << 20
+
     /// The contents of the file at `path`, nil if there is none.
+    /// - Throws: `Diagnostic` at the file when it cannot be read, is not a regular file, or is larger than
+    ///   `maximumExistingSize`.
     static func existingContents(of path: String) throws(Diagnostic) -> [UInt8]? {
         do {
-            return try POSIXFile.contentsIfPresent(path)
+            return try POSIXFile.readRegularFileIfPresent(path, limit: maximumExistingSize, followingLinks: false)
         } catch {
-            throw Diagnostic(.error, "cannot read the existing file: \(POSIXFile.reason(errno: error.code, writing: path))", path: path)
+            if case .failed(let code) = error.reason {
+                throw Diagnostic(.error, "cannot read the existing file: \(POSIXFile.reason(errno: code, writing: path))", path: path)
+            }
+            throw Diagnostic(.error, error.message(file: "existing file"), path: path)
         }
     }
 

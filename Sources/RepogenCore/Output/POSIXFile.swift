@@ -114,48 +114,107 @@ package enum POSIXFile {
         return names
     }
 
-    /// The bytes of the regular file at `path`, or nil when nothing is there.
-    /// - Parameter followingLinks: without it, a symbolic link at `path` is an error (`ELOOP`).
-    /// - Throws: the `errno` of a failing read (permission denied, a symbolic link, …).
-    package static func contentsIfPresent(_ path: String, followingLinks: Bool = false) throws(ErrnoError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
-        if descriptor < 0 {
-            let code = errno
-            // Nothing there, or a file on the way (reported when the write fails).
-            if code == ENOENT || code == ENOTDIR { return nil }
-            throw ErrnoError(code)
-        }
+    /// The bytes of the regular file at `path`, at most `limit` of them: the one way repogen reads a file (a spec,
+    /// a config, a template, an OpenAPI document, its record, a file it wrote).
+    ///
+    /// Only a regular file is read. What is at `path` is checked before it is opened (so a device is not even
+    /// opened), and again on the open descriptor, which is what is read (so nothing swapped in between is read):
+    /// a FIFO, a device, a socket or a folder is an error saying so, never a read that waits for a writer or
+    /// never ends. The open does not block (`O_NONBLOCK`: opening a FIFO waits for a writer otherwise). A file
+    /// larger than `limit` is refused before it is read; one that grows past it while read (or that has no size,
+    /// like those of `/proc`) is refused once `limit` bytes are read.
+    /// - Parameter followingLinks: without it, a symbolic link at `path` is an error (`.symbolicLink`).
+    /// - Throws: `FileReadError` saying why; `.missing` when nothing is there.
+    package static func readRegularFile(_ path: String, limit: Int, followingLinks: Bool) throws(FileReadError) -> [UInt8] {
+        let (descriptor, size) = try openRegularFile(path, limit: limit, followingLinks: followingLinks)
         defer { _ = close(descriptor) }
-        var result: [UInt8] = []
-        // A regular file is read straight into an array of its size (then the loop finds the end, or more bytes
-        // if the file grew meanwhile).
-        var info = stat()
-        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 {
-            let size = Int(info.st_size)
-            var failure: Int32?
-            result = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-                while initialized < size {
-                    let count = read(descriptor, buffer.baseAddress.map { $0 + initialized }, size - initialized)
-                    if count < 0 {
-                        if errno == EINTR { continue }
-                        failure = errno
-                        return
-                    }
-                    if count == 0 { return }
-                    initialized += count
+        // Read straight into an array of the file's size, then on to the end (a file that grew, or one of /proc,
+        // whose size is 0), never past `limit`.
+        var failure: Int32?
+        var result = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            while initialized < size {
+                let count = read(descriptor, buffer.baseAddress.map { $0 + initialized }, size - initialized)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
                 }
+                if count == 0 { return }
+                initialized += count
             }
-            if let failure { throw ErrnoError(failure) }
         }
+        if let failure { throw FileReadError(.failed(errno: failure)) }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, min($0.count, limit + 1 - result.count)) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw ErrnoError(errno)
+                throw FileReadError(.failed(errno: errno))
             }
             if count == 0 { return result }
             result += buffer[0..<count]
+            if result.count > limit { throw FileReadError(.tooLarge(size: nil, limit: limit)) }
+        }
+    }
+
+    /// The first bytes of the regular file at `path`, at most `count` of them, whatever its size (a generated file's
+    /// header), with the checks `readRegularFile` makes.
+    package static func readHead(_ path: String, count: Int, followingLinks: Bool) throws(FileReadError) -> [UInt8] {
+        let (descriptor, _) = try openRegularFile(path, limit: nil, followingLinks: followingLinks)
+        defer { _ = close(descriptor) }
+        var failure: Int32?
+        let result = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            while initialized < count {
+                let got = read(descriptor, buffer.baseAddress.map { $0 + initialized }, count - initialized)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if got == 0 { return }
+                initialized += got
+            }
+        }
+        if let failure { throw FileReadError(.failed(errno: failure)) }
+        return result
+    }
+
+    /// Opens the regular file at `path` for reading, as `readRegularFile` says: checked before the open (a device
+    /// is not opened) and on the descriptor; the open never blocks. The caller closes the descriptor.
+    /// - Parameter limit: a larger file is refused (`.tooLarge`); nil for any size.
+    /// - Returns: the descriptor and the size `fstat` gives it.
+    package static func openRegularFile(
+        _ path: String, limit: Int?, followingLinks: Bool
+    ) throws(FileReadError) -> (descriptor: Int32, size: Int) {
+        var info = stat()
+        if (followingLinks ? stat(path, &info) : lstat(path, &info)) != 0 {
+            throw FileReadError(openFailure: errno)
+        }
+        try FileReadError.check(info, limit: limit)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
+        if descriptor < 0 {
+            let code = errno
+            throw code == ELOOP && !followingLinks ? FileReadError(.symbolicLink) : FileReadError(openFailure: code)
+        }
+        do throws(FileReadError) {
+            guard fstat(descriptor, &info) == 0 else { throw FileReadError(.failed(errno: errno)) }
+            try FileReadError.check(info, limit: limit)
+        } catch {
+            _ = close(descriptor)
+            throw error
+        }
+        return (descriptor, Int(info.st_size))
+    }
+
+    /// `readRegularFile`, with nil when nothing is at `path`.
+    package static func readRegularFileIfPresent(
+        _ path: String, limit: Int, followingLinks: Bool
+    ) throws(FileReadError) -> [UInt8]? {
+        do {
+            return try readRegularFile(path, limit: limit, followingLinks: followingLinks)
+        } catch {
+            if error.reason == .missing { return nil }
+            throw error
         }
     }
 
@@ -236,6 +295,84 @@ package enum POSIXFile {
     }
 
     package static var currentProcess: Int32 { getpid() }
+}
+
+/// Why `POSIXFile.readRegularFile` read nothing.
+package struct FileReadError: Error, Equatable {
+    package enum Reason: Equatable {
+        /// Nothing is there (or a file is on the way: `ENOENT`, `ENOTDIR`).
+        case missing
+        case folder
+        /// Something other than a regular file or a folder: `a FIFO (named pipe)`, `a character device`.
+        case notRegularFile(String)
+        /// A symbolic link where links are not followed.
+        case symbolicLink
+        /// Larger than `limit` bytes: `size` is the file's size, nil when it grew past the limit while read.
+        case tooLarge(size: Int?, limit: Int)
+        /// The `errno` of a failing open or read.
+        case failed(errno: Int32)
+    }
+
+    package var reason: Reason
+
+    package init(_ reason: Reason) {
+        self.reason = reason
+    }
+
+    init(openFailure code: Int32) {
+        self.init(code == ENOENT || code == ENOTDIR ? .missing : .failed(errno: code))
+    }
+
+    /// Throws unless `info` is that of a regular file of at most `limit` bytes.
+    static func check(_ info: stat, limit: Int?) throws(FileReadError) {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            if let limit, Int(info.st_size) > limit { throw FileReadError(.tooLarge(size: Int(info.st_size), limit: limit)) }
+        case S_IFDIR: throw FileReadError(.folder)
+        case S_IFLNK: throw FileReadError(.symbolicLink)
+        case S_IFIFO: throw FileReadError(.notRegularFile("a FIFO (named pipe)"))
+        case S_IFCHR: throw FileReadError(.notRegularFile("a character device"))
+        case S_IFBLK: throw FileReadError(.notRegularFile("a block device"))
+        case S_IFSOCK: throw FileReadError(.notRegularFile("a socket"))
+        default: throw FileReadError(.notRegularFile("a special file"))
+        }
+    }
+
+    /// The reason as the message of a diagnostic at the file: `is a FIFO (named pipe), not a regular file`,
+    /// `the spec file is too large (12.5 MB; the limit is 10 MB)`.
+    /// - Parameter file: what the file is to the reader, for the message: `spec file`, `template`.
+    package func message(file: String) -> String {
+        switch reason {
+        case .missing: return "no such \(file)"
+        case .folder: return "is a folder, not \(Self.article(file)) \(file)"
+        case .notRegularFile(let kind): return "is \(kind), not a regular file"
+        case .symbolicLink: return "is a symbolic link, which is not followed here"
+        case .tooLarge(let size, let limit):
+            return Self.tooLarge(file: file, size: size, limit: limit)
+        case .failed(let code): return "cannot read the \(file): \(POSIXFile.reason(errno: code))"
+        }
+    }
+
+    /// `a` or `an` before `noun`.
+    static func article(_ noun: String) -> String {
+        noun.first.map { "aeiouAEIOU".contains($0) } == true ? "an" : "a"
+    }
+
+    /// `the spec file is too large (12.5 MB; the limit is 10 MB)`; without a size, `(more than 10 MB, the limit)`.
+    package static func tooLarge(file: String, size: Int?, limit: Int) -> String {
+        guard let size else { return "the \(file) is too large (more than \(amount(limit)), the limit)" }
+        return "the \(file) is too large (\(amount(size, roundingUp: true)); the limit is \(amount(limit)))"
+    }
+
+    /// `10 MB`, `12.5 MB` (one decimal; rounded up with `roundingUp`, so a size just over a limit never reads as
+    /// the limit), or `100 bytes` below a megabyte.
+    static func amount(_ bytes: Int, roundingUp: Bool = false) -> String {
+        let megabyte = 1_048_576
+        guard bytes >= megabyte else { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
+        if !roundingUp, bytes % megabyte == 0 { return "\(bytes / megabyte) MB" }
+        let tenths = Double(bytes) / Double(megabyte) * 10
+        return "\((roundingUp ? tenths.rounded(.up) : tenths.rounded()) / 10) MB"
+    }
 }
 
 /// A failed POSIX call's `errno`.

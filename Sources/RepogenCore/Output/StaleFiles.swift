@@ -22,9 +22,8 @@ package enum StaleFiles {
                 relativePath.utf8.lazy.filter({ $0 == UInt8(ascii: "/") }).count == 1
             else { continue }
             let path = (directory as NSString).appendingPathComponent(relativePath)
-            guard let handle = FileHandle(forReadingAtPath: path) else { continue }
-            let head = (try? handle.read(upToCount: 512)) ?? Data()
-            try? handle.close()
+            // Never a FIFO or a device (a read of one would wait or never end).
+            guard let head = try? POSIXFile.readHead(path, count: 512, followingLinks: true) else { continue }
             guard let spec = OutputFile.specPath(inHeaderOf: head) else { continue }
             if specs.contains(spec) || !FileManager.default.fileExists(atPath: spec) {
                 stale.append(relativePath)

@@ -78,7 +78,10 @@ package struct ToolIdentity: Sendable, Equatable {
     /// The files with executable mappings in `/proc/self/maps`, by path, with the inode each was mapped from;
     /// nil when the list cannot be read or a file was deleted or replaced since it was mapped.
     private static func mappedCodeFiles() -> [String: UInt64]? {
-        guard let bytes = try? POSIXFile.contentsIfPresent("/proc/self/maps", followingLinks: true) else { return nil }
+        // A few hundred lines; /proc gives no size, so the read is bounded by the limit alone.
+        guard let bytes = try? POSIXFile.readRegularFile("/proc/self/maps", limit: 16 << 20, followingLinks: true) else {
+            return nil
+        }
         var inodes: [String: UInt64] = [:]
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
             // address perms offset device inode path (the path may hold spaces)

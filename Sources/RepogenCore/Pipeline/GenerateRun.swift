@@ -158,7 +158,8 @@ package enum GenerateRun {
     static func reuse(key: String, specPaths: [String], options: GenerateOptions, output: String) throws(Failure) -> Outcome? {
         guard let recordPath = try? FileWriter.destination(
                 of: OutputFile(relativePath: GenerationRecord.fileName, contents: ""), in: output),
-            let bytes = try? POSIXFile.contentsIfPresent(recordPath),
+            // A record that is not a regular file of a record's size (a FIFO, a device) is as good as none.
+            let bytes = try? POSIXFile.readRegularFile(recordPath, limit: GenerationRecord.maximumSize, followingLinks: false),
             let record = GenerationRecord(decoding: bytes), record.key == key
         else { return nil }
         let produced = producedFiles(specPaths, options: options)
@@ -191,7 +192,7 @@ package enum GenerateRun {
     static func save(_ record: GenerationRecord, in output: String) throws(Diagnostic) {
         let path = try FileWriter.destination(of: OutputFile(relativePath: GenerationRecord.fileName, contents: ""), in: output)
         let bytes = record.encoded
-        if POSIXFile.kind(of: path) == .file, (try? POSIXFile.contentsIfPresent(path)) == bytes { return }
+        if (try? POSIXFile.readRegularFile(path, limit: GenerationRecord.maximumSize, followingLinks: false)) == bytes { return }
         try FileWriter.writeAtomically(bytes, to: path, replacing: true)
     }
 }

@@ -19,7 +19,8 @@ package enum PhaseTimes {
 
     /// The process's resident memory now, in MB (Linux only), to see which phase holds how much.
     private static var residentMegabytes: Int? {
-        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+        guard let bytes = try? POSIXFile.readRegularFile("/proc/self/statm", limit: 4096, followingLinks: true),
+            case let statm = String(decoding: bytes, as: UTF8.self),
             let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
         else { return nil }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / (1 << 20)

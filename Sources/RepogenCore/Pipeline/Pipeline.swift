@@ -308,8 +308,6 @@ package enum Pipeline {
         return diagnostics
     }
 
-    /// Reads a spec file from disk.
-    /// - Throws: `DiagnosticsError` for a missing file, a folder, or an unreadable file.
     /// Diagnostics sorted by line and column (stable, so problems at one place keep their order).
     static func inSourceOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.enumerated().sorted { a, b in
@@ -319,34 +317,26 @@ package enum Pipeline {
         }.map(\.element)
     }
 
-    /// Specs are written by hand; a file larger than this is refused before it is read.
+    /// Specs are written by hand; a file larger than this is refused before it is read. Configs and templates
+    /// have the same bound.
     package static let maximumSpecSize = 10 * 1024 * 1024
 
     static func tooLarge(_ size: Int, path: String) -> Diagnostic {
-        let megabytes = (Double(size) / 1_048_576 * 10).rounded() / 10
-        return Diagnostic(
-            .error, "the spec file is too large (\(megabytes) MB; the limit is \(maximumSpecSize / 1_048_576) MB)",
-            path: path)
+        Diagnostic(.error, FileReadError.tooLarge(file: "spec file", size: size, limit: maximumSpecSize), path: path)
     }
 
-    package static func readSpecFile(_ path: String) throws(DiagnosticsError) -> SpecFile {
-        // One stat (following links, as reading does), not FileManager's attribute dictionary: this runs on
-        // every rerun, for the config too.
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw DiagnosticsError([Diagnostic(.error, "no such spec file", path: path)])
-        }
-        if info.st_mode & S_IFMT == S_IFDIR {
-            throw DiagnosticsError([Diagnostic(.error, "is a folder, not a spec file", path: path)])
-        }
-        if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > maximumSpecSize {
-            throw DiagnosticsError([tooLarge(Int(info.st_size), path: path)])
-        }
-        do throws(ErrnoError) {
-            guard let bytes = try POSIXFile.contentsIfPresent(path, followingLinks: true) else { throw ErrnoError(ENOENT) }
-            return SpecFile(path: path, bytes: bytes)
+    /// Reads a spec file (or another file repogen reads as a spec is read: a config, an OpenAPI document) from
+    /// disk: only a regular file, of at most `limit` bytes (`POSIXFile.readRegularFile`), following links.
+    /// - Parameter file: what the file is, for messages (`no such spec file`, `is a folder, not a config file`).
+    /// - Throws: `DiagnosticsError` at the file for a missing file, a folder, a FIFO or device, a file larger than
+    ///   `limit`, or one that cannot be read.
+    package static func readSpecFile(
+        _ path: String, file: String = "spec file", limit: Int = maximumSpecSize
+    ) throws(DiagnosticsError) -> SpecFile {
+        do {
+            return SpecFile(path: path, bytes: try POSIXFile.readRegularFile(path, limit: limit, followingLinks: true))
         } catch {
-            throw DiagnosticsError([Diagnostic(.error, "cannot read the spec file: \(POSIXFile.reason(errno: error.code))", path: path)])
+            throw DiagnosticsError([Diagnostic(.error, error.message(file: file), path: path)])
         }
     }
 

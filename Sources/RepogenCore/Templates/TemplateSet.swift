@@ -23,6 +23,9 @@ package struct TemplateSet: Sendable {
         return TemplateSet(templates: templates)
     }
 
+    /// A template is read only when it is at most this large (the bound of a spec; the built-in ones are a few KB).
+    package static let maximumTemplateSize = Pipeline.maximumSpecSize
+
     /// The folder of `Templates/` whose templates every style shares.
     package static let sharedFolder = "shared"
 
@@ -48,13 +51,10 @@ package struct TemplateSet: Sendable {
         for file in names.sorted() where file.hasSuffix(BuiltinTemplatesSource.fileExtension) {
             let path = (directory as NSString).appendingPathComponent(file)
             let data: [UInt8]
-            do throws(ErrnoError) {
-                guard let bytes = try POSIXFile.contentsIfPresent(path, followingLinks: true) else {
-                    throw ErrnoError(ENOENT)
-                }
-                data = bytes
+            do {
+                data = try POSIXFile.readRegularFile(path, limit: maximumTemplateSize, followingLinks: true)
             } catch {
-                throw Diagnostic(.error, "cannot read the template: \(POSIXFile.reason(errno: error.code))", path: path)
+                throw Diagnostic(.error, error.message(file: "template"), path: path)
             }
             let text = String(decoding: data, as: UTF8.self)
             guard text.utf8.elementsEqual(data) else {
@@ -78,7 +78,16 @@ package struct TemplateSet: Sendable {
             for file in try FileManager.default.contentsOfDirectory(atPath: folderPath)
             where file.hasSuffix(BuiltinTemplatesSource.fileExtension) {
                 let path = (folderPath as NSString).appendingPathComponent(file)
-                let text = try String(contentsOfFile: path, encoding: .utf8)
+                let bytes: [UInt8]
+                do {
+                    bytes = try POSIXFile.readRegularFile(path, limit: maximumTemplateSize, followingLinks: true)
+                } catch {
+                    throw Diagnostic(.error, error.message(file: "template"), path: path)
+                }
+                let text = String(decoding: bytes, as: UTF8.self)
+                guard text.utf8.elementsEqual(bytes) else {
+                    throw Diagnostic(.error, "the template is not valid UTF-8", path: path)
+                }
                 result[folder + "/" + String(file.dropLast(BuiltinTemplatesSource.fileExtension.count))] = text
             }
         }

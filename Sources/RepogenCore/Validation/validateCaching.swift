@@ -69,9 +69,37 @@ extension SpecValidator {
                 at: ttl.location)
             return nil
         }
-        // As written when it is a plain number (`300`, `0.5`); exponents and the like as Swift writes the Double.
-        let literal = ttl.value.allSatisfy { $0.isNumber || $0 == "." } ? ttl.value : "\(seconds)"
-        return CachePolicy(timeToLive: literal)
+        // The generated code makes a `Duration` of it, and the cache adds that to the clock's now: far beyond a
+        // year, either traps at run time (`1e30`).
+        guard seconds <= Self.maximumTimeToLive else {
+            error(
+                "'ttl' of the cache of '\(name)' must be at most \(Int(Self.maximumTimeToLive)) seconds (365 days), "
+                    + "not \(ttl.value)", at: ttl.location)
+            return nil
+        }
+        // Far below, a value is gone as soon as it is stored, and a literal like `1e-310` does not compile
+        // without a warning (it underflows).
+        guard seconds >= Self.minimumTimeToLive else {
+            error(
+                "'ttl' of the cache of '\(name)' must be at least \(Self.minimumTimeToLive) seconds (a millisecond), "
+                    + "not \(ttl.value)", at: ttl.location)
+            return nil
+        }
+        return CachePolicy(timeToLive: Self.swiftLiteral(ttl.value, seconds: seconds))
+    }
+
+    /// The longest `ttl` a cache may have, in seconds: a year (365 days).
+    static let maximumTimeToLive: Double = 31_536_000
+    /// The shortest `ttl` a cache may have, in seconds: a millisecond.
+    static let minimumTimeToLive: Double = 0.001
+
+    /// `ttl` as a Swift number literal: as written when it is plain digits with at most one `.` between digits
+    /// (`300`, `0.5`); anything else (an exponent, a sign) as Swift writes the Double (`1e-05`, `100000.0`).
+    static func swiftLiteral(_ text: String, seconds: Double) -> String {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let plain = (1...2).contains(parts.count)
+            && parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
+        return plain ? text : "\(seconds)"
     }
 
     private mutating func validateEffect(
