@@ -240,6 +240,32 @@ extension SpecValidator {
                 return nil
             }
         }
+        // A segment of nothing but `.` or `..` is resolved away by URL loaders (`/a/../b` is sent as `/b`): the
+        // request would not go where the spec says. (Inputs are encoded so that they never make one.)
+        if let parts {
+            var segment = "", literalOnly = true
+            for part in parts + [.literal("/")] {
+                guard case .literal(let text) = part else {
+                    literalOnly = false
+                    continue
+                }
+                for character in text {
+                    guard character == "/" else {
+                        segment.append(character)
+                        continue
+                    }
+                    if literalOnly, segment == "." || segment == ".." {
+                        error(
+                            "\(place()) has the dot segment '\(segment)', which URL loaders resolve away; write the path it "
+                                + "means, or percent-encode the dots (%2E)",
+                            at: path.location)
+                        return nil
+                    }
+                    segment = ""
+                    literalOnly = true
+                }
+            }
+        }
         return parts
     }
 
