@@ -79,8 +79,20 @@ public struct NetworkConfiguration: Sendable {
     public var retryPolicy: RetryPolicy?
     /// The device's position, sent as `X-Device-Latitude` / `X-Device-Longitude` by `.location` requests.
     public var locationProvider: (@Sendable () async -> DeviceLocation?)?
-    /// Seconds before a request times out.
-    public var timeout: TimeInterval = 30
+    /// Seconds before a request times out: 30 by default, at most `maximumTimeout` (7 days). Set to more (or to
+    /// `.infinity`), it is the maximum; set to a negative number or NaN, it is 0 (every request times out at once).
+    public var timeout: TimeInterval = 30 {
+        didSet { timeout = Self.clampedTimeout(timeout) }
+    }
+
+    /// The longest `timeout`: 7 days (604,800 s), as `URLSessionConfiguration.timeoutIntervalForResource`'s default.
+    public static let maximumTimeout: TimeInterval = 604_800
+
+    /// `seconds` within `0...maximumTimeout`; NaN is 0.
+    static func clampedTimeout(_ seconds: TimeInterval) -> TimeInterval {
+        guard seconds > 0 else { return 0 }  // negative, zero or NaN
+        return min(seconds, maximumTimeout)
+    }
     /// The status codes that count as success.
     public var successStatusCodes: Set<Int> = Set(200..<300)
     /// Whether bodies are the values themselves or envelopes around them.

@@ -24,10 +24,11 @@ public enum NetworkError: Error, Sendable, LocalizedError {
     case timedOut
     /// The calling task was cancelled; the HTTP request was cancelled with it.
     case cancelled
-    /// `param` cannot be sent as given, so nothing was sent: a query string cannot hold it (a nested object, an
+    /// An input cannot be sent as given, so nothing was sent: a query string cannot hold it (a nested object, an
     /// array holding objects, arrays or nulls, a param that is not an object), a key is given twice in
-    /// `RequestParameters`, or encoding failed. `key` is the param's name (nil when the whole param is at fault);
-    /// `reason` says why.
+    /// `RequestParameters`, encoding failed, or the value would change the request's shape (a control character
+    /// in a header, a comma in a comma-joined array element, a bad multipart boundary, an empty path segment).
+    /// `key` is the param's, header's or part's name (nil when no one name is at fault); `reason` says why.
     case invalidParameter(key: String?, reason: String)
 
     /// A message that can be shown to the user (or logged).

@@ -155,7 +155,7 @@ public final class NetworkManager: @unchecked Sendable {
         try await withThrowingTaskGroup(of: (Data, HTTPURLResponse).self) { group in
             group.addTask { try await data(for: request, session: session) }
             group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(max(timeout, 0) * 1_000_000_000))
+                try await Task.sleep(nanoseconds: UInt64(NetworkConfiguration.clampedTimeout(timeout) * 1_000_000_000))
                 throw NetworkError.timedOut
             }
             defer { group.cancelAll() }
@@ -188,7 +188,8 @@ public final class NetworkManager: @unchecked Sendable {
 
     private func makeURLRequest(_ requestType: some RequestType, _ configuration: NetworkConfiguration) async throws -> URLRequest {
         let base = configuration.baseURL?.absoluteString ?? ""
-        let text = (base.hasSuffix("/") ? String(base.dropLast()) : base) + requestType.path
+        let path = try PathComponent.resolvingEmptyInputs(in: requestType.path)
+        let text = (base.hasSuffix("/") ? String(base.dropLast()) : base) + path
         guard var components = URLComponents(string: text), components.scheme != nil, components.host != nil else {
             throw NetworkError.invalidURL(text)
         }
@@ -215,10 +216,13 @@ public final class NetworkManager: @unchecked Sendable {
             }
         }
         if let upload = requestType.upload {
-            var boundary = UploadForm.makeBoundary()
-            if case .multipart(let given) = requestType.header, !given.isEmpty { boundary = given }
-            headers["Content-Type"] = "multipart/form-data; boundary=\(boundary)"
-            body = upload.body(boundary: boundary)
+            var given: String?
+            if case .multipart(let boundary) = requestType.header { given = boundary }
+            let (boundary, data) = try upload.encoded(boundary: given)
+            headers["Content-Type"] = WireSafety.multipartContentType(boundary: boundary)
+            body = data
+        } else if case .multipart(let boundary) = requestType.header, !boundary.isEmpty {
+            try WireSafety.checkBoundary(boundary)
         }
         if body == nil, !configuration.alwaysSendsContentType { headers["Content-Type"] = nil }
         if let token = await configuration.authToken?() {
@@ -232,12 +236,19 @@ public final class NetworkManager: @unchecked Sendable {
                 components.percentEncodedQuery = [components.percentEncodedQuery, item].compactMap { $0 }.joined(separator: "&")
             }
         }
+        // Every header, the configured ones, the request's own and the token, as it would go out: a value that HTTP
+        // cannot carry is refused here instead of being dropped (or split into two fields) by the URL loader.
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            try WireSafety.checkHeader(name: name, value: value)
+        }
         guard let url = components.url else { throw NetworkError.invalidURL(text) }
         var request = URLRequest(url: url, timeoutInterval: configuration.timeout)
         request.httpMethod = requestType.method.rawValue
         request.httpBody = body
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            request.setValue(value, forHTTPHeaderField: name)
+            // Without the spaces and tabs at its ends, which are not part of a field's value in HTTP: the server reads
+            // the same, and a value of nothing but spaces goes out empty instead of being dropped by the URL loader.
+            request.setValue(WireSafety.trimmed(value), forHTTPHeaderField: name)
         }
         return request
     }

@@ -4,8 +4,10 @@ import Foundation
 /// `null` values left out; arrays and booleans in the configured styles; everything outside RFC 3986's unreserved
 /// characters percent-encoded (so `+`, `&`, `=`, `/`, `?`, spaces and non-ASCII text are safe).
 ///
-/// Nothing is dropped silently: what a query string cannot hold (a nested object, an array holding an object, an
-/// array or a null, a param that is not an object) is a `NetworkError.invalidParameter`.
+/// Nothing is dropped silently and no value can change the query's shape: what a query string cannot hold (a
+/// nested object, an array holding an object, an array or a null, a param that is not an object), an array element
+/// holding the comma that joins the comma-separated style, an empty name, and a name with brackets in the brackets
+/// style are a `NetworkError.invalidParameter`. An empty array sends nothing, in every style.
 enum QueryEncoder {
     /// A JSON value, decoded strictly so that booleans and numbers stay apart.
     private enum Value: Decodable {
@@ -77,6 +79,8 @@ enum QueryEncoder {
         var items: [(String, String)] = []
         for key in object.keys.sorted() {
             guard let value = object[key] else { continue }
+            if case .null = value { continue }
+            try checkKey(key, arrayStyle: arrayStyle)
             switch value {
             case .null:
                 continue
@@ -91,7 +95,17 @@ enum QueryEncoder {
                     return text
                 }
                 switch arrayStyle {
-                case .commaSeparated: items.append((key, texts.joined(separator: ",")))
+                case .commaSeparated:
+                    // The server splits the value at commas: an element with one would arrive as two.
+                    if let element = texts.first(where: { $0.contains(",") }) {
+                        throw NetworkError.invalidParameter(
+                            key: key,
+                            reason: "the element \(element.debugDescription) contains a comma, and with the comma-separated "
+                                + "array style the server would read it as more than one element; use "
+                                + "queryArrayStyle .repeatedKeys or .brackets for such values")
+                    }
+                    // Like the other styles, an empty array sends nothing (`key=` would read as one empty element).
+                    if !texts.isEmpty { items.append((key, texts.joined(separator: ","))) }
                 case .repeatedKeys: items += texts.map { (key, $0) }
                 case .brackets: items += texts.map { (key + "[]", $0) }
                 }
@@ -101,6 +115,20 @@ enum QueryEncoder {
         }
         guard !items.isEmpty else { return nil }
         return items.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
+    }
+
+    /// Refuses a key the server would not read as one name: an empty one, or (with `.brackets`, whose servers read
+    /// `a[b]` as structure) one with `[` or `]`.
+    private static func checkKey(_ key: String, arrayStyle: NetworkConfiguration.QueryArrayStyle) throws {
+        if key.isEmpty {
+            throw NetworkError.invalidParameter(key: key, reason: "a query item needs a name, and this one is empty")
+        }
+        if arrayStyle == .brackets, key.contains("[") || key.contains("]") {
+            throw NetworkError.invalidParameter(
+                key: key,
+                reason: "with the brackets array style the server reads '[' and ']' in a name as structure, and this "
+                    + "name has them")
+        }
     }
 
     /// RFC 3986 unreserved characters, plus the comma that joins arrays.

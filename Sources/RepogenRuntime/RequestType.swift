@@ -24,7 +24,9 @@ public enum HTTPHeaderType: Sendable, Equatable {
     /// JSON, plus the device's position as `X-Device-Latitude` / `X-Device-Longitude`, from the configured
     /// location provider.
     case location
-    /// `Content-Type: multipart/form-data; boundary=<boundary>`.
+    /// `Content-Type: multipart/form-data; boundary=<boundary>` (quoted when it is not a token). An upload's
+    /// boundary must be RFC 2046-valid and not occur in the form's content (`UploadForm.encoded(boundary:)`); an
+    /// empty one is replaced by a random one.
     case multipart(boundary: String)
     /// JSON, plus these headers.
     case custom([String: String])
@@ -41,7 +43,7 @@ public enum HTTPHeaderType: Sendable, Equatable {
                 headers["X-Device-Longitude"] = String(location.longitude)
             }
         case .multipart(let boundary):
-            headers["Content-Type"] = "multipart/form-data; boundary=\(boundary)"
+            headers["Content-Type"] = WireSafety.multipartContentType(boundary: boundary)
         case .custom(let custom):
             headers.merge(custom) { _, new in new }
         }

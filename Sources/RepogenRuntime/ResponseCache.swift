@@ -143,8 +143,18 @@ public actor MemoryResponseCache: ResponseCache {
         while entries.count >= maximumCount, let oldest {
             remove(oldest)
         }
-        entries[key] = Entry(value: value, expiry: timeToLive.map { now() + $0 })
+        entries[key] = Entry(value: value, expiry: Self.expiry(after: timeToLive, from: now()))
         pushNewest(key)
+    }
+
+    /// The longest time to live a value is kept for: 100 years. A longer one (`.seconds(Int64.max)`, say) never
+    /// expires, instead of overflowing the clock; a negative one has expired already.
+    public static let longestTimeToLive: Duration = .seconds(3_155_760_000)
+
+    /// When a value stored at `now` with `timeToLive` expires; nil for never.
+    static func expiry(after timeToLive: Duration?, from now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        guard let timeToLive, timeToLive <= longestTimeToLive else { return nil }
+        return now + max(timeToLive, .zero)
     }
 
     /// Removes the value stored for `key`, if any.

@@ -54,7 +54,7 @@ public struct RetryPolicy: Sendable {
         /// The wait before retry number `retry` (1 for the first), at most `maximum`, before jitter.
         func delay(beforeRetry retry: Int, maximum: Duration) -> Duration {
             let seconds = initialDelay.seconds * pow(max(multiplier, 0), Double(max(retry - 1, 0)))
-            guard seconds.isFinite else { return maximum }
+            guard seconds.isFinite else { return seconds.isNaN ? .zero : maximum }
             return .seconds(max(0, min(seconds, maximum.seconds)))
         }
     }
@@ -75,8 +75,18 @@ public struct RetryPolicy: Sendable {
     public var maxAttempts: Int
     /// How long to wait before each retry.
     public var backoff: Backoff
-    /// The longest wait before a retry, whatever the backoff or a `Retry-After` header says.
+    /// The longest wait before a retry, whatever the backoff or a `Retry-After` header says; never more than
+    /// `RetryPolicy.delayLimit` (one day), whatever this says.
     public var maximumDelay: Duration
+
+    /// The longest wait before a retry that any policy makes: one day. A longer `maximumDelay`, backoff or
+    /// `Retry-After` is this.
+    public static let delayLimit: Duration = .seconds(86_400)
+
+    /// `maximumDelay` within `0...delayLimit`.
+    private var delayCap: Duration {
+        max(.zero, min(maximumDelay, Self.delayLimit))
+    }
     /// The response statuses that are retried (a status the configuration counts as success never is).
     public var retryableStatusCodes: Set<Int>
     /// The transport errors that are retried (`URLError.Code`; `NetworkError.timedOut` is `.timedOut`).
@@ -137,13 +147,13 @@ public struct RetryPolicy: Sendable {
         if honorsRetryAfter, let text = response.value(forHTTPHeaderField: "Retry-After"),
             let seconds = Self.retryAfterSeconds(text)
         {
-            return .seconds(min(seconds, maximumDelay.seconds))
+            return .seconds(min(seconds, delayCap.seconds))
         }
         return backoffDelay(beforeRetry: attempt)
     }
 
     private func backoffDelay(beforeRetry retry: Int) -> Duration {
-        let delay = backoff.delay(beforeRetry: retry, maximum: maximumDelay)
+        let delay = backoff.delay(beforeRetry: retry, maximum: delayCap)
         guard backoff.jitter, delay > .zero else { return delay }
         return .seconds(delay.seconds * Double.random(in: 0.5...1))
     }

@@ -55,7 +55,8 @@ public struct UploadForm: Sendable, Equatable {
         for file in files { add(name, file: file) }
     }
 
-    /// The encoded body, with `boundary` between parts.
+    /// The encoded body, with `boundary` between parts, as it is (no checks: `NetworkManager` sends uploads
+    /// through `encoded(boundary:)`, which refuses what would change the form's shape).
     public func body(boundary: String) -> Data {
         var body = Data()
         func append(_ text: String) { body.append(Data(text.utf8)) }
@@ -75,29 +76,133 @@ public struct UploadForm: Sendable, Equatable {
         return body
     }
 
+    /// The body and the boundary it is sent with, checked so that no value can change the form's shape:
+    ///
+    /// - `boundary` (a request's own, e.g. from an input) must be RFC 2046-valid: 1 to 70 letters, digits, spaces
+    ///   and `'()+_,-./:=?`, not ending with a space. Nil or empty: a random one.
+    /// - No part's content may hold the delimiter (`--` and the boundary): a given boundary that does is refused, a
+    ///   random one is drawn again.
+    /// - Names and file names: a `"`, CR or LF goes out as `%22`, `%0D`, `%0A`, as browsers send them; any other
+    ///   control character is refused. A file's content type must hold no control character (a tab neither).
+    ///
+    /// - Throws: `NetworkError.invalidParameter`, naming the part.
+    public func encoded(boundary given: String?) throws(NetworkError) -> (boundary: String, body: Data) {
+        for part in parts {
+            let name: String
+            switch part {
+            case .field(let fieldName, _):
+                name = fieldName
+            case .file(let fileName, let file):
+                name = fileName
+                try Self.checkPartText(file.fileName, what: "the file name of the part '\(Self.quoted(name))'", key: name)
+                if let problem = file.contentType.contains("\t")
+                    ? "contains the control character U+0009 (tab)" : WireSafety.problem(inFieldValue: file.contentType)
+                {
+                    throw .invalidParameter(
+                        key: name, reason: "the content type of the file of part '\(Self.quoted(name))' \(problem)")
+                }
+            }
+            try Self.checkPartText(name, what: "the part name \(name.debugDescription)", key: name)
+        }
+        if let given, !given.isEmpty {
+            try WireSafety.checkBoundary(given)
+            if let part = firstPart(holding: given) {
+                throw .invalidParameter(
+                    key: part,
+                    reason: "the multipart boundary \(given.debugDescription) occurs in the content of part '\(part)', "
+                        + "where it would end the part early; use a boundary the content cannot hold (or none: a random one)")
+            }
+            return (given, body(boundary: given))
+        }
+        var boundary = Self.makeBoundary()
+        while firstPart(holding: boundary) != nil { boundary = Self.makeBoundary() }
+        return (boundary, body(boundary: boundary))
+    }
+
+    /// The name of the first part whose content holds `--boundary`.
+    private func firstPart(holding boundary: String) -> String? {
+        let delimiter = Array("--\(boundary)".utf8)
+        for part in parts {
+            switch part {
+            case .field(let name, let value):
+                if WireSafety.contains(Data(value.utf8), delimiter) { return name }
+            case .file(let name, let file):
+                if WireSafety.contains(file.data, delimiter) { return name }
+            }
+        }
+        return nil
+    }
+
+    /// Refuses a control character (the tab too) other than CR and LF, which `quoted(_:)` encodes, in a part name
+    /// or file name.
+    private static func checkPartText(_ text: String, what: String, key: String) throws(NetworkError) {
+        if let control = text.unicodeScalars.first(where: { ($0.value < 0x20 || $0.value == 0x7F) && $0 != "\r" && $0 != "\n" }) {
+            throw .invalidParameter(
+                key: key, reason: "\(what) contains the control character \(WireSafety.describe(control)), which a part header cannot carry")
+        }
+    }
+
     /// Escapes a name for a quoted header parameter as browsers do: `"` as `%22`, CR and LF as `%0D` and `%0A`.
     static func quoted(_ text: String) -> String {
         text.replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 
-    /// A boundary that cannot occur in the parts' text by chance.
+    /// A random boundary: `repogen-` and a UUID.
     public static func makeBoundary() -> String {
         "repogen-" + UUID().uuidString
     }
 }
 
-/// An input interpolated into a path, percent-encoded so that `/`, `?`, `#` or spaces in a value cannot change
-/// the route: `"/stores/\(PathComponent(storeId))"`.
+/// An input interpolated into a path, as one path segment whatever it holds: `"/stores/\(PathComponent(storeId))"`.
+///
+/// Everything but RFC 3986's unreserved characters is percent-encoded, so `/`, `?`, `#`, `%`, spaces and non-ASCII
+/// text are data; `.` and `..`, which URL loaders and servers would resolve as dot segments (`/lists/..` is `/`),
+/// go out as `%2E` and `%2E%2E`. An empty value would leave an empty segment (`/lists//items`), which servers
+/// merge into another route: `NetworkManager` refuses a request whose path has a segment that only empty inputs
+/// (and dots) make, with `NetworkError.invalidParameter`.
 public struct PathComponent: CustomStringConvertible, Sendable {
-    /// The percent-encoded text.
+    /// The percent-encoded text (for an empty value, a marker that `NetworkManager` finds).
     public let description: String
 
     /// The value's description, percent-encoded.
     public init(_ value: some CustomStringConvertible) {
-        description = value.description.addingPercentEncoding(withAllowedCharacters: Self.allowed) ?? ""
+        let text = value.description
+        switch text {
+        case "": description = Self.emptyMarker
+        case ".": description = "%2E"
+        case "..": description = "%2E%2E"
+        default: description = text.addingPercentEncoding(withAllowedCharacters: Self.allowed) ?? ""
+        }
     }
 
     /// RFC 3986 unreserved characters.
     static let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    /// Stands for an empty value in a path: NUL, which no percent-encoded text and no valid path holds.
+    static let emptyMarker = "\u{0}"
+
+    /// The path with empty inputs' markers removed.
+    /// - Throws: `NetworkError.invalidParameter` when a segment holding one is then empty, `.` or `..`: the request
+    ///   would go to another route.
+    static func resolvingEmptyInputs(in path: String) throws(NetworkError) -> String {
+        guard path.contains(emptyMarker) else { return path }
+        var segments: [String] = []
+        for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
+            guard segment.contains(emptyMarker) else {
+                segments.append(String(segment))
+                continue
+            }
+            let resolved = segment.replacingOccurrences(of: emptyMarker, with: "")
+            if resolved.isEmpty || resolved == "." || resolved == ".." {
+                let shown = path.split(separator: "/", omittingEmptySubsequences: false)
+                    .map { $0.contains(emptyMarker) ? "{empty}" : String($0) }.joined(separator: "/")
+                throw .invalidParameter(
+                    key: nil,
+                    reason: "a path input is empty, so the path \(shown) would have \(resolved.isEmpty ? "an empty segment" : "the dot segment '\(resolved)'") and reach another route; nothing was sent")
+            }
+            segments.append(resolved)
+        }
+        return segments.joined(separator: "/")
+    }
 }

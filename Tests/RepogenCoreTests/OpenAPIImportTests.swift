@@ -200,6 +200,19 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertEqual(result.warnings.map(\.description), ["api.yaml:4:5: warning: the path of GET /a b/?x/{id}/{open has characters a URL path cannot hold as written; they are percent-encoded"])
     }
 
+    /// Dot segments in a document's path are data, not structure: a spec refuses them, and URL loaders would
+    /// resolve them away.
+    func testDotSegmentsInAPathAreEncoded() throws {
+        let result = try importText("""
+            openapi: 3.0.0
+            paths:
+              "/a/../b/./{id}/..x":
+                get: { operationId: dots, parameters: [{ name: id, in: path, required: true, schema: { type: string } }], responses: { '204': { description: x } } }
+            """)
+        XCTAssertTrue(spec(result, "default.yaml").contains("    path: /a/%2E%2E/b/%2E/{id}/..x\n"), spec(result, "default.yaml"))
+        XCTAssertEqual(result.warnings.count, 1)
+    }
+
     /// Found by the fuzzer: tags whose domains differ only in case get different domains.
     func testDomainsThatDifferOnlyInCaseAreNumbered() throws {
         let result = try importText("""

@@ -104,6 +104,12 @@ extension OpenAPIImporter {
             path += "{" + placeholder + "}"
         }
         path += literal(rest)
+        // A dot segment would be resolved away by URL loaders (and is refused in a spec): as data, percent-encoded.
+        path = path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            guard segment == "." || segment == ".." else { return String(segment) }
+            encoded = true
+            return segment == "." ? "%2E" : "%2E%2E"
+        }.joined(separator: "/")
         if encoded {
             warn("the path of \(where_) has characters a URL path cannot hold as written; they are percent-encoded", at: document.location(offset: operation.methodOffset))
         }

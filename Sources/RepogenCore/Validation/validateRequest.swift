@@ -240,6 +240,32 @@ extension SpecValidator {
                 return nil
             }
         }
+        // A segment of nothing but `.` or `..` is resolved away by URL loaders (`/a/../b` is sent as `/b`): the
+        // request would not go where the spec says. (Inputs are encoded so that they never make one.)
+        if let parts {
+            var segment = "", literalOnly = true
+            for part in parts + [.literal("/")] {
+                guard case .literal(let text) = part else {
+                    literalOnly = false
+                    continue
+                }
+                for character in text {
+                    guard character == "/" else {
+                        segment.append(character)
+                        continue
+                    }
+                    if literalOnly, segment == "." || segment == ".." {
+                        error(
+                            "\(place()) has the dot segment '\(segment)', which URL loaders resolve away; write the path it "
+                                + "means, or percent-encode the dots (%2E)",
+                            at: path.location)
+                        return nil
+                    }
+                    segment = ""
+                    literalOnly = true
+                }
+            }
+        }
         return parts
     }
 
@@ -310,8 +336,26 @@ extension SpecValidator {
             }
         case .multipart(let boundary):
             func place() -> String { "the multipart boundary of '\(scope.endpoint)'" }
-            return resolveTemplate(boundary, scope: scope, allowOptional: false, place: place())
-                .map { Header.multipart(boundary: $0) }
+            guard let parts = resolveTemplate(boundary, scope: scope, allowOptional: false, place: place()) else { return nil }
+            // The runtime refuses a boundary RFC 2046 does not allow (and checks inputs when the request is built):
+            // text the spec fixes is checked now, so that no call of the endpoint can only fail.
+            var literal = ""
+            for case .literal(let text) in parts { literal += text }
+            if let bad = literal.unicodeScalars.first(where: { !Self.boundaryCharacters.contains($0) }) {
+                error(
+                    "\(place()) contains \(Self.describe(bad)); RFC 2046 allows letters, digits, spaces and '()+_,-./:=? in a boundary",
+                    at: boundary.location)
+                return nil
+            }
+            let isLiteral = parts.allSatisfy { if case .literal = $0 { true } else { false } }
+            if literal.unicodeScalars.count > 70 || (isLiteral && literal.hasSuffix(" ")) {
+                error(
+                    "\(place()) \(literal.hasSuffix(" ") ? "ends with a space" : "is \(literal.unicodeScalars.count) characters long"); "
+                        + "RFC 2046 allows 1 to 70 characters, not ending with a space",
+                    at: boundary.location)
+                return nil
+            }
+            return .multipart(boundary: parts)
         case .custom(let pairs):
             var headers: [CustomHeader] = []
             var seen: Set<String> = []
@@ -340,6 +384,10 @@ extension SpecValidator {
             return ok ? .custom(headers) : nil
         }
     }
+
+    /// RFC 2046 `bchars`: what a multipart boundary may hold.
+    private static let boundaryCharacters = Set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'()+_,-./:=? ".unicodeScalars)
 
     /// The symbols RFC 9110 allows in a token, besides letters and digits.
     private static let headerNameSymbols = Array("!#$%&'*+-.^_`|~".utf8)
