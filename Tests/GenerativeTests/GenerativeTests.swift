@@ -44,10 +44,35 @@ final class GenerativeTests: XCTestCase {
                 if path.hasSuffix(".swift") { files.append(folder.appendingPathComponent(path).path) }
             }
             XCTAssertFalse(files.isEmpty, style.name)
-            let output = try run(swiftc, [
-                "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Release", "-I", runtime.path,
-            ] + files.sorted())
+            let output = try run(swiftc, Self.realBuild + ["-module-name", "Release", "-I", runtime.path] + files.sorted())
             XCTAssertEqual(output.status, 0, "Generated output of the \(style.name) style in a release build:\n\(output.text)")
+        }
+    }
+
+    /// The example specs with their mocks in a test-support module of their own (`mocks: none` in one module,
+    /// `mocks: only` in a second that imports it), as the README says works in every style: built as a real build
+    /// does. (In the clean style, `Specs/movie.yaml`'s mock file declared `RecordingResponseCache`'s conformance to
+    /// the local data source protocol of the other module: a retroactive conformance, an error with warnings as
+    /// errors.)
+    func testTheExampleSpecsBuildWithTheirMocksInAModuleOfTheirOwn() throws {
+        guard let swiftc = Self.findSwiftc() else { throw XCTSkip("swiftc is not on the PATH") }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-split-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let runtime = try buildRuntimeModule(swiftc: swiftc, in: work)
+        let folder = Self.root.appendingPathComponent("Specs")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".json") || $0.hasSuffix(".yaml") }.sorted()
+        XCTAssertTrue(names.contains("movie.yaml"))
+        for (index, style) in Self.styles.enumerated() {
+            let library = try TemplateSet.builtin(for: style).library(templatesPath: nil)
+            let specs: [Regeneration] = try names.map { name in
+                let text = String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self)
+                return ("Specs/" + name, text, GenerateOptions(style: style), { file, options in
+                    try Pipeline.generate(file: file, library: library, options: options)
+                })
+            }
+            try checkMocksInTheirOwnModule(specs, batch: index, arguments: ["-I", runtime.path], swiftc: swiftc, work: work)
         }
     }
 
@@ -91,8 +116,10 @@ final class GenerativeTests: XCTestCase {
         var accepted = 0
         var rejected = 0
         var acceptedWithCaching = 0
+        var twoModuleSpecs = 0
         for batchStart in stride(from: 0, to: count, by: batchSize) {
             var generations: [(path: String, text: String, generation: Generation)] = []
+            var optionsByPath: [String: (options: GenerateOptions, style: Int)] = [:]
             for index in batchStart..<min(count, batchStart + batchSize) {
                 var generator = SpecGenerator(seed: seed &+ UInt64(index) &* 7919, domain: "G\(index)")
                 let text = generator.spec()
@@ -104,6 +131,7 @@ final class GenerativeTests: XCTestCase {
                     let generation = try Pipeline.generate(
                         file: SpecFile(path: path, text: text), library: libraries[style], options: options)
                     generations.append((path, text, generation))
+                    optionsByPath[path] = (options, style)
                     if let tca {
                         do {
                             _ = try Pipeline.generate(
@@ -141,13 +169,26 @@ final class GenerativeTests: XCTestCase {
             accepted += kept.count
             acceptedWithCaching += kept.filter { $0.text.contains("\"cache\"") }.count
             try typeCheck(kept, batch: batchStart / batchSize, arguments: arguments, swiftc: swiftc, work: work)
+            // The same specs with the mocks in a module of their own (`mocks: none` beside `mocks: only`, which
+            // imports it), as a test-support target has them: public specs only, since another module sees nothing
+            // else.
+            let split = kept.compactMap { spec -> Regeneration? in
+                guard let (options, style) = optionsByPath[spec.path], options.accessLevel == .public else { return nil }
+                return (spec.path, spec.text, options, { file, options in
+                    try Pipeline.generate(file: file, library: libraries[style], options: options)
+                })
+            }
+            try checkMocksInTheirOwnModule(split, batch: batchStart / batchSize, arguments: arguments, swiftc: swiftc, work: work)
+            twoModuleSpecs += split.count
         }
         // The generator must keep producing specs that pass, or this check proves nothing.
         XCTAssertGreaterThan(accepted, count / 8, "only \(accepted) of \(count) random specs were accepted")
         // Cached reads and the writes that change them too (each style renders them its own way).
         XCTAssertGreaterThan(acceptedWithCaching, 0, "no accepted random spec has a cached read")
-        print("generative check (\(styles.map(\.name).joined(separator: ", "))): \(accepted) accepted and type-checked "
-            + "(\(acceptedWithCaching) with cached reads), \(rejected) rejected with located errors (seed \(seed))")
+        XCTAssertGreaterThan(twoModuleSpecs, 0, "no accepted spec was built with its mocks in a module of their own")
+        print("generative check (\(styles.map(\.name).joined(separator: ", "))): \(accepted) accepted and compiled "
+            + "(\(acceptedWithCaching) with cached reads; \(twoModuleSpecs) also with the mocks in a module of their own), "
+            + "\(rejected) rejected with located errors (seed \(seed))")
     }
 
     /// A domain of more endpoints than one `switch` can hold (Swift gives up proving exhaustiveness at about 600
@@ -279,12 +320,75 @@ final class GenerativeTests: XCTestCase {
         // Both configurations: a debug build compiles the mocks (`#if DEBUG`, the default `mocks` setting), a
         // release build leaves them out, and what remains must not need them.
         for configuration in [["-D", "DEBUG"], []] {
-            let output = try run(swiftc, [
-                "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Generated\(batch)",
-            ] + configuration + arguments + files)
+            let output = try run(swiftc, Self.realBuild + ["-module-name", "Generated\(batch)"] + configuration + arguments + files)
             guard output.status != 0 else { continue }
             report(output, configuration: configuration.isEmpty ? "release" : "debug", specs: specs, owner: owner)
             return
+        }
+    }
+
+    /// What a real build checks, without writing its output: SIL generation and the mandatory passes that follow
+    /// type-checking (literal ranges and exactness, definite initialization, exclusivity, isolation diagnostics),
+    /// which `-typecheck` never reaches. Swift 6 mode, warnings as errors.
+    static let realBuild = ["-emit-sil", "-wmo", "-o", "/dev/null", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors"]
+
+    /// Generates `specs` twice, as an app with a test-support target does: everything but the mocks (`mocks: none`)
+    /// into a module, and the mocks alone (`mocks: only`, importing it) into a second one, which must build as a
+    /// real build does, with warnings as errors (a retroactive conformance in a mock file is one).
+    typealias Regeneration = (
+        path: String, text: String, options: GenerateOptions, generate: (SpecFile, GenerateOptions) throws -> Generation
+    )
+
+    func checkMocksInTheirOwnModule(
+        _ specs: [Regeneration], batch: Int,
+        arguments: [String], swiftc: String, work: URL
+    ) throws {
+        guard !specs.isEmpty else { return }
+        let apiModule = "API\(batch)"
+        var api: [(path: String, text: String, generation: Generation)] = []
+        var mocks: [(path: String, text: String, generation: Generation)] = []
+        for spec in specs {
+            var options = spec.options
+            options.mocks = .none
+            api.append((spec.path, spec.text, try spec.generate(SpecFile(path: spec.path, text: spec.text), options)))
+            options.mocks = .only
+            options.imports = [apiModule]
+            mocks.append((spec.path, spec.text, try spec.generate(SpecFile(path: spec.path, text: spec.text), options)))
+        }
+        if let shared = api.first(where: { !$0.generation.sharedFiles.isEmpty })?.generation.sharedFiles {
+            api[0].generation.files += shared
+        }
+        let folder = work.appendingPathComponent("split\(batch)")
+        let modules = folder.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        func write(_ generations: [(path: String, text: String, generation: Generation)], to name: String) throws -> ([String], [String: String]) {
+            var files: [String] = []
+            var owner: [String: String] = [:]
+            for spec in generations {
+                for file in spec.generation.files {
+                    let url = folder.appendingPathComponent(name).appendingPathComponent(file.relativePath)
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try Data(file.contents.utf8).write(to: url)
+                    files.append(url.path)
+                    owner[url.path] = spec.path
+                }
+            }
+            return (files, owner)
+        }
+        let (apiFiles, apiOwner) = try write(api, to: "api")
+        let emitted = try run(swiftc, [
+            "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", apiModule,
+            "-emit-module-path", modules.appendingPathComponent(apiModule + ".swiftmodule").path,
+        ] + arguments + apiFiles)
+        guard emitted.status == 0 else {
+            return report(emitted, configuration: "mocks: none", specs: api, owner: apiOwner)
+        }
+        let (mockFiles, mockOwner) = try write(mocks, to: "mocks")
+        guard !mockFiles.isEmpty else { return }
+        let output = try run(
+            swiftc, Self.realBuild + ["-module-name", "Mocks\(batch)", "-D", "DEBUG", "-I", modules.path] + arguments + mockFiles)
+        if output.status != 0 {
+            report(output, configuration: "mocks: only, in a module of their own", specs: mocks, owner: mockOwner)
         }
     }
 

@@ -29,6 +29,10 @@ public protocol MovieLocalDataSource: ResponseCache {}
 
 extension MemoryResponseCache: MovieLocalDataSource {}
 
+/// For tests and previews: a `RecordingResponseCache` records every read, store and removal of cached values (and
+/// keeps them in memory). Declared here, beside the protocol, so that mocks in a module of their own can use it.
+extension RecordingResponseCache: MovieLocalDataSource {}
+
 /// The Movie API's calls, without a cache: what `MovieRepositoryImpl` reads through on a miss and writes through.
 public struct MovieRemoteDataSource: MovieRepository {
     private let manager: NetworkManager

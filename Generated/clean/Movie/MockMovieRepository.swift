@@ -70,8 +70,4 @@ public final class MockMovieRepository: MovieRepository {
 }
 
 extension MockMovieRepository: MovieDataSource {}
-
-/// The local data source's mock: a `RecordingResponseCache` records every read, store and removal of cached
-/// values (and keeps them in memory).
-extension RecordingResponseCache: MovieLocalDataSource {}
 #endif

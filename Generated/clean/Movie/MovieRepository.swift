@@ -42,6 +42,10 @@ public protocol MovieLocalDataSource: ResponseCache {}
 
 extension MemoryResponseCache: MovieLocalDataSource {}
 
+/// For tests and previews: a `RecordingResponseCache` records every read, store and removal of cached values (and
+/// keeps them in memory). Declared here, beside the protocol, so that mocks in a module of their own can use it.
+extension RecordingResponseCache: MovieLocalDataSource {}
+
 /// The Movie API's calls: the remote data source.
 public struct MovieRemoteDataSource: MovieDataSource {
     private let manager: NetworkManager

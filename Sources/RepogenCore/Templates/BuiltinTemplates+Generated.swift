@@ -57,12 +57,6 @@ package enum BuiltinTemplates {
 }
 
 extension {{mockName}}: {{domain}}DataSource {}
-{{#hasCache}}
-
-/// The local data source's mock: a `RecordingResponseCache` records every read, store and removal of cached
-/// values (and keeps them in memory).
-extension RecordingResponseCache: {{localName}} {}
-{{/hasCache}}
 
 """#,
         "clean/Repository.swift": #"""
@@ -620,6 +614,10 @@ import {{module}}
 {{access}}protocol {{localName}}: ResponseCache {}
 
 extension MemoryResponseCache: {{localName}} {}
+
+/// For tests and previews: a `RecordingResponseCache` records every read, store and removal of cached values (and
+/// keeps them in memory). Declared here, beside the protocol, so that mocks in a module of their own can use it.
+extension RecordingResponseCache: {{localName}} {}
 
 """#,
         "shared/_members": #"""
