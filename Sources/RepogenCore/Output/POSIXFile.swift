@@ -130,20 +130,7 @@ package enum POSIXFile {
         defer { _ = close(descriptor) }
         // Read straight into an array of the file's size, then on to the end (a file that grew, or one of /proc,
         // whose size is 0), never past `limit`.
-        var failure: Int32?
-        var result = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            while initialized < size {
-                let count = read(descriptor, buffer.baseAddress.map { $0 + initialized }, size - initialized)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if count == 0 { return }
-                initialized += count
-            }
-        }
-        if let failure { throw FileReadError(.failed(errno: failure)) }
+        var result = try readBytes(descriptor, upTo: size)
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, min($0.count, limit + 1 - result.count)) }
@@ -162,6 +149,12 @@ package enum POSIXFile {
     package static func readHead(_ path: String, count: Int, followingLinks: Bool) throws(FileReadError) -> [UInt8] {
         let (descriptor, _) = try openRegularFile(path, limit: nil, followingLinks: followingLinks)
         defer { _ = close(descriptor) }
+        return try readBytes(descriptor, upTo: count)
+    }
+
+    /// Up to `count` bytes from `descriptor`, read straight into an array of that capacity; fewer at the end of
+    /// the file.
+    private static func readBytes(_ descriptor: Int32, upTo count: Int) throws(FileReadError) -> [UInt8] {
         var failure: Int32?
         let result = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             while initialized < count {
