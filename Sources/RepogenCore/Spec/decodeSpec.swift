@@ -225,13 +225,24 @@ extension NodeReader {
             guard let keys = self.members(of: member.value, what: fieldWhat, allowed: SpecKeys.domainField) else { continue }
             fields.append(DomainFieldSpec(
                 name: fieldName, from: string(keys, "from", what: fieldWhat), type: string(keys, "type", what: fieldWhat),
-                value: string(keys, "value", what: fieldWhat), description: string(keys, "description", what: fieldWhat)))
+                value: keys["value"].flatMap { domainValue($0.value, what: fieldWhat) },
+                description: string(keys, "description", what: fieldWhat)))
         }
         return DomainSpec(
             name: name, description: string(members, "description", what: what), fields: fields,
             location: location(node.offset),
             hashable: members["hashable"].flatMap { bool($0.value, what: "'hashable' of \(what)") },
             identifiable: members["identifiable"].flatMap { decodeIdentifiable($0.value, what: what) })
+    }
+
+    /// A computed domain value: its text (`"UUID()"`, `"\"text\""`), or a number or boolean as written (`300`, `0.5`,
+    /// `false`), which means the same as its text.
+    mutating func domainValue(_ node: SpecNode, what: String) -> Located<String>? {
+        switch node.kind {
+        case .number(let text): return Located(text, at: location(node.offset))
+        case .bool(let flag): return Located(flag ? "true" : "false", at: location(node.offset))
+        default: return string(node, what: "'value' of \(what)")
+        }
     }
 
     /// A field is `name: Type` or `name: { type, json?, description? }`.
