@@ -54,6 +54,10 @@ package enum NumberLiteral {
         return .success(number.spelled)
     }
 
+    /// `text` spelled as Swift needs it (`.5` is `0.5`, `+5` is `5`), whether or not a type can take it; nil when it
+    /// is not a number.
+    package static func spelling(of text: String) -> String? { Written(text)?.spelled }
+
     /// Whether `text` is a number written as an integer literal (without `.` or an exponent).
     package static func isIntegerLiteral(_ text: String) -> Bool { Written(text)?.isIntegerLiteral ?? false }
 
