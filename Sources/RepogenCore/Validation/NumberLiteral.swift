@@ -206,11 +206,8 @@ package enum NumberLiteral {
             guard number.isIntegerLiteral else {
                 return Failure(reason: "is not an integer literal: \(name) takes digits, without '.' or an exponent")
             }
-            let range = signed
-                ? "-" + (BigUInt(1) << (bits - 1)).decimalDescription + "…" + ((BigUInt(1) << (bits - 1)) - BigUInt(1)).decimalDescription
-                : "0…" + ((BigUInt(1) << bits) - BigUInt(1)).decimalDescription
             guard fitsInteger(number, bits: bits, signed: signed) else {
-                return Failure(reason: "is out of range for \(name) (\(range))")
+                return Failure(reason: "is out of range for \(name) (\(integerRange(bits: bits, signed: signed)))")
             }
             return nil
         case .decimal:
@@ -243,20 +240,32 @@ package enum NumberLiteral {
         }
     }
 
-    private static func outOfRange(_ format: BinaryFormat, typeName: String) -> Failure {
+    static func outOfRange(_ format: BinaryFormat, typeName: String) -> Failure {
         Failure(reason: "is out of range for \(typeName) (-\(format.largest)…\(format.largest))")
     }
 
     /// Whether an integer literal is within the range of a `bits`-wide integer type.
     private static func fitsInteger(_ number: Written, bits: Int, signed: Bool) -> Bool {
-        let digits = number.significand.digits
+        fitsInteger(negative: number.negative, digits: number.significand.digits, bits: bits, signed: signed)
+    }
+
+    /// Whether the integer of `digits` (no leading zeros; none for 0), negated when `negative`, is within the range
+    /// of a `bits`-wide integer type.
+    static func fitsInteger(negative: Bool, digits: Substring, bits: Int, signed: Bool) -> Bool {
         guard !digits.isEmpty else { return true }  // 0, -0
-        if number.negative && !signed { return false }
+        if negative && !signed { return false }
         guard digits.count <= 40 else { return false }
         let value = BigUInt(decimalDigits: digits.utf8)
         let limit = signed ? BigUInt(1) << (bits - 1) : BigUInt(1) << bits
         // Signed: up to 2^(bits-1) - 1, or 2^(bits-1) when negative. Unsigned: below 2^bits.
-        return value < limit || (signed && number.negative && !(limit < value))
+        return value < limit || (signed && negative && !(limit < value))
+    }
+
+    /// The range of a `bits`-wide integer type, as messages write it: `-128…127`.
+    static func integerRange(bits: Int, signed: Bool) -> String {
+        signed
+            ? "-" + (BigUInt(1) << (bits - 1)).decimalDescription + "…" + ((BigUInt(1) << (bits - 1)) - BigUInt(1)).decimalDescription
+            : "0…" + ((BigUInt(1) << bits) - BigUInt(1)).decimalDescription
     }
 
     /// A float literal for a `Float` or `Double` (or `Decimal`, through `Double`), on both kinds of machine.
