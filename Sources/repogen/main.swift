@@ -108,8 +108,8 @@ struct Settings {
         if let module = config?.runtimeModule { options.runtimeModule = module }
         if let folder = arguments.templates ?? config?.templates {
             // The folder itself (not there, a file, unreadable), when the config names it: at its 'templates'.
-            let named = arguments.templates == nil ? config.map { ($0, $0.location(of: "templates")) } : nil
-            if let (_, location) = named {
+            let named = arguments.templates == nil ? config?.location(of: "templates") : nil
+            if let location = named {
                 var isDirectory: ObjCBool = false
                 if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
                     throw DiagnosticsError([Diagnostic(.error, "'templates' names '\(folder)', which does not exist", at: location)])
@@ -122,7 +122,7 @@ struct Settings {
             do {
                 options.templates = try TemplateSet.loading(overridesFrom: folder, style: style)
             } catch {
-                if let (_, location) = named, error.location == nil, error.path == folder {
+                if let location = named, error.location == nil, error.path == folder {
                     throw DiagnosticsError([Diagnostic(.error, "'templates' names '\(folder)': \(error.message)", at: location)])
                 }
                 throw DiagnosticsError([error])
