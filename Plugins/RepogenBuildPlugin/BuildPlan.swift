@@ -35,11 +35,15 @@ struct BuildPlan: Equatable {
         var outputs: [URL]
     }
 
-    /// A problem the plugin reports itself, with the file it is about.
+    /// A problem the plugin reports itself, with the file it is about and, in a config, the line (a plugin's
+    /// diagnostic has no column).
     struct Problem: Error, Equatable, CustomStringConvertible {
         var message: String
         var file: URL?
-        var description: String { (file.map { $0.path + ": " } ?? "") + message }
+        var line: Int? = nil
+        var description: String {
+            (file.map { $0.path + (line.map { ":\($0)" } ?? "") + ": " } ?? "") + message
+        }
     }
 
     var steps: [Step] = []
@@ -74,7 +78,9 @@ struct BuildPlan: Equatable {
             for path in settings.specs {
                 switch expand(path, relativeTo: config) {
                 case .success(let urls): found += urls
-                case .failure(let problem): plan.errors.append(problem)
+                case .failure(var problem):
+                    problem.line = line(of: path, in: config)
+                    plan.errors.append(problem)
                 }
             }
             specs = found
@@ -184,6 +190,13 @@ struct BuildPlan: Equatable {
         return .success(found)
     }
 
+    /// The first line of `config` that holds `text` (an entry of its `specs`), for a problem with it.
+    static func line(of text: String, in config: URL) -> Int? {
+        guard let data = readRegularFile(config) else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.firstIndex { $0.contains(text) }.map { $0 + 1 }
+    }
+
     /// `path` relative to the config's folder, unless it is absolute, without `.` and `..` (as SwiftPM names the
     /// inputs, so repogen reads exactly the file declared, and a header names `Sources/ShopAPI/shop.yaml`).
     static func resolve(_ path: String, relativeTo config: URL) -> URL {
@@ -250,23 +263,27 @@ struct BuildPlan: Equatable {
                 case let path as String: settings.specs = [path]
                 case let paths as [Any] where paths.allSatisfy({ $0 is String }): settings.specs = paths.compactMap { $0 as? String }
                 default:
-                    return .failure(Problem(message: "'specs' must be a path or a list of paths", file: config))
+                    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                    return .failure(Problem(
+                        message: "'specs' must be a path or a list of paths", file: config,
+                        line: lines.firstIndex { $0.contains("\"specs\"") }.map { $0 + 1 }))
                 }
                 settings.style = object["style"] as? String
                 settings.mocks = object["mocks"] as? String
                 templates = object["templates"] as? String
             } else {
                 let text = String(decoding: data, as: UTF8.self)
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
                 if let line = unreadableYAMLLine(text) {
                     return .failure(Problem(
                         message: "the build plugin reads a YAML config's top-level keys one per line, each at the start of its line ('specs: [shop.yaml]', 'style: tca'); it cannot read '\(line)'",
-                        file: config))
+                        file: config, line: lines.firstIndex { $0.hasPrefix(line) }.map { $0 + 1 }))
                 }
                 if RepogenFacts.yamlLines(text).contains(where: { $0.hasPrefix("specs:") }) {
                     guard let specs = RepogenFacts.topLevelYAMLList("specs", in: text) else {
                         return .failure(Problem(
                             message: "the build plugin cannot read 'specs' in this form; write it as one value ('specs: Specs'), a flow list ('specs: [a.yaml, b.yaml]') or a block list ('- a.yaml' lines below it)",
-                            file: config))
+                            file: config, line: lines.firstIndex { $0.hasPrefix("specs:") }.map { $0 + 1 }))
                     }
                     settings.specs = specs
                 }

@@ -25,8 +25,8 @@ struct RepogenBuildPlugin: BuildToolPlugin {
             targetName: targetName, files: files, output: workDirectory.appendingPathComponent("Generated"),
             packageConfig: packageConfig)
         // `swift build` shows a plugin's diagnostic without its file, so the message names it (`description`).
-        for warning in plan.warnings { Diagnostics.warning(warning.description, file: warning.file?.path, line: nil) }
-        for error in plan.errors { Diagnostics.error(error.description, file: error.file?.path, line: nil) }
+        for warning in plan.warnings { Diagnostics.warning(warning.description, file: warning.file?.path, line: warning.line) }
+        for error in plan.errors { Diagnostics.error(error.description, file: error.file?.path, line: error.line) }
         return plan.steps.map { step in
             .buildCommand(
                 displayName: step.displayName,

@@ -61,12 +61,33 @@ struct Settings {
         } else if let path = Config.find() {
             config = try Config.load(path)
         }
-        let specs = arguments.specs.isEmpty ? config?.specs ?? [] : arguments.specs
+        let fromConfig = arguments.specs.isEmpty ? config : nil
+        let specs = fromConfig?.specs ?? arguments.specs
         guard !specs.isEmpty else {
-            throw DiagnosticsError([Diagnostic(.error, "the config lists no specs under 'specs'", path: config?.path)])
+            let message = "the config lists no specs under 'specs'; name spec files or folders, like specs: [Specs]"
+            throw DiagnosticsError([
+                config.map { Diagnostic(.error, message, at: $0.location(of: "specs")) } ?? Diagnostic(.error, message, path: nil)
+            ])
         }
-        self.specs = try SpecPaths.expand(specs)
+        self.specs = try SpecPaths.expand(specs, locations: fromConfig?.specLocations ?? [])
         output = arguments.output ?? config?.output ?? "Generated"
+        if arguments.output == nil, let config, let folder = config.output {
+            // A file where the output folder, or a folder above it, should be: every write would fail under it.
+            var path = folder
+            while !path.isEmpty, path != "/", path != "." {
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                    if !isDirectory.boolValue {
+                        let what = path == folder ? "which is a file" : "which is inside '\(path)', a file"
+                        throw DiagnosticsError([
+                            Diagnostic(.error, "'output' names '\(folder)', \(what), not a folder", at: config.location(of: "output"))
+                        ])
+                    }
+                    break
+                }
+                path = PathText.parent(path)
+            }
+        }
         let style = arguments.style ?? config?.style ?? .result
         options = GenerateOptions(style: style)
         // `--style` is for every spec; a config's style only for specs that do not name their own.
@@ -86,9 +107,24 @@ struct Settings {
         options.imports = config?.imports ?? []
         if let module = config?.runtimeModule { options.runtimeModule = module }
         if let folder = arguments.templates ?? config?.templates {
+            // The folder itself (not there, a file, unreadable), when the config names it: at its 'templates'.
+            let named = arguments.templates == nil ? config?.location(of: "templates") : nil
+            if let location = named {
+                var isDirectory: ObjCBool = false
+                if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+                    throw DiagnosticsError([Diagnostic(.error, "'templates' names '\(folder)', which does not exist", at: location)])
+                } else if !isDirectory.boolValue {
+                    throw DiagnosticsError([
+                        Diagnostic(.error, "'templates' names '\(folder)', which is a file, not a folder", at: location)
+                    ])
+                }
+            }
             do {
                 options.templates = try TemplateSet.loading(overridesFrom: folder, style: style)
             } catch {
+                if let location = named, error.location == nil, error.path == folder {
+                    throw DiagnosticsError([Diagnostic(.error, "'templates' names '\(folder)': \(error.message)", at: location)])
+                }
                 throw DiagnosticsError([error])
             }
             options.templatesPath = folder

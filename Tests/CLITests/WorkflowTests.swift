@@ -39,6 +39,63 @@ final class WorkflowTests: CLITestCase {
             """)
     }
 
+    /// What the config names that is wrong once it is read (no specs, a missing spec or templates folder, an output
+    /// that is a file, a runtime module Swift cannot import) is an error at the line and column of that value, like
+    /// every other config error: `specs: []` and `templates: /dev/null` gave errors that named only the file.
+    func testEveryConfigErrorIsAtTheLineAndColumnOfItsValue() throws {
+        try write(validSpec, to: "Specs/item.json")
+        try FileManager.default.createDirectory(at: workDirectory.appendingPathComponent("Empty"), withIntermediateDirectories: true)
+        try write("{}", to: "a-file")
+        let cases: [(config: String, name: String, stderr: String)] = [
+            ("specs: []\n", "repogen.yaml",
+             "repogen.yaml:1:8: error: the config lists no specs under 'specs'; name spec files or folders, like specs: [Specs]\n"),
+            ("{\n  \"output\": \"Out\"\n}\n", "repogen.json",
+             "repogen.json:1:1: error: the config lists no specs under 'specs'; name spec files or folders, like specs: [Specs]\n"),
+            ("specs: [Specs]\ntemplates: /dev/null\n", "repogen.yaml",
+             "repogen.yaml:2:12: error: 'templates' names '/dev/null', which is a file, not a folder\n"),
+            ("specs: [Specs]\ntemplates: Nowhere\n", "repogen.yaml",
+             "repogen.yaml:2:12: error: 'templates' names 'Nowhere', which does not exist\n"),
+            ("specs:\n  - Specs\n  - missing.json\n  - Empty\n", "repogen.yaml",
+             "repogen.yaml:3:5: error: 'specs' names 'missing.json', which does not exist\n"
+                + "repogen.yaml:4:5: error: 'specs' names the folder 'Empty', which has no spec files (.json, .yaml or .yml)\n"),
+            ("specs: Specs\noutput: a-file\n", "repogen.yaml",
+             "repogen.yaml:2:9: error: 'output' names 'a-file', which is a file, not a folder\n"),
+            ("specs: Specs\noutput: a-file/Generated\n", "repogen.yaml",
+             "repogen.yaml:2:9: error: 'output' names 'a-file/Generated', which is inside 'a-file', a file, not a folder\n"),
+            ("specs: [Specs]\nruntimeModule: class\n", "repogen.yaml",
+             "repogen.yaml:2:16: error: 'class' is not a valid module name\n"),
+        ]
+        for (config, name, stderr) in cases {
+            for other in ["repogen.json", "repogen.yaml"] {
+                try? FileManager.default.removeItem(at: workDirectory.appendingPathComponent(other))
+            }
+            try write(config, to: name)
+            let result = try run(["generate"])
+            XCTAssertEqual(result.status, 3, config)
+            let count = stderr.split(separator: "\n").count
+            XCTAssertEqual(result.stderr, stderr + "\(count) error\(count == 1 ? "" : "s"); nothing was written\n", config)
+            XCTAssertFalse(exists("Generated"), config)
+        }
+        // A config elsewhere: its path as given, and the paths it names relative to it.
+        try write("specs: [../Specs, Nothing]\n", to: "Config/repogen.yaml")
+        let elsewhere = try run(["generate", "-c", "Config/repogen.yaml"])
+        XCTAssertEqual(
+            elsewhere.stderr,
+            "Config/repogen.yaml:1:19: error: 'specs' names 'Config/Nothing', which does not exist\n1 error; nothing was written\n")
+        // A spec named twice, itself and through its folder, is one spec (as the build plugin reads it).
+        try write("specs: [Specs, Specs/item.json]\noutput: Out\n", to: "repogen.yaml")
+        let twice = try run(["generate"])
+        XCTAssertEqual(twice.status, 0, twice.stderr)
+        XCTAssertTrue(exists("Out/Item/ItemApi.swift"))
+        // On the command line, the same paths are errors of the files themselves, as before.
+        try FileManager.default.removeItem(at: workDirectory.appendingPathComponent("repogen.yaml"))
+        XCTAssertEqual(
+            try run(["generate", "missing.json"]).stderr, "missing.json: error: no such spec file\n1 error; nothing was written\n")
+        XCTAssertEqual(
+            try run(["generate", "Specs", "--templates", "/dev/null"]).stderr,
+            "/dev/null: error: the templates folder is a file, not a folder\n1 error; nothing was written\n")
+    }
+
     func testCheckModeAndWriteModeRemoveFilesWhoseSpecIsGone() throws {
         try write(validSpec, to: "Specs/item.json")
         try write(validSpec, to: "Specs/old.json")

@@ -154,7 +154,15 @@ final class SpecStyleTests: XCTestCase {
 final class DomainValueTests: XCTestCase {
     func value(_ text: String, _ type: String) -> String? {
         guard case .success(let parsed) = SwiftType.parse(type) else { return nil }
-        return SpecValidator.domainValue(text, type: parsed)
+        return try? SpecValidator.domainValue(text, type: parsed)?.get()
+    }
+
+    /// Why a number is refused for a type (nil when it is accepted or is no number of the type).
+    func refusal(_ text: String, _ type: String) -> String? {
+        guard case .success(let parsed) = SwiftType.parse(type),
+            case .failure(let failure)? = SpecValidator.domainValue(text, type: parsed)
+        else { return nil }
+        return failure.reason
     }
 
     func testValuesAndTheTypesTheyFit() {
@@ -162,6 +170,11 @@ final class DomainValueTests: XCTestCase {
             ("UUID()", "UUID", "UUID()"), (" Date() ", "Date", "Date()"), ("UUID()", "UUID?", "UUID()"),
             ("nil", "String?", "nil"), ("[]", "[Int]", "[]"), ("[:]", "[String: Int]", "[:]"), ("true", "Bool", "true"),
             ("-3", "Int", "-3"), ("3", "Double", "3"), ("0.5", "Double", "0.5"), ("7", "UInt8", "7"),
+            // Numbers are spelled as Swift needs them: digits on both sides of a '.', no '+', no leading zeros.
+            (".5", "Double", "0.5"), ("5.", "Float", "5.0"), ("-.5", "Decimal", "-0.5"), ("+5", "Int8", "5"),
+            ("007", "Int", "7"), ("1e5", "Double", "1e5"), ("2.5E-3", "Float", "2.5E-3"), ("127", "Int8", "127"),
+            ("-128", "Int8", "-128"), ("255", "UInt8", "255"), ("-0", "UInt", "-0"), ("16777216", "Float", "16777216"),
+            ("9007199254740992", "Double?", "9007199254740992"), ("9223372036854775807", "Decimal", "9223372036854775807"),
             (#""hello world""#, "String", #""hello world""#),
             // The text between the quotes is taken as written, and escaped for Swift.
             (#""a\b "c"""#, "String", #""a\\b \"c\"""#),
@@ -171,12 +184,39 @@ final class DomainValueTests: XCTestCase {
         }
         let rejected: [(String, String)] = [
             ("UUID()", "Int"), ("nil", "String"), ("[]", "[String: Int]"), ("[:]", "[Int]"), ("yes", "Bool"),
-            ("-3", "UInt"), ("0.5", "Int"), ("1e5", "Double"), (#""x""#, "Int"), ("print(1)", "String"), ("--1", "Int"),
+            ("-3", "UInt"), ("0.5", "Int"), ("1e5", "Int"), (#""x""#, "Int"), ("print(1)", "String"), ("--1", "Int"),
+            (".", "Double"), ("1e", "Double"), ("0x10", "Int"), ("1_000", "Int"), ("inf", "Double"), ("5", "String"),
+            ("300", "Int8"), ("256", "UInt8"), ("1e39", "Float"), ("16777217", "Float"), ("9007199254740993", "Double"),
+            ("5e-324", "Double"), ("12345678901234567890", "Decimal"),
             ("-", "Int"), ("", "String"), ("\"", "String"), ("Foo()", "Foo"),
         ]
         for (text, type) in rejected {
             XCTAssertNil(value(text, type), "\(text) as \(type)")
         }
+    }
+
+    func testARefusedNumberSaysTheRange() {
+        XCTAssertEqual(refusal("300", "Int8"), "is out of range for Int8 (-128…127)")
+        XCTAssertEqual(refusal("256", "UInt8?"), "is out of range for UInt8 (0…255)")
+        XCTAssertEqual(refusal("-1", "UInt"), "is out of range for UInt (0…18446744073709551615)")
+        XCTAssertEqual(refusal("1.5", "Int"), "is not an integer literal: Int takes digits, without '.' or an exponent")
+        XCTAssertEqual(refusal("1e39", "Float"), "is out of range for Float (-3.4028235e38…3.4028235e38)")
+        XCTAssertEqual(
+            refusal("16777217", "Float"),
+            "is not exactly representable as Float: Swift would make it 16777216 and warn (Float holds every integer up to 16777216 exactly)")
+        XCTAssertEqual(
+            refusal("-9007199254740993", "Double"),
+            "is not exactly representable as Double: Swift would make it -9007199254740992 and warn (Double holds every integer up to 9007199254740992 exactly)")
+        XCTAssertEqual(
+            refusal("5e-324", "Double"),
+            "is too small for Double: Swift warns that it underflows and loses precision (its smallest normal value is 2.2250738585072014e-308)")
+        XCTAssertEqual(refusal("1e-5000", "Double"), "is too small for Double: Swift would make it 0 (its smallest normal value is 2.2250738585072014e-308)")
+        XCTAssertEqual(
+            refusal("12345678901234567890", "Decimal"),
+            "is out of range for Decimal, whose integer literals are Int (-9223372036854775808…9223372036854775807)")
+        XCTAssertEqual(refusal("1e400", "Decimal"), "is out of range for Decimal (-1.7976931348623157e308…1.7976931348623157e308)")
+        XCTAssertNil(refusal("0.1", "Double"))
+        XCTAssertNil(refusal("1e-38", "Float"))
     }
 }
 

@@ -166,6 +166,11 @@ final class BuildPlanTests: XCTestCase {
             "'specs' names 'missing.yaml', which does not exist (paths are relative to the config)",
             "'specs' names the folder 'Empty', which has no spec files (.json, .yaml or .yml)",
         ])
+        // At the config's line (a plugin's diagnostic has no column).
+        XCTAssertEqual(plan.errors.map(\.line), [1, 1])
+        files = try write(["repogen.yaml": "style: result\nspecs:\n  - Empty\n  - missing.yaml\n"])
+        XCTAssertEqual(self.plan(files).errors.map(\.line), [3, 4])
+        XCTAssertTrue(self.plan(files).errors[0].description.hasSuffix("repogen.yaml:3: 'specs' names the folder 'Empty', which has no spec files (.json, .yaml or .yml)"))
         // Two configs.
         files += try write(["repogen.json": #"{"specs": []}"#])
         XCTAssertTrue(self.plan(files).errors.first?.message.contains("has 2 repogen configs") == true)

@@ -35,6 +35,11 @@ package struct Config: Sendable, Equatable {
     package var imports: [String] = []
     package var runtimeModule: String?
     package var mocks: MocksMode?
+    /// Where each key's value is written, for the problems found once the config is read (an empty `specs`, a
+    /// missing spec or templates folder, an `output` that is a file): every config error has a line and column.
+    package var locations: [String: SourceLocation] = [:]
+    /// Where each entry of `specs` is written, in the order of `specs`.
+    package var specLocations: [SourceLocation] = []
 
     /// A config is a few lines; a file larger than this (the bound of a spec) is refused before it is read.
     package static let maximumSize = Pipeline.maximumSpecSize
@@ -42,6 +47,11 @@ package struct Config: Sendable, Equatable {
     /// The names looked for in the current folder, in order.
     package static let fileNames = RepogenFacts.configFileNames
     package static let keys = ["specs", "output", "templates", "accessLevel", "style", "imports", "runtimeModule", "mocks"]
+
+    /// Where the value of `key` is written; the start of the file when the config does not have the key.
+    package func location(of key: String) -> SourceLocation {
+        locations[key] ?? SourceLocation(path: path, line: 1, column: 1)
+    }
 
     /// The config file in `directory`, if there is one.
     package static func find(in directory: String = ".") -> String? {
@@ -83,11 +93,22 @@ package struct Config: Sendable, Equatable {
             return resolve(value.value)
         }
         if let members = reader.members(of: root, what: "the config", allowed: keys) {
+            for key in keys {
+                if let member = members[key] { config.locations[key] = file.location(at: member.value.offset) }
+            }
             if let node = members["specs"]?.value {
                 if case .string = node.kind {
-                    config.specs = resolvedPath(reader.string(node, what: "'specs'"), what: "'specs'").map { [$0] } ?? []
+                    if let path = resolvedPath(reader.string(node, what: "'specs'"), what: "'specs'") {
+                        config.specs = [path]
+                        config.specLocations = [file.location(at: node.offset)]
+                    }
                 } else if let list = reader.array(node, what: "'specs'") {
-                    config.specs = list.compactMap { resolvedPath(reader.string($0, what: "a spec path"), what: "a spec path") }
+                    for item in list {
+                        if let path = resolvedPath(reader.string(item, what: "a spec path"), what: "a spec path") {
+                            config.specs.append(path)
+                            config.specLocations.append(file.location(at: item.offset))
+                        }
+                    }
                 }
             }
             config.output = resolvedPath(reader.string(members, "output", what: "the config"), what: "'output'")
@@ -121,7 +142,8 @@ package struct Config: Sendable, Equatable {
                 }
             }
             if let module = reader.string(members, "runtimeModule", what: "the config") {
-                if SwiftIdentifier.isValid(module.value) {
+                // Generated files `import` it: a keyword (`import class`) would not compile.
+                if SwiftIdentifier.isValid(module.value) && !SwiftIdentifier.isKeyword(module.value) {
                     config.runtimeModule = module.value
                 } else {
                     reader.diagnostics.error("'\(module.value)' is not a valid module name", at: module.location)
@@ -139,14 +161,27 @@ package struct Config: Sendable, Equatable {
 package enum SpecPaths {
     package static let extensions = [".json", ".yaml", ".yml"]
 
-    /// Each folder becomes the spec files below it, sorted; files stay as given.
-    /// - Throws: `DiagnosticsError` for a folder without specs.
-    package static func expand(_ paths: [String]) throws(DiagnosticsError) -> [String] {
+    /// Each folder becomes the spec files below it, sorted; files stay as given. A file named twice (itself and
+    /// through its folder) is read once, as the build plugin reads it.
+    /// - Parameter locations: where a config names each path (none for paths given on the command line): a folder
+    ///   without specs, or a path that is not there, is then an error at that line and column.
+    /// - Throws: `DiagnosticsError` for a folder without specs (and a missing path a config names).
+    package static func expand(_ paths: [String], locations: [SourceLocation] = []) throws(DiagnosticsError) -> [String] {
         var result: [String] = []
         var diagnostics: [Diagnostic] = []
-        for path in paths {
+        for (index, path) in paths.enumerated() {
+            let location = index < locations.count ? locations[index] : nil
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                // On the command line, reading the spec reports it; in a config, the entry is what to fix.
+                if let location {
+                    diagnostics.append(Diagnostic(.error, "'specs' names '\(path)', which does not exist", at: location))
+                } else {
+                    result.append(path)
+                }
+                continue
+            }
+            guard isDirectory.boolValue else {
                 result.append(path)
                 continue
             }
@@ -155,11 +190,18 @@ package enum SpecPaths {
                 .sorted()
                 .map { (path as NSString).appendingPathComponent($0) }
             if found.isEmpty {
-                diagnostics.append(Diagnostic(.error, "the folder has no spec files (.json, .yaml or .yml)", path: path))
+                if let location {
+                    diagnostics.append(Diagnostic(
+                        .error, "'specs' names the folder '\(path)', which has no spec files (.json, .yaml or .yml)",
+                        at: location))
+                } else {
+                    diagnostics.append(Diagnostic(.error, "the folder has no spec files (.json, .yaml or .yml)", path: path))
+                }
             }
             result += found
         }
         if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
-        return result
+        var seen: Set<String> = []
+        return result.filter { seen.insert(PathText.normalized($0)).inserted }
     }
 }

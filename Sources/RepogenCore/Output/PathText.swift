@@ -11,4 +11,23 @@ package enum PathText {
         while head.count > 1, head.hasSuffix("/") { head = head.dropLast() }
         return head.isEmpty ? "/" : String(head)
     }
+
+    /// `path` without `.` components, `name/..` pairs and repeated or trailing slashes (`Specs/./a.json`,
+    /// `Specs//a.json` and `x/../Specs/a.json` are `Specs/a.json`), as `NSString.standardizingPath` gives it for a
+    /// path without symbolic links.
+    package static func normalized(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part == "..", absolute, parts.isEmpty {
+                continue  // /.. is /
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
 }

@@ -9,6 +9,42 @@ package struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
     }
 }
 
+/// A JSON value of the spec with the place of each of its parts: an `example`, checked against the type it is
+/// decoded as, so that every mismatch is reported where it is written.
+package struct LocatedValue: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
+        case object([Member])
+        case array([LocatedValue])
+        case string(String)
+        /// A number as written.
+        case number(String)
+        case bool(Bool)
+        case null
+    }
+
+    /// One `key: value` of an object, in the order written.
+    package struct Member: Sendable, Equatable {
+        package var key: String
+        package var keyLocation: SourceLocation
+        package var value: LocatedValue
+    }
+
+    package var kind: Kind
+    package var location: SourceLocation
+
+    /// What the value is, in the words an error message uses: "a string", "an array"…
+    package var kindDescription: String {
+        switch kind {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
+        }
+    }
+}
+
 /// One spec file as written: the endpoints of one domain, not yet checked against each other.
 package struct Spec: Sendable, Equatable {
     /// The spec's path as the user typed it.
@@ -136,6 +172,8 @@ package struct EndpointSpec: Sendable, Equatable {
     package var upload: UploadSpec? = nil
     /// An example response, as compact JSON text, that the mock answers with when nothing is stubbed.
     package var example: Located<String>? = nil
+    /// The same example with the place of each of its parts, to check it against the response type.
+    package var exampleValue: LocatedValue? = nil
     /// `cache`: the repository answers this read from the local data source while a stored value is fresh.
     package var cache: CacheSpec? = nil
     /// `invalidates`: cached reads this write removes once it succeeds.
@@ -156,6 +194,8 @@ package struct CollectionSpec: Sendable, Equatable {
     package var id: Located<String>?
     /// The contents the mock starts with, as compact JSON text of a list.
     package var example: Located<String>?
+    /// The same list with the place of each of its parts, to check it against the element type.
+    package var exampleValue: LocatedValue? = nil
     package var location: SourceLocation
 }
 

@@ -88,14 +88,34 @@ extension NodeReader {
         else { return nil }
         let id = string(members, "id", what: what)
         var example: Located<String>?
+        var exampleValue: LocatedValue?
         if let node = members["example"]?.value {
             if case .array = node.kind {
                 example = Located(node.jsonText, at: location(node.offset))
+                exampleValue = locatedValue(node)
             } else {
                 error("'example' of \(what) must be a list of its elements, not \(node.kindDescription)", at: node.offset)
             }
         }
-        return CollectionSpec(name: name, type: type, id: id, example: example, location: name.location)
+        return CollectionSpec(
+            name: name, type: type, id: id, example: example, exampleValue: exampleValue, location: name.location)
+    }
+
+    /// `node` with the line and column of each of its parts.
+    func locatedValue(_ node: SpecNode) -> LocatedValue {
+        let kind: LocatedValue.Kind
+        switch node.kind {
+        case .object(let members):
+            kind = .object(members.map {
+                LocatedValue.Member(key: $0.key, keyLocation: location($0.keyOffset), value: locatedValue($0.value))
+            })
+        case .array(let items): kind = .array(items.map { locatedValue($0) })
+        case .string(let text): kind = .string(text)
+        case .number(let text): kind = .number(text)
+        case .bool(let flag): kind = .bool(flag)
+        case .null: kind = .null
+        }
+        return LocatedValue(kind: kind, location: location(node.offset))
     }
 
     /// `mock: { list: persons }`, `{ get: persons, id: "{id}" }`, `{ create: persons, value: "{person}" }`, …
@@ -225,13 +245,24 @@ extension NodeReader {
             guard let keys = self.members(of: member.value, what: fieldWhat, allowed: SpecKeys.domainField) else { continue }
             fields.append(DomainFieldSpec(
                 name: fieldName, from: string(keys, "from", what: fieldWhat), type: string(keys, "type", what: fieldWhat),
-                value: string(keys, "value", what: fieldWhat), description: string(keys, "description", what: fieldWhat)))
+                value: keys["value"].flatMap { domainValue($0.value, what: fieldWhat) },
+                description: string(keys, "description", what: fieldWhat)))
         }
         return DomainSpec(
             name: name, description: string(members, "description", what: what), fields: fields,
             location: location(node.offset),
             hashable: members["hashable"].flatMap { bool($0.value, what: "'hashable' of \(what)") },
             identifiable: members["identifiable"].flatMap { decodeIdentifiable($0.value, what: what) })
+    }
+
+    /// A computed domain value: its text (`"UUID()"`, `"\"text\""`), or a number or boolean as written (`300`, `0.5`,
+    /// `false`), which means the same as its text.
+    mutating func domainValue(_ node: SpecNode, what: String) -> Located<String>? {
+        switch node.kind {
+        case .number(let text): return Located(text, at: location(node.offset))
+        case .bool(let flag): return Located(flag ? "true" : "false", at: location(node.offset))
+        default: return string(node, what: "'value' of \(what)")
+        }
     }
 
     /// A field is `name: Type` or `name: { type, json?, description? }`.
@@ -303,6 +334,7 @@ extension NodeReader {
         let description = string(members, "description", what: endpointWhat)
         let upload = members["upload"].flatMap { decodeUpload($0.value, what: endpointWhat) }
         let example = members["example"].map { Located($0.value.jsonText, at: location($0.value.offset)) }
+        let exampleValue = members["example"].map { locatedValue($0.value) }
         let cache = members["cache"].flatMap { decodeCache($0.value, what: endpointWhat) }
         let invalidates = members["invalidates"].map {
             decodeCacheTargets($0.value, key: "invalidates", allowed: SpecKeys.invalidation, what: endpointWhat)
@@ -317,7 +349,8 @@ extension NodeReader {
             brokenInputs: brokenInputs, repositoryMethod: repositoryMethod, method: method, path: path, inputs: inputs,
             param: param, usingQuery: usingQuery, header: header, response: response,
             responseMetadata: responseMetadata, upload: upload,
-            example: example, cache: cache, invalidates: invalidates ?? [], updates: updates ?? [],
+            example: example, exampleValue: exampleValue, cache: cache, invalidates: invalidates ?? [],
+            updates: updates ?? [],
             mock: mock, location: location(node.offset))
     }
 

@@ -39,8 +39,11 @@ package struct TemplateSet: Sendable {
         var set = builtin(for: style)
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard manager.fileExists(atPath: directory, isDirectory: &isDirectory) else {
             throw Diagnostic(.error, "templates folder not found", path: directory)
+        }
+        guard isDirectory.boolValue else {
+            throw Diagnostic(.error, "the templates folder is a file, not a folder", path: directory)
         }
         let names: [String]
         do {

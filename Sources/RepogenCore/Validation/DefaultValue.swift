@@ -7,23 +7,6 @@ enum DefaultValue {
         var message: String
     }
 
-    /// Whether `text` is an integer literal that fits the integer type `name`; nil when `name` is not one.
-    static func integer(_ text: String, fits name: String) -> Bool? {
-        switch name {
-        case "Int", "Int64": return Int64(text) != nil
-        case "Int32": return Int32(text) != nil
-        case "Int16": return Int16(text) != nil
-        case "Int8": return Int8(text) != nil
-        case "UInt", "UInt64": return UInt64(text) != nil
-        case "UInt32": return UInt32(text) != nil
-        case "UInt16": return UInt16(text) != nil
-        case "UInt8": return UInt8(text) != nil
-        default: return nil
-        }
-    }
-
-    static let floatingTypes: Set<String> = ["Double", "Float", "Decimal"]
-
     static func literal(
         for node: SpecNode, type: SwiftType, scope: [String], types: TypeScope
     ) -> Result<String, Failure> {
@@ -84,16 +67,12 @@ enum DefaultValue {
             case ("Character", .string(let text)):
                 guard text.count == 1 else { throw Failure(message: "must be a single character for 'Character', not '\(text)'") }
                 return SwiftCode.stringLiteral(text)
-            case (_, .number(let text)) where integer(text, fits: name) != nil:
-                guard integer(text, fits: name) == true else {
-                    throw Failure(message: "is \(text), which is not a value of type '\(name)'")
+            case (_, .number(let text)) where NumberLiteral.isNumericType(name):
+                switch NumberLiteral.literal(text, forTypeNamed: name) {
+                case .success(let literal)?: return literal
+                case .failure(let failure)?: throw Failure(message: "is \(text), which \(failure.reason)")
+                case nil: throw mismatch
                 }
-                return text
-            case (_, .number(let text)) where floatingTypes.contains(name):
-                guard let value = Double(text), value.isFinite else {
-                    throw Failure(message: "is \(text), which is out of range for '\(name)'")
-                }
-                return text
             default:
                 if case .null = node.kind {
                     throw Failure(message: "is null, but '\(type)' is not optional")
@@ -110,7 +89,6 @@ enum DefaultValue {
 
     /// Types a default can be written for.
     private static func isSupported(_ name: String) -> Bool {
-        name == "Bool" || name == "String" || name == "Character" || integer("0", fits: name) != nil
-            || floatingTypes.contains(name)
+        name == "Bool" || name == "String" || name == "Character" || NumberLiteral.isNumericType(name)
     }
 }

@@ -85,7 +85,19 @@ extension SpecValidator {
                     + "not \(ttl.value)", at: ttl.location)
             return nil
         }
-        return CachePolicy(timeToLive: Self.swiftLiteral(ttl.value, seconds: seconds))
+        // Written as `.seconds(<ttl>)`: an integer literal makes an `Int` count, any other a `Double` one.
+        let written = Self.swiftLiteral(ttl.value, seconds: seconds)
+        let type = NumberLiteral.isIntegerLiteral(written) ? "Int" : "Double"
+        switch NumberLiteral.literal(written, forTypeNamed: type) {
+        case .success(let literal)?:
+            return CachePolicy(timeToLive: literal)
+        case .failure(let failure)?:
+            error("'ttl' of the cache of '\(name)' is \(ttl.value), which \(failure.reason)", at: ttl.location)
+            return nil
+        case nil:
+            error("'ttl' of the cache of '\(name)' must be a number of seconds, not \(ttl.value)", at: ttl.location)
+            return nil
+        }
     }
 
     /// The longest `ttl` a cache may have, in seconds: a year (365 days).
@@ -94,7 +106,7 @@ extension SpecValidator {
     static let minimumTimeToLive: Double = 0.001
 
     /// `ttl` as a Swift number literal: as written when it is plain digits with at most one `.` between digits
-    /// (`300`, `0.5`); anything else (an exponent, a sign) as Swift writes the Double (`1e-05`, `100000.0`).
+    /// (`300`, `0.5`); anything else (an exponent) as Swift prints the Double (`100000.0`), which is a literal too.
     static func swiftLiteral(_ text: String, seconds: Double) -> String {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         let plain = (1...2).contains(parts.count)

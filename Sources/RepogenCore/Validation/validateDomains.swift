@@ -99,7 +99,14 @@ extension SpecValidator {
                 return nil
             }
             guard checkReferences(type, at: typeText.location, what: what) else { return nil }
-            guard let expression = Self.domainValue(value.value, type: type) else {
+            let expression: String
+            switch Self.domainValue(value.value, type: type) {
+            case .success(let written):
+                expression = written
+            case .failure(let failure):
+                error("\(what): \(value.value.trimmingSpaces()) \(failure.reason)", at: value.location)
+                return nil
+            case nil:
                 error(
                     "\(what): '\(value.value)' is not a value of type '\(type)' repogen can write; use UUID(), Date(), "
                         + "nil, [], [:], a number, true, false or a quoted string", at: value.location)
@@ -185,39 +192,27 @@ extension SpecValidator {
         return inside ? nil : (type, nil)
     }
 
-    /// The Swift expression for a computed domain value, when it has type `type`.
-    static func domainValue(_ text: String, type: SwiftType) -> String? {
+    /// The Swift expression for a computed domain value, when it has type `type`: nil when it is not a value of it,
+    /// a failure for a number the type cannot take as a literal (out of range, inexact; see `NumberLiteral`).
+    static func domainValue(_ text: String, type: SwiftType) -> Result<String, NumberLiteral.Failure>? {
         let value = text.trimmingSpaces()
         let base = type.unwrapped
         let name = base.simpleName ?? ""
         switch value {
-        case "UUID()", "Foundation.UUID()": return name == "UUID" ? "UUID()" : nil
-        case "Date()", "Foundation.Date()": return name == "Date" ? "Date()" : nil
-        case "nil": return type.isOptional ? "nil" : nil
-        case "[]": if case .array = base.shape { return "[]" } else { return nil }
-        case "[:]": if case .dictionary = base.shape { return "[:]" } else { return nil }
-        case "true", "false": return name == "Bool" ? value : nil
+        case "UUID()", "Foundation.UUID()": return name == "UUID" ? .success("UUID()") : nil
+        case "Date()", "Foundation.Date()": return name == "Date" ? .success("Date()") : nil
+        case "nil": return type.isOptional ? .success("nil") : nil
+        case "[]": if case .array = base.shape { return .success("[]") } else { return nil }
+        case "[:]": if case .dictionary = base.shape { return .success("[:]") } else { return nil }
+        case "true", "false": return name == "Bool" ? .success(value) : nil
         default: break
         }
         if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
             guard name == "String" else { return nil }
-            return SwiftCode.stringLiteral(String(value.dropFirst().dropLast()))
+            return .success(SwiftCode.stringLiteral(String(value.dropFirst().dropLast())))
         }
-        let digits = value.hasPrefix("-") ? value.dropFirst() : value[...]
-        if !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) {
-            let integers = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
-            return (integers + ["Double", "Float", "Decimal"]).contains(name) && !(value.hasPrefix("-") && name.hasPrefix("U"))
-                ? value : nil
-        }
-        if let number = Double(value), number.isFinite, value.contains("."),
-            value.allSatisfy({ $0.isASCIIDigit || $0 == "." || $0 == "-" })
-        {
-            return ["Double", "Float", "Decimal"].contains(name) ? value : nil
-        }
-        return nil
+        // A number, spelled as Swift needs it (`.5` is `0.5`), and one the type takes as a literal.
+        return NumberLiteral.literal(value, forTypeNamed: name)
     }
 }
 
-extension Character {
-    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
-}

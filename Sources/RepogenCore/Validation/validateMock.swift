@@ -67,6 +67,10 @@ extension SpecValidator {
                 at: collection.id?.location ?? collection.type.location)
             return nil
         }
+        if let example = collection.exampleValue {
+            // Decoded as `[Element]` when the mock starts.
+            checkExample(example, as: .array(of: type), what: "the example of collection '\(name.value)'")
+        }
         return MockCollection(
             name: name.value, elementType: type.description, idField: idName, idType: idField.type,
             example: collection.example?.value)

@@ -20,6 +20,8 @@ struct TypeScope {
     var typeParameters: [String: [String]] = [:]
     /// The struct models marked `hashable: true` (qualified names).
     var hashable: Set<String> = []
+    /// The string enums with an `unknown` case, which decode any string (qualified names).
+    var openEnums: Set<String> = []
 
     /// The model a name written inside `scope` (the qualified name of the model it is written in, split at dots;
     /// empty outside models) refers to, following Swift's lookup: the innermost nested type of that name first.
@@ -330,6 +332,7 @@ extension SpecValidator {
             kind = .enumeration(valid)
         }
         let conformances = validateConformances(spec, kind: kind, typeParameters: parameters, scope: scope)
+        if conformances.unknownCase != nil { types.openEnums.insert(qualified) }
         let nested = spec.nested.compactMap { validateModel($0) }
         guard ok, conformances.ok, nested.count == spec.nested.count else { return nil }
         return Model(

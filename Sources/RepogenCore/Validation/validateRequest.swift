@@ -292,13 +292,21 @@ extension SpecValidator {
     mutating func validateParamValue(_ field: ParamField, scope: InputScope) -> ParamValue? {
         switch field.value {
         case .number(let text):
-            let isInteger = !text.value.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
-            let fits = isInteger ? Int64(text.value) != nil : (Double(text.value)?.isFinite ?? false)
-            guard fits else {
-                error("the number \(text.value) of param '\(field.key.value)' is out of range", at: text.location)
+            // A constant in `RequestParameters` (values `any Encodable & Sendable`) takes Swift's default literal
+            // types: an integer literal is an `Int`, any other a `Double`.
+            let type = NumberLiteral.isIntegerLiteral(text.value) ? "Int" : "Double"
+            switch NumberLiteral.literal(text.value, forTypeNamed: type) {
+            case .success(let literal)?:
+                return .number(literal)
+            case .failure(let failure)?:
+                error(
+                    "the number \(text.value) of param '\(field.key.value)' of '\(scope.endpoint)' \(failure.reason)",
+                    at: text.location)
+                return nil
+            case nil:
+                error("param '\(field.key.value)' of '\(scope.endpoint)' is not a number: \(text.value)", at: text.location)
                 return nil
             }
-            return .number(text.value)
         case .bool(let flag): return .bool(flag.value)
         case .template(let text):
             // Only the names the message needs are captured (not the whole field: this runs for every param).

@@ -245,10 +245,12 @@ struct SpecValidator {
             ok = ok && upload != nil
         }
         var response: String?
+        var responseType: SwiftType?
         var domainResponse: DomainResponse?
         if let responseSpec = spec.response {
             switch parseType(responseSpec.value) {
             case .success(let type):
+                responseType = type
                 ok = checkReferences(type, at: responseSpec.location, what: "the response of '\(name)'") && ok
                 let isVoid = type.description == "Void" || type.description == "Swift.Void"
                 if !isVoid {
@@ -265,6 +267,11 @@ struct SpecValidator {
         if let example = spec.example, response == nil {
             error("an example response needs a 'response' type for '\(name)' to decode it as", at: example.location)
             ok = false
+        } else if let example = spec.exampleValue, response != nil, let responseType {
+            // The mock decodes it as the response (a DTO's domain type is converted after): check it now.
+            let before = diagnostics.diagnostics.count
+            checkExample(example, as: responseType, what: "the example of '\(name)'")
+            ok = ok && !diagnostics.diagnostics[before...].contains { $0.severity == .error }
         }
         // `responseMetadata: true` returns the runtime's `APIResponse<…>`, which a type of that name would hide.
         if let metadata = spec.responseMetadata, metadata.value,
