@@ -53,13 +53,33 @@ struct SpecGenerator {
         "defer", "do", "else", "if", "import", "typealias", "associatedtype", "fileprivate", "private", "struct",
         "enum", "break", "continue", "fallthrough", "rethrows", "false", "consume", "copy", "discard", "each",
         "borrowing", "consuming", "macro", "package", "nonisolated", "isolated", "actor", "Sendable",
+        // Protocol members of what generated types conform to, and the tca style's libraries' functions.
+        "reportIssue", "hash", "allCases", "AllCases", "ID", "RawValue", "dependencies", "withDependencies",
     ]
+
+    /// Numeric literal texts at the edges of Swift's rules: out of range for small integer types, integers a
+    /// floating type cannot hold exactly, overflow and subnormal values, many digits. Written into the JSON as
+    /// numbers, as a spec author would.
+    static let integerTexts = ["300", "256", "-129", "128", "255", "-1", "9223372036854775807", "9223372036854775808",
+        "18446744073709551616", "1e2", "1.0", "0", "-0", "2.5"]
+    static let floatingTexts = ["9007199254740993", "16777217", "1e39", "5e-324", "1e-50", "0.1", "1.5",
+        "12345678901234567890", "3.4028235e38", "1e308", "2e308", "-0.0", "1E5", "100000000000000000000000000000"]
+    /// A time to live in seconds, at and beyond the limits.
+    static let ttlTexts = ["123456789012345678901234567890", "31536000", "31536001", "0.001", "1e-310", "5e-324", "86400.5"]
+
+    /// A number for the JSON text as it is written: `spec()` puts it in place of this marker string.
+    static func rawNumber(_ text: String) -> String {
+        "=num=" + text + "="
+    }
     static let hostileTypeNames = [
         "Result", "Error", "Sendable", "Codable", "RequestType", "NetworkManager", "RequestMethod", "RequestParameters",
         "PathComponent", "MockMethod", "UploadForm", "CodingKeys", "Foundation", "Swift", "RepogenRuntime", "Optional",
         "Never", "Encoder", "Decoder", "상품", "Ünïcode", "Type", "Self", "Any", "String", "Data", "T", "Array",
         "Equatable", "Hashable", "Task", "HTTPHeaderType", "EmptyResponse", "NetworkError", "G0Api", "G1Repository",
         "MockG2Repository", "G3RepositoryImpl", "Protocol", "Void", "Int", "RequestHandle", "Identifiable", "Hasher",
+        // What the styles' libraries and the runtime declare (the tca style's swift-dependencies, clean's Combine).
+        "Value", "MockStorage", "LockIsolated", "DependencyValues", "DependencyKey", "CacheKey", "CodingKey", "Future",
+        "Deferred", "ID", "AnyPublisher", "ResponseCache", "APIResponse", "UploadFile", "JSONValue",
     ]
     static let builtinTypes = [
         "String", "Int", "Bool", "Double", "Date", "URL", "UUID", "Int8", "UInt64", "Decimal", "Data", "Character",
@@ -73,6 +93,8 @@ struct SpecGenerator {
         var isGeneric: Bool
         var fields: [(name: String, type: String)]
         var rawValues: [String]
+        /// The JSON keys of fields that give one (`json`), by field name.
+        var wireNames: [String: String] = [:]
     }
 
     var models: [ModelInfo] = []
@@ -151,14 +173,54 @@ struct SpecGenerator {
         switch type {
         case "String": return random.pick(["", "a \"b\" \\ c", "\\(x)", "#\"", "한글", "line\nbreak"])
         case "Character": return random.pick(["a", "é", "ab"])
-        case "Int", "Int32", "Int8", "UInt", "UInt64": return random.pick([0, 20, -1, 127, 300])
-        case "Double", "Float", "Decimal": return random.pick([0, 1.5, -2.25, 1e3] as [Any])
+        case "Int", "Int32", "Int8", "UInt", "UInt64":
+            if random.chance(0.4) { return Self.rawNumber(random.pick(Self.integerTexts)) }
+            return random.pick([0, 20, -1, 127, 300])
+        case "Double", "Float", "Decimal":
+            if random.chance(0.4) { return Self.rawNumber(random.pick(Self.floatingTexts)) }
+            return random.pick([0, 1.5, -2.25, 1e3] as [Any])
         case "Bool": return random.chance(0.5)
         default:
             if let model = models.first(where: { $0.name == type }), !model.isStruct, !model.rawValues.isEmpty {
                 return random.chance(0.9) ? random.pick(model.rawValues) : "NOT_A_VALUE"
             }
             return "2024-01-01"
+        }
+    }
+
+    /// A JSON value that decodes as `type` (with the models' wire keys), or nil for a type it does not know how to
+    /// fill (type parameters, `Void`, hostile names).
+    mutating func exampleValue(for type: String, depth: Int = 0) -> Any? {
+        guard depth < 4 else { return nil }
+        if type.hasSuffix("?") {
+            return random.chance(0.3) ? NSNull() : exampleValue(for: String(type.dropLast()), depth: depth + 1)
+        }
+        if type.hasPrefix("[String: "), type.hasSuffix("]") {
+            return exampleValue(for: String(type.dropFirst(9).dropLast()), depth: depth + 1).map { ["k": $0] }
+        }
+        if type.hasPrefix("["), type.hasSuffix("]") {
+            guard random.chance(0.7) else { return [Any]() }
+            return exampleValue(for: String(type.dropFirst().dropLast()), depth: depth + 1).map { [$0] }
+        }
+        switch type {
+        case "String": return random.pick(["text", "a \"b\" \\ c", "한글"])
+        case "Character": return "a"
+        case "Int", "Int32", "Int8", "Int64", "UInt", "UInt64": return random.pick([0, 7, 127])
+        case "Double", "Float", "Decimal": return random.pick([0, 1.5, -2.25] as [Any])
+        case "Bool": return random.chance(0.5)
+        case "Date": return "2024-01-01T00:00:00Z"
+        case "URL": return "https://example.com/a"
+        case "UUID": return "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
+        case "Data": return "AAEC"
+        default:
+            guard let model = models.first(where: { $0.name == type }), !model.isGeneric else { return nil }
+            if !model.isStruct { return model.rawValues.isEmpty ? nil : random.pick(model.rawValues) }
+            var object: [String: Any] = [:]
+            for field in model.fields {
+                guard let value = exampleValue(for: field.type, depth: depth + 1) else { return nil }
+                object[model.wireNames[field.name] ?? field.name] = value
+            }
+            return object
         }
     }
 
@@ -184,21 +246,26 @@ struct SpecGenerator {
         if generic { result["typeParameters"] = [random.chance(0.9) ? "T" : random.pick(Self.hostileTypeNames)] }
         var nested: [String: Any] = [:]
         if nestedLevel < 2 && random.chance(0.25) {
-            let nestedName = random.chance(0.8) ? random.pick(["Image", "Option", "Location", "Entry"]) : typeName()
+            let nestedName = random.chance(0.8) ? random.pick(["Image", "Option", "Location", "Entry", "ID"]) : typeName()
             let saved = models
             nested[nestedName] = model(name: name + "." + nestedName, nestedLevel: nestedLevel + 1)
             // Inside the parent, the nested model is known by its short name too.
             if let added = models.last, added.name == name + "." + nestedName {
-                models = saved + [added, ModelInfo(name: nestedName, isStruct: added.isStruct, isGeneric: false, fields: added.fields, rawValues: added.rawValues)]
+                models = saved + [added, ModelInfo(name: nestedName, isStruct: added.isStruct, isGeneric: false, fields: added.fields, rawValues: added.rawValues, wireNames: added.wireNames)]
             }
         }
         var fields: [String: Any] = [:]
         var fieldTypes: [(String, String)] = []
+        var wireNames: [String: String] = [:]
         for fieldName in identifiers(random.int(1...5)) {
             let fieldType = type(typeParameter: generic ? "T" : nil)
             fieldTypes.append((fieldName, fieldType))
             var field: [String: Any] = ["type": fieldType]
-            if random.chance(0.15) { field["json"] = random.pick(["snake_key", "with space", "q\"uote", "é", "a-b", fieldName]) }
+            if random.chance(0.15) {
+                let key = random.pick(["snake_key", "with space", "q\"uote", "é", "a-b", fieldName])
+                field["json"] = key
+                wireNames[fieldName] = key
+            }
             let plainType = fieldType.replacingOccurrences(of: "?", with: "")
             let supported = !["Date", "URL", "UUID", "Data", "T"].contains(where: plainType.contains)
                 && !models.contains { $0.isStruct && plainType.contains($0.name) }
@@ -209,7 +276,7 @@ struct SpecGenerator {
         }
         // The short nested name only means the nested model inside this one.
         models.removeAll { info in nested.keys.contains(info.name) }
-        models.append(ModelInfo(name: name, isStruct: true, isGeneric: generic, fields: fieldTypes, rawValues: []))
+        models.append(ModelInfo(name: name, isStruct: true, isGeneric: generic, fields: fieldTypes, rawValues: [], wireNames: wireNames))
         result["fields"] = fields
         if !nested.isEmpty { result["models"] = nested }
         // Conformances the fields may not allow: hashable (every field's type Hashable), identifiable (by `id`,
@@ -354,10 +421,17 @@ struct SpecGenerator {
         if random.chance(0.7) {
             endpoint["response"] = random.chance(0.03) ? "Void" : type()
             if random.chance(0.2) {
-                endpoint["example"] = random.pick([Any]([
-                    ["a": "\"#", "b": "\\#\"##", "c": "line\nbreak\u{2028}", "d": [1, 2.5, true, NSNull()]] as [String: Any],
-                    "#\"", [String: Any](), [Any](), 42, "\u{0}\u{7F}",
-                ]))
+                // Mostly an example of the response's type, with the wire keys (checked against the type when
+                // generating, as the mock decodes it); now and then one that does not fit.
+                let response = endpoint["response"] as? String ?? "Void"
+                if random.chance(0.8), let example = exampleValue(for: response) {
+                    endpoint["example"] = example
+                } else {
+                    endpoint["example"] = random.pick([Any]([
+                        ["a": "\"#", "b": "\\#\"##", "c": "line\nbreak\u{2028}", "d": [1, 2.5, true, NSNull()]] as [String: Any],
+                        "#\"", [String: Any](), [Any](), 42, "\u{0}\u{7F}",
+                    ]))
+                }
             }
         }
         return endpoint
@@ -369,7 +443,9 @@ struct SpecGenerator {
     mutating func addCaching(_ endpoints: inout [[String: Any]]) {
         var cached: [Int] = []
         for index in endpoints.indices where endpoints[index]["response"] != nil && random.chance(0.5) {
-            endpoints[index]["cache"] = random.pick([Any]([true, ["ttl": 300], ["ttl": 0.5], ["ttl": 1e3]]))
+            endpoints[index]["cache"] = random.pick([Any]([
+                true, ["ttl": 300], ["ttl": 0.5], ["ttl": 1e3], ["ttl": Self.rawNumber(random.pick(Self.ttlTexts))],
+            ]))
             cached.append(index)
         }
         if random.chance(0.05), let index = endpoints.indices.randomElement(using: &random) {
@@ -428,6 +504,11 @@ struct SpecGenerator {
         }
         root["endpoints"] = endpoints
         let data = try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
-        return String(decoding: data ?? Data(), as: UTF8.self)
+        var text = String(decoding: data ?? Data(), as: UTF8.self)
+        // The markers of numbers written as they are (`"=num=1e39="` → `1e39`).
+        while let start = text.range(of: "\"=num="), let end = text.range(of: "=\"", range: start.upperBound..<text.endIndex) {
+            text.replaceSubrange(start.lowerBound..<end.upperBound, with: text[start.upperBound..<end.lowerBound])
+        }
+        return text
     }
 }
