@@ -85,3 +85,36 @@ final class CrossSpecTests: XCTestCase {
             ["b/store.yaml:1:1: error: 'b/store.yaml' and 'a/store.json' both generate the domain 'Store'"])
     }
 }
+
+/// One module may mix styles (`style` in a spec): what a style's code needs at the module level (tca's `APIError` and
+/// the modules it names, clean's publisher helper) may not be declared by a spec of another style either.
+final class MixedStyleModuleTests: XCTestCase {
+    func diagnostics(_ specs: [(String, String)]) -> [String] {
+        var files: [String: SpecFile] = [:]
+        for (path, text) in specs { files[path] = SpecFile(path: path, text: text) }
+        do {
+            _ = try Pipeline.generate(specPaths: specs.map(\.0), options: GenerateOptions(), specFiles: files)
+            return []
+        } catch {
+            return error.diagnostics.map(\.description)
+        }
+    }
+
+    func testATypeNamedLikeWhatTheTCAStylesCodeUsesIsAnErrorInASpecOfAnotherStyle() {
+        let tca = "style: tca\nendpoints:\n  - { name: a, method: GET, path: /a }\n"
+        let result = "models:\n  APIError: { fields: { id: Int } }\n  IssueReporting: { fields: { id: Int } }\n  LockIsolated: { fields: { id: Int } }\nendpoints:\n  - { name: b, method: GET, path: /b }\n"
+        XCTAssertEqual(diagnostics([("a.yaml", tca), ("b.yaml", result)]), [
+            "b.yaml:2:3: error: model 'APIError' would hide the tca style's APIError (APIError.swift), in the code generated for 'a.yaml'; one module cannot have both",
+            "b.yaml:3:3: error: model 'IssueReporting' would hide the module IssueReporting, whose reportIssue the tca style's code and swift-dependencies' macros call, in the code generated for 'a.yaml'; one module cannot have both",
+        ])
+        // In either order; and without a tca spec, the names are free.
+        XCTAssertEqual(diagnostics([("b.yaml", result), ("a.yaml", tca)]).count, 2)
+        XCTAssertEqual(diagnostics([("b.yaml", result)]), [])
+        // A clean spec's helper.
+        let clean = "style: clean\nendpoints:\n  - { name: a, method: GET, path: /a }\n"
+        let helper = "models:\n  repogenPublisher: { fields: { id: Int } }\nendpoints:\n  - { name: b, method: GET, path: /b }\n"
+        XCTAssertEqual(diagnostics([("a.yaml", clean), ("b.yaml", helper)]), [
+            "b.yaml:2:3: error: model 'repogenPublisher' would hide the clean style's publisher helper repogenPublisher, in the code generated for 'a.yaml'; one module cannot have both",
+        ])
+    }
+}

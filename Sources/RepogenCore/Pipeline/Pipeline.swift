@@ -46,6 +46,9 @@ package struct Generation: Sendable, Equatable {
     package var declarations: [TypeDeclaration] = []
     /// A spec's share of the files its style writes once per output folder; `files` of a whole run holds them.
     package var sharedFiles: [OutputFile] = []
+    /// The module-level names the style's code uses unqualified besides every style's (`ReservedNames.moduleNames`:
+    /// tca's `APIError` and the modules it names), with what uses them: no spec of the module may declare them.
+    package var moduleNames: [String: String] = [:]
 }
 
 /// The pipeline: read -> decode -> validate -> project -> render, all in memory. Nothing touches the disk until
@@ -229,14 +232,12 @@ package enum Pipeline {
                 warn(rendered.missing, template: entry.template)
             }
         }
-        let start = SourceLocation(path: file.path, line: 1, column: 1)
-        let names = DomainNames(domain: domain)
-        let generated = [
-            (names.api, "the API enum"), (names.repository, "the repository protocol"), (names.impl, "the repository"),
-            options.style == .tca ? (names.client, "the dependency client") : (names.mock, "the mock repository"),
-        ].map { TypeDeclaration(name: $0.0, location: start, what: "\($0.1) generated for '\(file.path)'") }
+        let reserved = ReservedNames.moduleNames(of: options.style).mapValues {
+            "\($0), in the code generated for '\(file.path)'"
+        }
         return Generation(
-            files: files, warnings: warnings, declarations: model.modelDeclarations + generated, sharedFiles: sharedFiles)
+            files: files, warnings: warnings, declarations: model.modelDeclarations, sharedFiles: sharedFiles,
+            moduleNames: reserved)
     }
 
     /// A rendered file must start with repogen's header: a file without it is the user's, which the next run
@@ -272,8 +273,19 @@ package enum Pipeline {
         var types: [String: TypeDeclaration] = [:]
         var files: [String: String] = [:]
         var fileNames: [String: String] = [:]
+        // Each name some spec's style needs unhidden in the module (tca's `APIError`), with what needs it. A spec
+        // of that style was refused a type of the name already; one of another style is checked here.
+        var needed: [String: String] = [:]
+        for generation in generations {
+            for (name, what) in generation.moduleNames where needed[name] == nil { needed[name] = what }
+        }
         for generation in generations {
             for declaration in generation.declarations {
+                if let what = needed[declaration.name], generation.moduleNames[declaration.name] == nil {
+                    diagnostics.append(Diagnostic(
+                        .error, "\(declaration.what) would hide \(what); one module cannot have both",
+                        at: declaration.location))
+                }
                 if let first = types[declaration.name] {
                     diagnostics.append(Diagnostic(
                         .error,

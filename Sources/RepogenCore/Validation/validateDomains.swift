@@ -22,6 +22,9 @@ extension SpecValidator {
             } else if isTypeName(name.value) {
                 error("domain type '\(name.value)' has the name of another type of the spec or of the generated code; "
                       + "domain types need names of their own", at: name.location)
+            } else if let member = shadowedMember(name.value) {
+                error("domain type '\(name.value)' would be taken for \(member) where the generated code writes the "
+                      + "type as a value ('\(name.value).self'); rename the domain type", at: name.location)
             } else if let first = named[name.value] {
                 error("domain type '\(name.value)' is declared twice (first at line \(first.line))", at: name.location)
             } else if !model.typeParameters.isEmpty {
