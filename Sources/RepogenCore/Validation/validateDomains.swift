@@ -51,6 +51,13 @@ extension SpecValidator {
                     ok = false
                     continue
                 }
+                if domain.hashable?.value == true, field.name.value == Self.hashValueName {
+                    error(
+                        Self.hashValueMessage(
+                            of: "hashable domain type '\(domain.name.value)'", fix: "copying the DTO field with from:"),
+                        at: field.name.location)
+                    ok = false
+                }
                 if let mapped = validateDomainField(field, domain: domain.name.value, dto: dto, dtoFields: dtoFields, domainOf: domainOf) {
                     fields.append(mapped)
                     scopes.append(field.value == nil ? dto.componentsAtDots() : [])
