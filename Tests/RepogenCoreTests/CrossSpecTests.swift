@@ -117,4 +117,15 @@ final class MixedStyleModuleTests: XCTestCase {
             "b.yaml:2:3: error: model 'repogenPublisher' would hide the clean style's publisher helper repogenPublisher, in the code generated for 'a.yaml'; one module cannot have both",
         ])
     }
+
+    /// The longest domain whose files can be written (its mock's file name and the temporary name a write uses fit in
+    /// 255 bytes) generates; one byte more is an error at the spec, not a write that fails.
+    func testADomainNameTooLongForItsFilesIsAnError() {
+        let spec = "endpoints:\n  - { name: a, method: GET, path: /a }\n"
+        let longest = String(repeating: "a", count: DomainNames.maximumLength)
+        XCTAssertEqual(diagnostics([(longest + ".yaml", spec)]), [])
+        let found = diagnostics([(longest + "b.yaml", spec)])
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found.first?.hasPrefix("\(longest)b.yaml:1:1: error: the file name gives a domain name of 201 bytes") ?? false, "\(found)")
+    }
 }

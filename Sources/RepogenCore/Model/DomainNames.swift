@@ -16,6 +16,11 @@ package struct DomainNames: Sendable, Equatable {
     package var client: String
     package var clientAccessor: String
 
+    /// The longest domain name, in UTF-8 bytes, whose files can be written: the longest file name it gives,
+    /// `Mock<Domain>Repository.swift`, is 20 bytes longer, and a write goes through a temporary file whose name is
+    /// 30 bytes longer still (`.<name>.repogen-<pid>-<8 hex digits>.tmp`); file systems allow 255.
+    package static let maximumLength = 200
+
     package init(domain: String) {
         api = domain + "Api"
         repository = domain + "Repository"

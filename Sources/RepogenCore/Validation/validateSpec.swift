@@ -59,6 +59,11 @@ struct SpecValidator {
             error(
                 "the file name gives the domain name '\(domain)', which is not a valid Swift type name; "
                     + "rename the spec (for example 'store.json' gives 'Store')", at: fileLocation)
+        } else if domain.utf8.count > DomainNames.maximumLength {
+            error(
+                "the file name gives a domain name of \(domain.utf8.count) bytes, too long for the names of the files "
+                    + "generated for it ('Mock\(domain.prefix(8))…Repository.swift'); rename the spec (a domain name of "
+                    + "at most \(DomainNames.maximumLength) bytes)", at: fileLocation)
         }
         var imports: [String] = []
         for module in spec.imports {
