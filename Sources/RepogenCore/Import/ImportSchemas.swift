@@ -60,11 +60,24 @@ extension OpenAPIImporter {
     mutating func nameComponentModels() {
         for member in document.root["components"]?["schemas"]?.members ?? [] {
             guard becomesModel(member.value, depth: 0) else { continue }
-            var name = ImportNames.typeName(member.key)
-            if ImportNames.reservedTypeNames.contains(name) || reservedNames.contains(name) { name += "Model" }
+            let wanted = ImportNames.typeName(member.key)
+            var name = wanted
+            if isReservedTypeName(name) { name += "Model" }
             name = ImportNames.unique(name, in: &typeNames)
             componentModels[member.key] = name
+            if name != wanted {
+                let why = isReservedTypeName(wanted)
+                    ? "'\(wanted)' is a name the generated code of some style uses or declares"
+                    : "another schema is '\(wanted)'"
+                warn("schema '\(member.key)' is the model '\(name)': \(why)", at: document.location(offset: member.keyOffset))
+            }
         }
+    }
+
+    /// Whether a model may not be named `name`: a name repogen keeps, or a type (or endpoint) the generated code of
+    /// some style declares for the document's domains and endpoints. Such a model is named `<name>Model`.
+    func isReservedTypeName(_ name: String) -> Bool {
+        ImportNames.reservedTypeNames.contains(name) || reservedNames.contains(name)
     }
 
     /// Builds the models of every component schema, in document order (those no operation uses too: they are the
@@ -311,7 +324,7 @@ extension OpenAPIImporter {
         // One model per schema in the document, however often a reference reaches it (and reaching it again
         // while it is built is recursion, which the model's name ends).
         if let known = inlineModels[schema.offset] { return ImportedType(text: known, models: [known]) }
-        let name = ImportNames.unique(ImportNames.reservedTypeNames.contains(hint) ? hint + "Model" : hint, in: &typeNames)
+        let name = ImportNames.unique(isReservedTypeName(hint) ? hint + "Model" : hint, in: &typeNames)
         inlineModels[schema.offset] = name
         models[name] = ImportedModel(name: name, kind: .fields([]))
         modelOrder.append(name)
@@ -324,7 +337,7 @@ extension OpenAPIImporter {
         let strings = values.filter { !$0.isNull }
         if kind == nil || kind == "string", !strings.isEmpty, strings.allSatisfy({ $0.string != nil }) {
             if let known = inlineModels[schema.offset] { return ImportedType(text: known, models: [known]) }
-            let name = ImportNames.unique(ImportNames.reservedTypeNames.contains(hint) ? hint + "Model" : hint, in: &typeNames)
+            let name = ImportNames.unique(isReservedTypeName(hint) ? hint + "Model" : hint, in: &typeNames)
             inlineModels[schema.offset] = name
             models[name] = ImportedModel(name: name, kind: .fields([]))
             modelOrder.append(name)

@@ -97,14 +97,25 @@ package enum ReservedNames {
         return nil
     }
 
-    /// Every name the generated code of any style takes at the module level, and every fixed member name a type of
-    /// the spec could be taken for: what `repogen import` keeps its type names clear of, so that a spec it writes
-    /// generates in every style. (It never makes a lowercase type name, so `manager` and the like cannot come up.)
-    package static let takenInAnyStyle: Set<String> = {
+    /// Every name the generated code of some style takes at the module level: no type of a spec, and no value (a
+    /// case, a method, a field, an input) either, may have one of these names in every style.
+    package static let moduleLevelInAnyStyle: Set<String> = {
         var names = builtinTypes.union(everyStyle)
         for style in OutputStyle.all { names.formUnion(moduleNames(of: style).keys) }
-        names.formUnion(clientMembers.keys)
-        names.insert("MockStorage")
         return names
     }()
+
+    /// Every type name some style refuses: `moduleLevelInAnyStyle`, and the fixed member names a type could be
+    /// taken for (`Value`, `MockStorage`, …). What `repogen import` keeps its type names clear of, so that a spec it
+    /// writes generates in every style. (It never makes a lowercase type name, so `manager` and the like, and the
+    /// tca client's `_fetch` storages, cannot come up.)
+    package static let typeNamesTakenInAnyStyle: Set<String> = moduleLevelInAnyStyle.union(clientMembers.keys).union(["MockStorage"])
+
+    /// Type names a spec may use but `repogen import` does not give: names Swift refuses for a type (`Any`, `Self`,
+    /// `Type`, `Protocol`), the runtime's `APIResponse` (which an endpoint with `responseMetadata` returns), its other
+    /// public types, and standard types an app's code is likely to name (`Locale`, `Range`, `JSONDecoder`, …).
+    package static let avoidedByImport: Set<String> = [
+        "Any", "Type", "Protocol", "Self", "Substring", "Range", "Sequence", "Collection", "JSONEncoder", "JSONDecoder",
+        "Locale", "Calendar", "TimeZone", "Measurement", "APIResponse", "RetryPolicy", "Indirect",
+    ]
 }
