@@ -329,6 +329,38 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertEqual(result.warnings.count, 2)
     }
 
+    /// Every value of a string enum is kept as the text the server sends: YAML reads `720` as a number and `True` as a
+    /// boolean, but in a `type: string` enum they are the strings "720" and "True" (a response holding "720" decoded
+    /// before, when the value was dropped silently). Values a string cannot be are left out with a warning at each.
+    func testStringEnumValuesThatYAMLTypesAreKeptAsTheirText() throws {
+        let result = try importText("""
+            openapi: 3.0.0
+            paths:
+              /v: { get: { operationId: getVideo, responses: { '200': { description: x, content: { application/json: { schema: { $ref: '#/components/schemas/Video' } } } } } } }
+            components:
+              schemas:
+                Quality: { type: string, enum: [1080p, 720, 480, auto, 1.50, -2e3] }
+                Flag: { type: string, enum: [yes, True, FALSE, null] }
+                Odd: { type: string, enum: [a, [1], { b: 1 }] }
+                Video: { type: object, properties: { quality: { $ref: '#/components/schemas/Quality' }, flag: { $ref: '#/components/schemas/Flag' }, odd: { $ref: '#/components/schemas/Odd' } } }
+            """)
+        let text = spec(result, "default.yaml")
+        for snippet in [
+            "  Quality:\n    enum:\n      - { name: value1, value: 1080p }\n      - { name: value2, value: \"720\" }\n      - { name: value3, value: \"480\" }\n      - auto\n      - { name: value5, value: \"1.50\" }\n      - { name: value6, value: \"-2e3\" }\n",
+            "  Flag:\n    enum: [\"yes\", \"True\", \"FALSE\"]\n",
+            "  Odd:\n    enum: [a]\n",
+        ] {
+            XCTAssertTrue(text.contains(snippet), "missing:\n\(snippet)\nin:\n\(text)")
+        }
+        XCTAssertEqual(result.warnings.map(\.description), [
+            "api.yaml:8:36: warning: an enum value of 'Odd' is an array, which a string enum cannot hold; left out",
+            "api.yaml:8:41: warning: an enum value of 'Odd' is an object, which a string enum cannot hold; left out",
+        ])
+        // JSON spells its numbers and booleans one way; inline enums are kept the same way as component ones.
+        let json = try importText(#"{"openapi": "3.1.0", "paths": {"/v": {"get": {"operationId": "v", "parameters": [{"name": "q", "in": "query", "schema": {"type": "string", "enum": ["a", 720, true]}}], "responses": {"204": {"description": "x"}}}}}}"#, path: "api.json")
+        XCTAssertTrue(spec(json, "default.yaml").contains("  VQ:\n    enum:\n      - a\n      - { name: value2, value: \"720\" }\n      - \"true\"\n"), spec(json, "default.yaml"))
+    }
+
     func testNames() {
         XCTAssertEqual(ImportNames.typeName("pet_owner"), "PetOwner")
         XCTAssertEqual(ImportNames.typeName("v1.PetDTO"), "V1PetDTO")
