@@ -361,6 +361,29 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertTrue(spec(json, "default.yaml").contains("  VQ:\n    enum:\n      - a\n      - { name: value2, value: \"720\" }\n      - \"true\"\n"), spec(json, "default.yaml"))
     }
 
+    /// Found by the fuzzer: an object query parameter spreads its properties into the query, so one of them can be
+    /// another parameter's key; the later parameter is left out with a warning (the key twice did not generate).
+    func testQueryParametersThatWouldSendOneKeyTwice() throws {
+        let result = try importText("""
+            openapi: 3.0.0
+            paths:
+              /a:
+                get:
+                  operationId: find
+                  parameters:
+                    - { name: filter, in: query, schema: { type: object, properties: { ref: { type: string }, size: { type: integer } } } }
+                    - { name: ref, in: query, schema: { type: string } }
+                    - { name: page, in: query, schema: { type: object, properties: { size: { type: integer } } } }
+                    - { name: q, in: query, schema: { type: string } }
+                  responses: { '204': { description: x } }
+            """)
+        XCTAssertTrue(spec(result, "default.yaml").contains("    param: [\"{filter}\", { q: \"{q}\" }]\n"), spec(result, "default.yaml"))
+        XCTAssertEqual(result.warnings.map(\.description), [
+            "api.yaml:8:11: warning: query parameter 'ref' of GET /a would send the key 'ref', which 'filter' sends; left out",
+            "api.yaml:9:11: warning: query parameter 'page' of GET /a would send the key 'size', which 'filter' sends; left out",
+        ])
+    }
+
     func testNames() {
         XCTAssertEqual(ImportNames.typeName("pet_owner"), "PetOwner")
         XCTAssertEqual(ImportNames.typeName("v1.PetDTO"), "V1PetDTO")

@@ -156,6 +156,18 @@ extension OpenAPIImporter {
         // The body decides whether query parameters can be sent at all.
         let body = requestBody(op, where_: where_, capitalized: capitalized, endpoint: &endpoint, inputNames: &inputNames)
 
+        // The query keys sent so far, with the parameter that sends each: an object's properties are spread into
+        // the query, so one of them can be another parameter's key, and a key sent twice does not generate.
+        var queryKeys: [String: String] = [:]
+        func sendsNewQueryKeys(_ keys: [String], of name: String) -> Bool {
+            if let key = keys.first(where: { queryKeys[$0] != nil }), let other = queryKeys[key] {
+                let node = parameters.first { $0.name == name && $0.place == "query" }?.node ?? op
+                warn("query parameter '\(name)' of \(where_) would send the key '\(key)', which '\(other)' sends; left out", at: node)
+                return false
+            }
+            for key in keys { queryKeys[key] = name }
+            return true
+        }
         for parameter in parameters where parameter.place != "path" {
             let node = parameter.node
             let pname = parameter.name
@@ -188,12 +200,20 @@ extension OpenAPIImporter {
                         inputNames.remove(input)
                         continue
                     }
+                    guard sendsNewQueryKeys(fields.map { $0.json ?? $0.name }, of: pname) else {
+                        inputNames.remove(input)
+                        continue
+                    }
                     endpoint.spreads.append(input)
                 } else if !isQueryScalar(type.text) {
                     warn("query parameter '\(pname)' of \(where_) is \(type.text), which a query string cannot hold item by item; left out", at: node)
                     inputNames.remove(input)
                     continue
                 } else {
+                    guard sendsNewQueryKeys([pname], of: pname) else {
+                        inputNames.remove(input)
+                        continue
+                    }
                     endpoint.query.append((pname, "{" + input + "}"))
                 }
                 endpoint.inputs.append((input, type.optionalText))
