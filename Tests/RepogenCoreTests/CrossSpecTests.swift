@@ -129,3 +129,46 @@ final class MixedStyleModuleTests: XCTestCase {
         XCTAssertTrue(found.first?.hasPrefix("\(longest)b.yaml:1:1: error: the file name gives a domain name of 201 bytes") ?? false, "\(found)")
     }
 }
+
+/// `Pipeline.check`, with which `repogen import` checks its specs in the styles it does not render, says what a full
+/// generation says: for every bad spec and every example spec, in every style, it finds errors exactly when
+/// generating fails, and names the first style that fails.
+final class PipelineCheckTests: XCTestCase {
+    func testCheckFailsExactlyWhenGenerationFails() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        var files: [SpecFile] = []
+        for folder in [root.appendingPathComponent("BadSpecs"), root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Specs")] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            where name.hasSuffix(".json") || name.hasSuffix(".yaml") {
+                files.append(SpecFile(path: name, bytes: try Array(Data(contentsOf: folder.appendingPathComponent(name)))))
+            }
+        }
+        XCTAssertGreaterThan(files.count, 100)
+        var failing = 0
+        for file in files {
+            for style in OutputStyle.all {
+                let generates: Bool
+                do {
+                    _ = try Pipeline.generate(specPaths: [file.path], options: GenerateOptions(style: style), specFiles: [file.path: file])
+                    generates = true
+                } catch {
+                    generates = false
+                }
+                let checked = Pipeline.check([file], styles: [style])
+                XCTAssertEqual(checked == nil, generates, "\(file.path) in \(style.name): \(checked?.diagnostics.map(\.description) ?? [])")
+                if !generates { failing += 1 }
+            }
+        }
+        XCTAssertGreaterThan(failing, 100)
+        // Specs that generate in one style and not in another: the first that fails is named.
+        let clean = SpecFile(path: "a.yaml", text: "endpoints:\n  - { name: \"σa\", method: GET, path: /a, inputs: [{ name: q, type: Int }] }\n  - { name: \"ςa\", method: GET, path: /b, inputs: [{ name: q, type: Int }] }\n")
+        XCTAssertEqual(Pipeline.check([clean], styles: [.result, .asyncThrows, .completion])?.style, nil)
+        XCTAssertEqual(Pipeline.check([clean], styles: OutputStyle.all)?.style, .clean)
+        let tca = SpecFile(path: "b.yaml", text: "models:\n  Value: { fields: { id: Int } }\nendpoints:\n  - { name: a, method: GET, path: /a, response: Value }\n")
+        XCTAssertEqual(Pipeline.check([tca], styles: OutputStyle.all)?.style, .tca)
+        // Between specs: a.yaml beside mock-a.yaml declares MockARepository twice, in every style but tca.
+        let pair = [SpecFile(path: "a.yaml", text: "endpoints:\n  - { name: a, method: GET, path: /a }\n"), SpecFile(path: "mock-a.yaml", text: "endpoints:\n  - { name: b, method: GET, path: /b }\n")]
+        XCTAssertEqual(Pipeline.check(pair, styles: OutputStyle.all)?.style, .result)
+        XCTAssertNil(Pipeline.check(pair, styles: [.tca]))
+    }
+}

@@ -232,12 +232,67 @@ package enum Pipeline {
                 warn(rendered.missing, template: entry.template)
             }
         }
-        let reserved = ReservedNames.moduleNames(of: options.style).mapValues {
-            "\($0), in the code generated for '\(file.path)'"
-        }
         return Generation(
             files: files, warnings: warnings, declarations: model.modelDeclarations, sharedFiles: sharedFiles,
-            moduleNames: reserved)
+            moduleNames: moduleNames(of: options.style, path: file.path))
+    }
+
+    /// What generating `files` together in `style` would report, without projecting or rendering: each spec is read
+    /// and decoded once, then validated in each style (a spec's own `style` wins) and checked against the others of
+    /// the module. With the built-in templates nothing fails after that (projection cannot, and the templates render
+    /// every view model), so no problem in a style means the specs generate in it: `repogen import` checks its specs
+    /// in every style so, at the cost of validation alone.
+    /// - Returns: the first style with errors, and its diagnostics; nil when the specs generate in every style.
+    package static func check(
+        _ files: [SpecFile], styles: [OutputStyle], options: GenerateOptions = GenerateOptions()
+    ) -> (style: OutputStyle, diagnostics: [Diagnostic])? {
+        var specs: [(file: SpecFile, spec: Spec)] = []
+        var problems: [Diagnostic] = []
+        for file in files {
+            guard file.bytes.count <= maximumSpecSize else {
+                problems.append(tooLarge(file.bytes.count, path: file.path))
+                continue
+            }
+            let root: SpecNode
+            do {
+                root = try SpecReader.read(file)
+            } catch {
+                problems.append(error)
+                continue
+            }
+            var (spec, diagnostics) = decodeSpec(root, file: file)
+            if let named = spec?.style, !options.styleOverridesSpecs, OutputStyle.named(named.value) == nil {
+                diagnostics.append(Diagnostic(.error, OutputStyle.unknownMessage(named.value), at: named.location))
+            }
+            problems += diagnostics
+            if let spec, diagnostics.isEmpty { specs.append((file, spec)) }
+        }
+        for style in styles {
+            var diagnostics = problems
+            var generations: [Generation] = []
+            for (file, spec) in specs {
+                let own = options.styleOverridesSpecs ? style : spec.style.flatMap { OutputStyle.named($0.value) } ?? style
+                var warnings: [Diagnostic] = []
+                do {
+                    let model = try validateSpec(
+                        spec, domain: OutputLayout.domain(forSpecPath: file.path), warnings: &warnings,
+                        modules: [options.runtimeModule] + options.imports, style: own)
+                    generations.append(Generation(
+                        files: [], warnings: warnings, declarations: model.modelDeclarations,
+                        moduleNames: moduleNames(of: own, path: file.path)))
+                } catch {
+                    diagnostics += error.diagnostics
+                }
+            }
+            diagnostics += crossCheck(generations)
+            if diagnostics.contains(where: { $0.severity == .error }) { return (style, inSourceOrder(diagnostics)) }
+        }
+        return nil
+    }
+
+    /// `ReservedNames.moduleNames(of: style)`, each saying which spec's code needs it.
+    static func moduleNames(of style: OutputStyle, path: String) -> [String: String] {
+        ReservedNames.moduleNames(of: style).mapValues { "\($0), in the code generated for '\(path)'" }
     }
 
     /// A rendered file must start with repogen's header: a file without it is the user's, which the next run
