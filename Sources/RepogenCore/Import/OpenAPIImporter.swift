@@ -162,15 +162,20 @@ package struct OpenAPIImporter {
                 [Diagnostic(.error, "the specs imported from this document do not generate in the \(style.name) style; this is a bug in repogen import, please report it with the document", path: document.file.path)]
                     + diagnostics)
         }
-        do {
-            _ = try Pipeline.generate(specPaths: paths, options: GenerateOptions(), specFiles: specFiles)
-        } catch {
-            throw bug(GenerateOptions().style, error.diagnostics)
-        }
+        // The default style rendered and the others checked at once, on threads of their own.
+        let (specPaths, read) = (paths, specFiles)
+        let files = paths.compactMap { specFiles[$0] }
         let others = OutputStyle.all.filter { $0 != GenerateOptions().style }
-        if let failure = Pipeline.check(paths.compactMap { specFiles[$0] }, styles: others) {
-            throw bug(failure.style, failure.diagnostics)
+        let failures = onOwnThreads(2) { index -> (style: OutputStyle, diagnostics: [Diagnostic])? in
+            guard index == 0 else { return Pipeline.check(files, styles: others) }
+            do throws(DiagnosticsError) {
+                _ = try Pipeline.generate(specPaths: specPaths, options: GenerateOptions(), specFiles: read)
+                return nil
+            } catch {
+                return (GenerateOptions().style, error.diagnostics)
+            }
         }
+        if let failure = failures.compactMap({ $0 }).first { throw bug(failure.style, failure.diagnostics) }
     }
 
     // MARK: Operations

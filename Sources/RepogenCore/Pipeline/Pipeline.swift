@@ -267,27 +267,39 @@ package enum Pipeline {
             problems += diagnostics
             if let spec, diagnostics.isEmpty { specs.append((file, spec)) }
         }
-        for style in styles {
-            var diagnostics = problems
-            var generations: [Generation] = []
-            for (file, spec) in specs {
-                let own = options.styleOverridesSpecs ? style : spec.style.flatMap { OutputStyle.named($0.value) } ?? style
-                var warnings: [Diagnostic] = []
-                do {
-                    let model = try validateSpec(
-                        spec, domain: OutputLayout.domain(forSpecPath: file.path), warnings: &warnings,
-                        modules: [options.runtimeModule] + options.imports, style: own)
-                    generations.append(Generation(
-                        files: [], warnings: warnings, declarations: model.modelDeclarations,
-                        moduleNames: moduleNames(of: own, path: file.path)))
-                } catch {
-                    diagnostics += error.diagnostics
-                }
-            }
-            diagnostics += crossCheck(generations)
-            if diagnostics.contains(where: { $0.severity == .error }) { return (style, inSourceOrder(diagnostics)) }
+        // Each style on a thread of its own: they only read the specs.
+        let decoded = specs
+        let found = onOwnThreads(styles.count) { index in
+            validated(decoded, style: styles[index], options: options)
+        }
+        for (style, diagnostics) in zip(styles, found) {
+            let all = problems + diagnostics
+            if all.contains(where: { $0.severity == .error }) { return (style, inSourceOrder(all)) }
         }
         return nil
+    }
+
+    /// What validating `specs` in `style` (a spec's own `style` wins) and checking them against each other reports.
+    private static func validated(
+        _ specs: [(file: SpecFile, spec: Spec)], style: OutputStyle, options: GenerateOptions
+    ) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var generations: [Generation] = []
+        for (file, spec) in specs {
+            let own = options.styleOverridesSpecs ? style : spec.style.flatMap { OutputStyle.named($0.value) } ?? style
+            var warnings: [Diagnostic] = []
+            do {
+                let model = try validateSpec(
+                    spec, domain: OutputLayout.domain(forSpecPath: file.path), warnings: &warnings,
+                    modules: [options.runtimeModule] + options.imports, style: own)
+                generations.append(Generation(
+                    files: [], warnings: warnings, declarations: model.modelDeclarations,
+                    moduleNames: moduleNames(of: own, path: file.path)))
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        return diagnostics + crossCheck(generations)
     }
 
     /// `ReservedNames.moduleNames(of: style)`, each saying which spec's code needs it.

@@ -119,7 +119,9 @@ extension SpecValidator {
         types.modules.formUnion(imports)
         let reserved = generated
         for name in spec.externalTypes {
-            if SwiftType.parse(name.value).map(\.simpleName) == .success(name.value) || isQualifiedName(name.value) {
+            // A plain name is one (the parse is for the rest): an imported spec lists hundreds, in every style.
+            let plain = SwiftIdentifier.isValid(name.value) && !SwiftIdentifier.isKeyword(name.value)
+            if plain || SwiftType.parse(name.value).map(\.simpleName) == .success(name.value) || isQualifiedName(name.value) {
                 types.external.insert(name.value)
                 if let member = shadowedMember(name.value) {
                     error(
