@@ -5,7 +5,7 @@ import Foundation
 import RepogenRuntime
 
 /// The one error every client of this module throws (besides `CancellationError`), with a message for the user.
-public enum APIError: Error, Equatable, Sendable, LocalizedError {
+public enum APIError: Error, Equatable, Sendable, Foundation.LocalizedError {
     /// The request did not reach the server, or its answer did not come back: the message says why.
     case networkError(String)
     /// The server's answer is not what the spec says it sends.
@@ -42,7 +42,7 @@ public enum APIError: Error, Equatable, Sendable, LocalizedError {
         switch error {
         case let error as APIError:
             return error
-        case is CancellationError:
+        case is Swift.CancellationError:
             return error
         case let error as NetworkError:
             switch error {
@@ -55,7 +55,7 @@ public enum APIError: Error, Equatable, Sendable, LocalizedError {
             case .transport, .timedOut:
                 return APIError.networkError(error.errorDescription ?? "The network connection failed.")
             case .cancelled:
-                return CancellationError()
+                return Swift.CancellationError()
             case .invalidURL, .invalidParameter:
                 return APIError.unknown
             }
@@ -71,7 +71,7 @@ public enum APIError: Error, Equatable, Sendable, LocalizedError {
         do {
             return try NetworkConfiguration().makeDecoder().decode(Value.self, from: Data(json.utf8))
         } catch {
-            reportIssue("The spec's example for '\(name)' is not a \(Value.self): \(error)")
+            IssueReporting.reportIssue("The spec's example for '\(name)' is not a \(Value.self): \(error)")
             throw APIError.decodingError
         }
     }

@@ -85,3 +85,90 @@ final class CrossSpecTests: XCTestCase {
             ["b/store.yaml:1:1: error: 'b/store.yaml' and 'a/store.json' both generate the domain 'Store'"])
     }
 }
+
+/// One module may mix styles (`style` in a spec): what a style's code needs at the module level (tca's `APIError` and
+/// the modules it names, clean's publisher helper) may not be declared by a spec of another style either.
+final class MixedStyleModuleTests: XCTestCase {
+    func diagnostics(_ specs: [(String, String)]) -> [String] {
+        var files: [String: SpecFile] = [:]
+        for (path, text) in specs { files[path] = SpecFile(path: path, text: text) }
+        do {
+            _ = try Pipeline.generate(specPaths: specs.map(\.0), options: GenerateOptions(), specFiles: files)
+            return []
+        } catch {
+            return error.diagnostics.map(\.description)
+        }
+    }
+
+    func testATypeNamedLikeWhatTheTCAStylesCodeUsesIsAnErrorInASpecOfAnotherStyle() {
+        let tca = "style: tca\nendpoints:\n  - { name: a, method: GET, path: /a }\n"
+        let result = "models:\n  APIError: { fields: { id: Int } }\n  IssueReporting: { fields: { id: Int } }\n  LockIsolated: { fields: { id: Int } }\nendpoints:\n  - { name: b, method: GET, path: /b }\n"
+        XCTAssertEqual(diagnostics([("a.yaml", tca), ("b.yaml", result)]), [
+            "b.yaml:2:3: error: model 'APIError' would hide the tca style's APIError (APIError.swift), in the code generated for 'a.yaml'; one module cannot have both",
+            "b.yaml:3:3: error: model 'IssueReporting' would hide the module IssueReporting, whose reportIssue the tca style's code and swift-dependencies' macros call, in the code generated for 'a.yaml'; one module cannot have both",
+        ])
+        // In either order; and without a tca spec, the names are free.
+        XCTAssertEqual(diagnostics([("b.yaml", result), ("a.yaml", tca)]).count, 2)
+        XCTAssertEqual(diagnostics([("b.yaml", result)]), [])
+        // A clean spec's helper.
+        let clean = "style: clean\nendpoints:\n  - { name: a, method: GET, path: /a }\n"
+        let helper = "models:\n  repogenPublisher: { fields: { id: Int } }\nendpoints:\n  - { name: b, method: GET, path: /b }\n"
+        XCTAssertEqual(diagnostics([("a.yaml", clean), ("b.yaml", helper)]), [
+            "b.yaml:2:3: error: model 'repogenPublisher' would hide the clean style's publisher helper repogenPublisher, in the code generated for 'a.yaml'; one module cannot have both",
+        ])
+    }
+
+    /// The longest domain whose files can be written (its mock's file name and the temporary name a write uses fit in
+    /// 255 bytes) generates; one byte more is an error at the spec, not a write that fails.
+    func testADomainNameTooLongForItsFilesIsAnError() {
+        let spec = "endpoints:\n  - { name: a, method: GET, path: /a }\n"
+        let longest = String(repeating: "a", count: DomainNames.maximumLength)
+        XCTAssertEqual(diagnostics([(longest + ".yaml", spec)]), [])
+        let found = diagnostics([(longest + "b.yaml", spec)])
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found.first?.hasPrefix("\(longest)b.yaml:1:1: error: the file name gives a domain name of 201 bytes") ?? false, "\(found)")
+    }
+}
+
+/// `Pipeline.check`, with which `repogen import` checks its specs in the styles it does not render, says what a full
+/// generation says: for every bad spec and every example spec, in every style, it finds errors exactly when
+/// generating fails, and names the first style that fails.
+final class PipelineCheckTests: XCTestCase {
+    func testCheckFailsExactlyWhenGenerationFails() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        var files: [SpecFile] = []
+        for folder in [root.appendingPathComponent("BadSpecs"), root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Specs")] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            where name.hasSuffix(".json") || name.hasSuffix(".yaml") {
+                files.append(SpecFile(path: name, bytes: try Array(Data(contentsOf: folder.appendingPathComponent(name)))))
+            }
+        }
+        XCTAssertGreaterThan(files.count, 100)
+        var failing = 0
+        for file in files {
+            for style in OutputStyle.all {
+                let generates: Bool
+                do {
+                    _ = try Pipeline.generate(specPaths: [file.path], options: GenerateOptions(style: style), specFiles: [file.path: file])
+                    generates = true
+                } catch {
+                    generates = false
+                }
+                let checked = Pipeline.check([file], styles: [style])
+                XCTAssertEqual(checked == nil, generates, "\(file.path) in \(style.name): \(checked?.diagnostics.map(\.description) ?? [])")
+                if !generates { failing += 1 }
+            }
+        }
+        XCTAssertGreaterThan(failing, 100)
+        // Specs that generate in one style and not in another: the first that fails is named.
+        let clean = SpecFile(path: "a.yaml", text: "endpoints:\n  - { name: \"σa\", method: GET, path: /a, inputs: [{ name: q, type: Int }] }\n  - { name: \"ςa\", method: GET, path: /b, inputs: [{ name: q, type: Int }] }\n")
+        XCTAssertEqual(Pipeline.check([clean], styles: [.result, .asyncThrows, .completion])?.style, nil)
+        XCTAssertEqual(Pipeline.check([clean], styles: OutputStyle.all)?.style, .clean)
+        let tca = SpecFile(path: "b.yaml", text: "models:\n  Value: { fields: { id: Int } }\nendpoints:\n  - { name: a, method: GET, path: /a, response: Value }\n")
+        XCTAssertEqual(Pipeline.check([tca], styles: OutputStyle.all)?.style, .tca)
+        // Between specs: a.yaml beside mock-a.yaml declares MockARepository twice, in every style but tca.
+        let pair = [SpecFile(path: "a.yaml", text: "endpoints:\n  - { name: a, method: GET, path: /a }\n"), SpecFile(path: "mock-a.yaml", text: "endpoints:\n  - { name: b, method: GET, path: /b }\n")]
+        XCTAssertEqual(Pipeline.check(pair, styles: OutputStyle.all)?.style, .result)
+        XCTAssertNil(Pipeline.check(pair, styles: [.tca]))
+    }
+}

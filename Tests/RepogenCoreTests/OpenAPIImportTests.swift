@@ -56,6 +56,7 @@ final class OpenAPIImportTests: XCTestCase {
             "Tests/OpenAPIDocuments/petstore.yaml:42:11: warning: error responses have bodies in 1 operation(s); a repogen endpoint types only its success: a failed status is a NetworkError (see the README's 'Errors')",
             "Tests/OpenAPIDocuments/petstore.yaml:190:13: warning: 'Pet.parent' holds 'Pet', which holds 'Pet': a struct cannot contain itself; the field is JSONValue (decode 'Pet' from it)",
             "Tests/OpenAPIDocuments/petstore.yaml:219:13: warning: 'oneOf' of Pet, String has no one Swift type: a repogen model is a struct or a string enum; typed as JSONValue (decode the variant from it)",
+            "Tests/OpenAPIDocuments/petstore.yaml:223:5: warning: schema 'Error' is the model 'ErrorModel': 'Error' is a name the generated code of some style uses or declares",
         ])
         XCTAssertEqual(result.settings.first, "configuration.baseURL = URL(string: \"https://petstore.example.com/v1\")")
     }
@@ -222,6 +223,165 @@ final class OpenAPIImportTests: XCTestCase {
               /b: { get: { operationId: b, tags: [pet$s], responses: { '204': { description: x } } } }
             """)
         XCTAssertEqual(result.files.map(\.relativePath), ["pet-s-2.yaml", "pets.yaml"])
+    }
+
+    /// Schemas named like a type some style's code uses or declares (for the document's domains and endpoints too)
+    /// get `Model` added, with a warning; names the tca style writes qualified (`LockIsolated`, `DependencyValues`)
+    /// stay. Every spec generates in every style (the import checks that before it returns).
+    func testSchemasNamedLikeWhatTheGeneratedCodeUsesAreRenamed() throws {
+        let renamed = ["CacheKey", "CodingKey", "Future", "Deferred", "Value", "MockStorage", "APIError", "IssueReporting", "Dependencies", "PetsApi", "PetsClient", "MockPetsRepository", "PetsDataSource", "ListPetsUseCase", "ListPetsRequestValues", "JSONValue", "Hashable"]
+        let kept = ["LockIsolated", "DependencyValues", "DependencyKey", "TestDependencyKey", "CancellationError", "ReportIssue", "RepogenPublisher"]
+        let schemas = (renamed + kept).map { "    \($0): { type: object, properties: { id: { type: string } }, required: [id] }" }
+        let properties = (renamed + kept).map { "\($0): { $ref: '#/components/schemas/\($0)' }" }.joined(separator: ", ")
+        let result = try importText("""
+            openapi: 3.0.0
+            paths:
+              /pets:
+                get:
+                  operationId: listPets
+                  tags: [pets]
+                  parameters: [{ name: limit, in: query, schema: { type: integer } }]
+                  responses: { '200': { description: x, content: { application/json: { schema: { type: object, properties: { \(properties) } } } } } }
+            components:
+              schemas:
+            \(schemas.joined(separator: "\n"))
+            """)
+        let pets = spec(result, "pets.yaml")
+        for name in renamed {
+            let model = ImportNames.typeName(name) + "Model"
+            XCTAssertTrue(pets.contains("\n  \(model):\n"), "\(name) is not \(model):\n\(pets)")
+        }
+        for name in kept { XCTAssertTrue(pets.contains("\n  \(name):\n"), "\(name) was renamed:\n\(pets)") }
+        XCTAssertEqual(result.warnings.count, renamed.count, result.warnings.map(\.description).joined(separator: "\n"))
+        XCTAssertEqual(
+            result.warnings.first?.description,
+            "api.yaml:11:5: warning: schema 'CacheKey' is the model 'CacheKeyModel': 'CacheKey' is a name the generated code of some style uses or declares")
+    }
+
+    /// Tags whose domains would declare the same type in some style (`mock-a` → `MockARepository`, the mock of `a`;
+    /// `a-remote` → `ARemoteDataSource`, the clean data source of `ARemote` and the remote data source of `A`) get
+    /// numbered specs, with a warning; so do those that differ only in letter case.
+    func testDomainsWhoseGeneratedTypesClashAreNumbered() throws {
+        let result = try importText("""
+            openapi: 3.0.0
+            paths:
+              /a: { get: { operationId: a, tags: [a], responses: { '204': { description: x } } } }
+              /b: { get: { operationId: b, tags: [mock-a], responses: { '204': { description: x } } } }
+              /c: { get: { operationId: c, tags: [a-remote], responses: { '204': { description: x } } } }
+              /d: { get: { operationId: d, tags: [a-data], responses: { '204': { description: x } } } }
+              /e: { get: { operationId: e, tags: [A], responses: { '204': { description: x } } } }
+            """)
+        XCTAssertEqual(result.files.map(\.relativePath), ["a-data-2.yaml", "a-remote-2.yaml", "a.yaml", "mock-a-2.yaml"])
+        XCTAssertEqual(result.warnings.map(\.description), [
+            "api.yaml:4:38: warning: the domain of 'mock-a' would declare 'MockARepository', which a's spec declares; its spec is mock-a-2",
+            "api.yaml:5:38: warning: the domain of 'a-remote' would declare 'ARemoteDataSource', which a's spec declares; its spec is a-remote-2",
+            "api.yaml:6:38: warning: the domain of 'a-data' would declare 'ADataRepository', which a's spec declares; its spec is a-data-2",
+        ])
+    }
+
+    /// Operations whose names, or the names the generated code of some style derives from them, would clash get the
+    /// method as a suffix, with a warning: a mock member (`createOrderMock` of `createOrder`), the clean style's use
+    /// case types (`ΣaUseCase` of both `σa` and `ςa`), and a name the generated code takes (`repogenPublisher`).
+    func testOperationsWhoseGeneratedNamesClashAreRenamed() throws {
+        let result = try importText("""
+            openapi: 3.0.0
+            paths:
+              /a: { get: { operationId: createOrder, responses: { '204': { description: x } } } }
+              /b: { get: { operationId: createOrderMock, responses: { '204': { description: x } } } }
+              /c: { post: { operationId: "σa", parameters: [{ name: q, in: query, schema: { type: string } }], responses: { '204': { description: x } } } }
+              /d: { post: { operationId: "ςa", parameters: [{ name: q, in: query, schema: { type: string } }], responses: { '204': { description: x } } } }
+              /e: { get: { operationId: repogenPublisher, responses: { '204': { description: x } } } }
+              /f: { get: { operationId: createOrder, responses: { '204': { description: x } } } }
+            """)
+        let names = spec(result, "default.yaml").split(separator: "\n").filter { $0.hasPrefix("  - name: ") }.map { String($0.dropFirst(10)) }
+        XCTAssertEqual(names, ["createOrder", "createOrderMockGet", "σa", "ςaPost", "repogenPublisherValue", "createOrderGet"])
+        XCTAssertEqual(result.warnings.map(\.description), [
+            "api.yaml:4:29: warning: GET /b is named 'createOrderMockGet': the code generated for 'createOrder' declares 'createOrderMock'",
+            "api.yaml:6:30: warning: POST /d is named 'ςaPost': the clean style would name its types 'ΣaUseCase', as for 'σa'",
+            "api.yaml:8:29: warning: GET /f is named 'createOrderGet': 'createOrder' is already an endpoint",
+        ])
+    }
+
+    /// A tag too long for a file name (a 330-character one failed with "the name is too long") makes a spec of at
+    /// most 64 characters: its start and a hash of the whole tag, the same on every run and apart for tags that
+    /// differ only at the end.
+    func testALongTagMakesAShortStableFileName() throws {
+        let long = String(repeating: "x", count: 329)
+        let text = """
+            openapi: 3.0.0
+            paths:
+              /a: { get: { operationId: a, tags: [\(long)a], responses: { '204': { description: x } } } }
+              /b: { get: { operationId: b, tags: [\(long)b], responses: { '204': { description: x } } } }
+            """
+        let result = try importText(text)
+        let names = result.files.map(\.relativePath)
+        XCTAssertEqual(names.count, 2)
+        XCTAssertNotEqual(names.first, names.last)
+        for name in names {
+            XCTAssertEqual(name.count, ImportNames.maximumFileNameLength + 5, name)
+            XCTAssertTrue(name.hasPrefix(String(repeating: "x", count: 55) + "-"), name)
+        }
+        XCTAssertEqual(try importText(text).files.map(\.relativePath), names)
+        for warning in result.warnings {
+            XCTAssertTrue(warning.message.contains("' makes a file name of 330 characters; its spec is "), warning.message)
+            XCTAssertTrue(names.contains { warning.message.hasSuffix("its spec is \($0.dropLast(5)) (at most 64)") }, warning.message)
+        }
+        XCTAssertEqual(result.warnings.count, 2)
+    }
+
+    /// Every value of a string enum is kept as the text the server sends: YAML reads `720` as a number and `True` as a
+    /// boolean, but in a `type: string` enum they are the strings "720" and "True" (a response holding "720" decoded
+    /// before, when the value was dropped silently). Values a string cannot be are left out with a warning at each.
+    func testStringEnumValuesThatYAMLTypesAreKeptAsTheirText() throws {
+        let result = try importText("""
+            openapi: 3.0.0
+            paths:
+              /v: { get: { operationId: getVideo, responses: { '200': { description: x, content: { application/json: { schema: { $ref: '#/components/schemas/Video' } } } } } } }
+            components:
+              schemas:
+                Quality: { type: string, enum: [1080p, 720, 480, auto, 1.50, -2e3] }
+                Flag: { type: string, enum: [yes, True, FALSE, null] }
+                Odd: { type: string, enum: [a, [1], { b: 1 }] }
+                Video: { type: object, properties: { quality: { $ref: '#/components/schemas/Quality' }, flag: { $ref: '#/components/schemas/Flag' }, odd: { $ref: '#/components/schemas/Odd' } } }
+            """)
+        let text = spec(result, "default.yaml")
+        for snippet in [
+            "  Quality:\n    enum:\n      - { name: value1, value: 1080p }\n      - { name: value2, value: \"720\" }\n      - { name: value3, value: \"480\" }\n      - auto\n      - { name: value5, value: \"1.50\" }\n      - { name: value6, value: \"-2e3\" }\n",
+            "  Flag:\n    enum: [\"yes\", \"True\", \"FALSE\"]\n",
+            "  Odd:\n    enum: [a]\n",
+        ] {
+            XCTAssertTrue(text.contains(snippet), "missing:\n\(snippet)\nin:\n\(text)")
+        }
+        XCTAssertEqual(result.warnings.map(\.description), [
+            "api.yaml:8:36: warning: an enum value of 'Odd' is an array, which a string enum cannot hold; left out",
+            "api.yaml:8:41: warning: an enum value of 'Odd' is an object, which a string enum cannot hold; left out",
+        ])
+        // JSON spells its numbers and booleans one way; inline enums are kept the same way as component ones.
+        let json = try importText(#"{"openapi": "3.1.0", "paths": {"/v": {"get": {"operationId": "v", "parameters": [{"name": "q", "in": "query", "schema": {"type": "string", "enum": ["a", 720, true]}}], "responses": {"204": {"description": "x"}}}}}}"#, path: "api.json")
+        XCTAssertTrue(spec(json, "default.yaml").contains("  VQ:\n    enum:\n      - a\n      - { name: value2, value: \"720\" }\n      - \"true\"\n"), spec(json, "default.yaml"))
+    }
+
+    /// Found by the fuzzer: an object query parameter spreads its properties into the query, so one of them can be
+    /// another parameter's key; the later parameter is left out with a warning (the key twice did not generate).
+    func testQueryParametersThatWouldSendOneKeyTwice() throws {
+        let result = try importText("""
+            openapi: 3.0.0
+            paths:
+              /a:
+                get:
+                  operationId: find
+                  parameters:
+                    - { name: filter, in: query, schema: { type: object, properties: { ref: { type: string }, size: { type: integer } } } }
+                    - { name: ref, in: query, schema: { type: string } }
+                    - { name: page, in: query, schema: { type: object, properties: { size: { type: integer } } } }
+                    - { name: q, in: query, schema: { type: string } }
+                  responses: { '204': { description: x } }
+            """)
+        XCTAssertTrue(spec(result, "default.yaml").contains("    param: [\"{filter}\", { q: \"{q}\" }]\n"), spec(result, "default.yaml"))
+        XCTAssertEqual(result.warnings.map(\.description), [
+            "api.yaml:8:11: warning: query parameter 'ref' of GET /a would send the key 'ref', which 'filter' sends; left out",
+            "api.yaml:9:11: warning: query parameter 'page' of GET /a would send the key 'size', which 'filter' sends; left out",
+        ])
     }
 
     func testNames() {

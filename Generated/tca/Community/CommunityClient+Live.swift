@@ -5,7 +5,7 @@ import DependenciesMacros
 import Foundation
 import RepogenRuntime
 
-extension CommunityClient: DependencyKey {
+extension CommunityClient: Dependencies.DependencyKey {
     /// The server, through `CommunityRepositoryImpl()` and so `NetworkManager.shared`.
     public static let liveValue = live(CommunityRepositoryImpl())
 

@@ -19,7 +19,7 @@ public struct CommunityClient: Sendable {
     public var deletePoll: @Sendable (_ pollId: String) async throws -> Void
 }
 
-extension CommunityClient: TestDependencyKey {
+extension CommunityClient: Dependencies.TestDependencyKey {
     /// Every closure reports an issue naming its endpoint ("Unimplemented: 'CommunityClient.…'") and throws: a test
     /// overrides the ones it expects to be called, and any other call fails it.
     public static let testValue = Self()
@@ -36,7 +36,7 @@ extension CommunityClient: TestDependencyKey {
 }
 
 
-extension DependencyValues {
+extension Dependencies.DependencyValues {
     /// The Community API: `@Dependency(\.communityClient) var communityClient`.
     public var communityClient: CommunityClient {
         get { self[CommunityClient.self] }

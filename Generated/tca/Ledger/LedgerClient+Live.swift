@@ -5,7 +5,7 @@ import DependenciesMacros
 import Foundation
 import RepogenRuntime
 
-extension LedgerClient: DependencyKey {
+extension LedgerClient: Dependencies.DependencyKey {
     /// The server, through `LedgerRepositoryImpl()` and so `NetworkManager.shared`.
     public static let liveValue = live(LedgerRepositoryImpl())
 

@@ -14,7 +14,7 @@ extension LedgerClient {
     public static var mockValue: Self { mock() }
 
     /// `mockValue` over `storage`, which a test can fill first and read afterwards.
-    public static func mock(_ storage: LockIsolated<MockStorage> = LockIsolated(MockStorage())) -> Self {
+    public static func mock(_ storage: Dependencies.LockIsolated<MockStorage> = Dependencies.LockIsolated(MockStorage())) -> Self {
         var client = previewValue
         client.fetchPersons = {
             storage.value.persons

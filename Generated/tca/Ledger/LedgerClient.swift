@@ -22,7 +22,7 @@ public struct LedgerClient: Sendable {
     public var deleteTransaction: @Sendable (_ id: UUID) async throws -> Void
 }
 
-extension LedgerClient: TestDependencyKey {
+extension LedgerClient: Dependencies.TestDependencyKey {
     /// Every closure reports an issue naming its endpoint ("Unimplemented: 'LedgerClient.…'") and throws: a test
     /// overrides the ones it expects to be called, and any other call fails it.
     public static let testValue = Self()
@@ -71,7 +71,7 @@ extension LedgerClient {
     }
 }
 
-extension DependencyValues {
+extension Dependencies.DependencyValues {
     /// The Ledger API: `@Dependency(\.ledgerClient) var ledgerClient`.
     public var ledgerClient: LedgerClient {
         get { self[LedgerClient.self] }

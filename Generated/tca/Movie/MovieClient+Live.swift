@@ -5,7 +5,7 @@ import DependenciesMacros
 import Foundation
 import RepogenRuntime
 
-extension MovieClient: DependencyKey {
+extension MovieClient: Dependencies.DependencyKey {
     /// The server, through `MovieRepositoryImpl()` and so `NetworkManager.shared`.
     public static let liveValue = live(MovieRepositoryImpl())
 

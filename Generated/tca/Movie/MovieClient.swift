@@ -28,7 +28,7 @@ public struct MovieClient: Sendable {
     public var replaceMovie: @Sendable (_ movie: Movie, _ ifMatch: String) async throws -> APIResponse<Movie>
 }
 
-extension MovieClient: TestDependencyKey {
+extension MovieClient: Dependencies.TestDependencyKey {
     /// Every closure reports an issue naming its endpoint ("Unimplemented: 'MovieClient.…'") and throws: a test
     /// overrides the ones it expects to be called, and any other call fails it.
     public static let testValue = Self()
@@ -47,7 +47,7 @@ extension MovieClient: TestDependencyKey {
 }
 
 
-extension DependencyValues {
+extension Dependencies.DependencyValues {
     /// The Movie API: `@Dependency(\.movieClient) var movieClient`.
     public var movieClient: MovieClient {
         get { self[MovieClient.self] }

@@ -5,7 +5,7 @@ import DependenciesMacros
 import Foundation
 import RepogenRuntime
 
-extension PhotoClient: DependencyKey {
+extension PhotoClient: Dependencies.DependencyKey {
     /// The server, through `PhotoRepositoryImpl()` and so `NetworkManager.shared`.
     public static let liveValue = live(PhotoRepositoryImpl())
 

@@ -14,7 +14,7 @@ public struct PhotoClient: Sendable {
     public var fetchPhotoList: @Sendable (_ page: Int) async throws -> [Photo]
 }
 
-extension PhotoClient: TestDependencyKey {
+extension PhotoClient: Dependencies.TestDependencyKey {
     /// Every closure reports an issue naming its endpoint ("Unimplemented: 'PhotoClient.…'") and throws: a test
     /// overrides the ones it expects to be called, and any other call fails it.
     public static let testValue = Self()
@@ -30,7 +30,7 @@ extension PhotoClient: TestDependencyKey {
 }
 
 
-extension DependencyValues {
+extension Dependencies.DependencyValues {
     /// The Photo API: `@Dependency(\.photoClient) var photoClient`.
     public var photoClient: PhotoClient {
         get { self[PhotoClient.self] }

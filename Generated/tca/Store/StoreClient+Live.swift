@@ -5,7 +5,7 @@ import DependenciesMacros
 import Foundation
 import RepogenRuntime
 
-extension StoreClient: DependencyKey {
+extension StoreClient: Dependencies.DependencyKey {
     /// The server, through `StoreRepositoryImpl()` and so `NetworkManager.shared`.
     public static let liveValue = live(StoreRepositoryImpl())
 

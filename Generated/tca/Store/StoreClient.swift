@@ -36,7 +36,7 @@ public struct StoreClient: Sendable {
     public var fetchStoreReviews: @Sendable (_ storeId: Int, _ cursor: CursorInput, _ filters: [String: String]?) async throws -> ContentsWithCursorResponse<StoreReviewResponse>
 }
 
-extension StoreClient: TestDependencyKey {
+extension StoreClient: Dependencies.TestDependencyKey {
     /// Every closure reports an issue naming its endpoint ("Unimplemented: 'StoreClient.…'") and throws: a test
     /// overrides the ones it expects to be called, and any other call fails it.
     public static let testValue = Self()
@@ -56,7 +56,7 @@ extension StoreClient: TestDependencyKey {
 }
 
 
-extension DependencyValues {
+extension Dependencies.DependencyValues {
     /// The Store API: `@Dependency(\.storeClient) var storeClient`.
     public var storeClient: StoreClient {
         get { self[StoreClient.self] }

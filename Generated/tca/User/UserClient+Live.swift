@@ -5,7 +5,7 @@ import DependenciesMacros
 import Foundation
 import RepogenRuntime
 
-extension UserClient: DependencyKey {
+extension UserClient: Dependencies.DependencyKey {
     /// The server, through `UserRepositoryImpl()` and so `NetworkManager.shared`.
     public static let liveValue = live(UserRepositoryImpl())
 

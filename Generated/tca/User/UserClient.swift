@@ -23,7 +23,7 @@ public struct UserClient: Sendable {
     public var saveMyPlace: @Sendable (_ input: SaveMyPlaceInput) async throws -> PlaceResponse
 }
 
-extension UserClient: TestDependencyKey {
+extension UserClient: Dependencies.TestDependencyKey {
     /// Every closure reports an issue naming its endpoint ("Unimplemented: 'UserClient.…'") and throws: a test
     /// overrides the ones it expects to be called, and any other call fails it.
     public static let testValue = Self()
@@ -44,7 +44,7 @@ extension UserClient: TestDependencyKey {
 }
 
 
-extension DependencyValues {
+extension Dependencies.DependencyValues {
     /// The User API: `@Dependency(\.userClient) var userClient`.
     public var userClient: UserClient {
         get { self[UserClient.self] }

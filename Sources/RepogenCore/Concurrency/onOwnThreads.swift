@@ -25,3 +25,29 @@ func onOwnThreads(_ count: Int, _ work: @escaping @Sendable (Int) -> Void) {
     }
     group.wait()
 }
+
+/// `onOwnThreads(count, work)` for work that computes a value: the value of each index, in order.
+func onOwnThreads<Value: Sendable>(_ count: Int, _ work: @escaping @Sendable (Int) -> Value) -> [Value] {
+    let results = ThreadResults<Value>(count: count)
+    onOwnThreads(count) { index in results.set(index, work(index)) }
+    return results.all
+}
+
+/// One slot per thread of `onOwnThreads`, each set once.
+private final class ThreadResults<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Value?]
+
+    init(count: Int) {
+        values = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ value: Value) {
+        lock.withLock { values[index] = value }
+    }
+
+    /// Every slot's value (each is set before this is read).
+    var all: [Value] {
+        lock.withLock { values.map { $0! } }
+    }
+}

@@ -37,7 +37,8 @@ enum ImportNames {
         let lead = first == first.uppercased() ? first.lowercased() : first.prefix(1).lowercased() + first.dropFirst()
         let name = lead + parts.dropFirst().map { SwiftIdentifier.capitalized($0) }.joined()
         if name.first?.isNumber == true { return "_" + name }
-        return SwiftIdentifier.isUnusable(name) ? name + "Value" : name
+        // A name the generated code takes at the module level (the clean style's `repogenPublisher`) is no value's.
+        return SwiftIdentifier.isUnusable(name) || ReservedNames.moduleLevelInAnyStyle.contains(name) ? name + "Value" : name
     }
 
     /// A spec file name for a domain: `Pet Store` → `pet-store`, `userAccounts` → `user-accounts`; nil when the
@@ -48,16 +49,23 @@ enum ImportNames {
         return name.first?.isNumber == true ? "api-" + name : name
     }
 
-    /// Names a generated type may not take: Swift's and Foundation's, the runtime's, and the four of every domain.
-    static let reservedTypeNames: Set<String> = TypeScope.builtins.union([
-        "Error", "Result", "Optional", "Array", "Dictionary", "Set", "Never", "Any", "AnyObject", "Codable",
-        "Encodable", "Decodable", "Sendable", "Equatable", "Hashable", "Identifiable", "CaseIterable", "CodingKeys",
-        "Task", "Type", "Protocol", "Self", "Foundation", "Swift", "RepogenRuntime", "Substring", "Range", "Sequence",
-        "Collection", "Encoder", "Decoder", "JSONEncoder", "JSONDecoder", "Locale", "Calendar", "TimeZone", "Measurement",
-        "APIResponse", "APIError", "RequestType", "RequestMethod", "RequestParameters", "HTTPHeaderType", "PathComponent",
-        "UploadForm", "MockMethod", "NetworkManager", "NetworkError", "NetworkConfiguration", "RetryPolicy",
-        "ResponseCache", "DeviceLocation", "JSONValue", "Indirect", "EmptyResponse",
-    ])
+    /// Names a model may not take: what some style refuses (`ReservedNames.typeNamesTakenInAnyStyle`) and what
+    /// import avoids besides (`ReservedNames.avoidedByImport`). A schema of one of these names gets `Model` added.
+    static let reservedTypeNames: Set<String> = ReservedNames.typeNamesTakenInAnyStyle.union(ReservedNames.avoidedByImport)
+
+    /// The longest spec file name (without its extension) import writes: a longer tag is cut, with a hash of the
+    /// whole tag so that the name stays the same on every run and apart from other cut tags. Well under what the
+    /// generator can write (`DomainNames.maximumLength`), and short enough to read.
+    static let maximumFileNameLength = 64
+
+    /// `name` cut to `maximumFileNameLength` characters when longer: its start, `-`, and 8 hexadecimal digits of a
+    /// hash of `key` (the tag or path segment it was made from).
+    static func shortened(_ name: String, key: String) -> String {
+        guard name.count > maximumFileNameLength else { return name }
+        var start = name.prefix(maximumFileNameLength - 9)
+        while start.hasSuffix("-") { start = start.dropLast() }
+        return start + "-" + XXH64.hex(XXH64.hash(Array(key.utf8))).prefix(8)
+    }
 
     /// `name`, or `name2`, `name3`… the first not in `taken`; inserted into `taken`.
     static func unique(_ name: String, in taken: inout Set<String>) -> String {

@@ -20,26 +20,61 @@ struct ImportedEndpoint {
 }
 
 extension OpenAPIImporter {
-    /// One operation as an endpoint; nil when nothing usable is left (warned).
-    mutating func importOperation(_ operation: Operation, names: inout Set<String>) -> ImportedEndpoint? {
+    /// The endpoint name of every operation, by its index: the operationId as a Swift name, else one made of the
+    /// method and the path. Unique in the whole document, and so are the names the generated code of every style
+    /// derives from it: the members of the mock (`createOrderMock`) and of the tca client (`_createOrder`), which a
+    /// spec's endpoints share, and the clean style's use case types (`CreateOrderUseCase`,
+    /// `CreateOrderRequestValues`), which the module's endpoints share. A name that clashes gets the method as a
+    /// suffix (`createOrderMockGet`), then a number, with a warning.
+    mutating func nameOperations(_ operations: [Operation]) -> [String] {
+        // Each member name and type name given out, with the endpoint it was given for.
+        var members: [String: String] = [:]
+        var types: [String: String] = [:]
+        func clash(_ name: String) -> String? {
+            for member in MockMembers.namesInEveryStyle(for: name) {
+                guard let owner = members[member] else { continue }
+                return owner == name ? "'\(name)' is already an endpoint" : "the code generated for '\(owner)' declares '\(member)'"
+            }
+            for type in DomainNames.endpointTypesOfEveryStyle(forMethod: name) {
+                if let owner = types[type] { return "the clean style would name its types '\(type)', as for '\(owner)'" }
+                if reservedNames.contains(type) || ImportNames.reservedTypeNames.contains(type) {
+                    return "the clean style would name its types '\(type)', a type of the generated code"
+                }
+            }
+            return nil
+        }
+        var names: [String] = []
+        for operation in operations {
+            let op = operation.node
+            var base: String
+            if let id = op["operationId"]?.string, !id.isEmpty {
+                base = ImportNames.memberName(id)
+            } else {
+                base = Self.derivedName(method: operation.method, path: operation.path)
+            }
+            if SwiftIdentifier.isKeyword(base) { base += "Operation" }
+            var name = base
+            if let reason = clash(base) {
+                let suffixed = base + SwiftIdentifier.capitalized(operation.method)
+                name = suffixed
+                var number = 2
+                while clash(name) != nil {
+                    name = suffixed + String(number)
+                    number += 1
+                }
+                warn("\(operation.method.uppercased()) \(operation.path) is named '\(name)': \(reason)", at: op["operationId"] ?? op)
+            }
+            for member in MockMembers.namesInEveryStyle(for: name) { members[member] = name }
+            for type in DomainNames.endpointTypesOfEveryStyle(forMethod: name) { types[type] = name }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// One operation as the endpoint `name`; nil when nothing usable is left (warned).
+    mutating func importOperation(_ operation: Operation, name: String) -> ImportedEndpoint? {
         let op = operation.node
         let where_ = "\(operation.method.uppercased()) \(operation.path)"
-        // The case name: the operationId as a Swift name, else one made of the method and the path.
-        var base: String
-        if let id = op["operationId"]?.string, !id.isEmpty {
-            base = ImportNames.memberName(id)
-        } else {
-            base = Self.derivedName(method: operation.method, path: operation.path)
-        }
-        if SwiftIdentifier.isKeyword(base) { base += "Operation" }
-        var name = base
-        if names.contains(name) {
-            name = ImportNames.unique(base + SwiftIdentifier.capitalized(operation.method), in: &names)
-            let at = op["operationId"] ?? op
-            warn("\(where_) is named '\(name)': '\(base)' is already an endpoint", at: at)
-        } else {
-            names.insert(name)
-        }
         let capitalized = SwiftIdentifier.capitalized(name)
         var endpoint = ImportedEndpoint(name: name, method: operation.method.uppercased(), path: operation.path)
         var description = (op["summary"]?.string ?? op["description"]?.string)?.trimmingWhitespace()
@@ -121,6 +156,18 @@ extension OpenAPIImporter {
         // The body decides whether query parameters can be sent at all.
         let body = requestBody(op, where_: where_, capitalized: capitalized, endpoint: &endpoint, inputNames: &inputNames)
 
+        // The query keys sent so far, with the parameter that sends each: an object's properties are spread into
+        // the query, so one of them can be another parameter's key, and a key sent twice does not generate.
+        var queryKeys: [String: String] = [:]
+        func sendsNewQueryKeys(_ keys: [String], of name: String) -> Bool {
+            if let key = keys.first(where: { queryKeys[$0] != nil }), let other = queryKeys[key] {
+                let node = parameters.first { $0.name == name && $0.place == "query" }?.node ?? op
+                warn("query parameter '\(name)' of \(where_) would send the key '\(key)', which '\(other)' sends; left out", at: node)
+                return false
+            }
+            for key in keys { queryKeys[key] = name }
+            return true
+        }
         for parameter in parameters where parameter.place != "path" {
             let node = parameter.node
             let pname = parameter.name
@@ -153,12 +200,20 @@ extension OpenAPIImporter {
                         inputNames.remove(input)
                         continue
                     }
+                    guard sendsNewQueryKeys(fields.map { $0.json ?? $0.name }, of: pname) else {
+                        inputNames.remove(input)
+                        continue
+                    }
                     endpoint.spreads.append(input)
                 } else if !isQueryScalar(type.text) {
                     warn("query parameter '\(pname)' of \(where_) is \(type.text), which a query string cannot hold item by item; left out", at: node)
                     inputNames.remove(input)
                     continue
                 } else {
+                    guard sendsNewQueryKeys([pname], of: pname) else {
+                        inputNames.remove(input)
+                        continue
+                    }
                     endpoint.query.append((pname, "{" + input + "}"))
                 }
                 endpoint.inputs.append((input, type.optionalText))

@@ -60,11 +60,24 @@ extension OpenAPIImporter {
     mutating func nameComponentModels() {
         for member in document.root["components"]?["schemas"]?.members ?? [] {
             guard becomesModel(member.value, depth: 0) else { continue }
-            var name = ImportNames.typeName(member.key)
-            if ImportNames.reservedTypeNames.contains(name) || reservedNames.contains(name) { name += "Model" }
+            let wanted = ImportNames.typeName(member.key)
+            var name = wanted
+            if isReservedTypeName(name) { name += "Model" }
             name = ImportNames.unique(name, in: &typeNames)
             componentModels[member.key] = name
+            if name != wanted {
+                let why = isReservedTypeName(wanted)
+                    ? "'\(wanted)' is a name the generated code of some style uses or declares"
+                    : "another schema is '\(wanted)'"
+                warn("schema '\(member.key)' is the model '\(name)': \(why)", at: document.location(offset: member.keyOffset))
+            }
         }
+    }
+
+    /// Whether a model may not be named `name`: a name repogen keeps, or a type (or endpoint) the generated code of
+    /// some style declares for the document's domains and endpoints. Such a model is named `<name>Model`.
+    func isReservedTypeName(_ name: String) -> Bool {
+        ImportNames.reservedTypeNames.contains(name) || reservedNames.contains(name)
     }
 
     /// Builds the models of every component schema, in document order (those no operation uses too: they are the
@@ -83,7 +96,7 @@ extension OpenAPIImporter {
     func becomesModel(_ schema: SpecNode, depth: Int) -> Bool {
         guard depth < 32 else { return false }
         if schema["$ref"] != nil { return false }
-        if let values = schema["enum"]?.items { return values.contains { $0.string != nil } && types(of: schema).allSatisfy { $0 == "string" || $0 == "null" } }
+        if schema["enum"]?.items != nil { return stringEnumValues(schema) != nil }
         if schema["allOf"] != nil { return !(schema["allOf"]?.items ?? []).isEmpty }
         if let properties = schema["properties"]?.members, !properties.isEmpty { return true }
         for key in ["oneOf", "anyOf"] {
@@ -117,6 +130,22 @@ extension OpenAPIImporter {
         if schema["type"]?.string == "null" { return true }
         if let values = schema["enum"]?.items, values.count == 1, values[0].isNull { return true }
         return false
+    }
+
+    /// The values of a string enum, each with the text it has on the wire (nil for a value that has none, an object
+    /// or an array, which `buildModel` warns about), or nil when the schema is not a string enum. It is one when its
+    /// `type` is `string`: a number or a boolean among its values is that text as written (YAML reads `720` in
+    /// `[1080p, 720]` as a number, but the server sends the string "720"); or when it has no type and every value
+    /// is a string. `null` is not a value: it makes the type optional.
+    func stringEnumValues(_ schema: SpecNode) -> [(text: String?, node: SpecNode)]? {
+        guard let values = schema["enum"]?.items?.filter({ !$0.isNull }), !values.isEmpty else { return nil }
+        let kinds = types(of: schema).filter { $0 != "null" }
+        if kinds == ["string"] {
+            let entries = values.map { (text: document.text(ofScalar: $0), node: $0) }
+            return entries.contains { $0.text != nil } ? entries : nil
+        }
+        guard kinds.isEmpty, values.allSatisfy({ $0.string != nil }) else { return nil }
+        return values.map { (text: $0.string, node: $0) }
     }
 
     /// The `type` of a schema as a list (3.1 allows `[string, "null"]`).
@@ -311,7 +340,7 @@ extension OpenAPIImporter {
         // One model per schema in the document, however often a reference reaches it (and reaching it again
         // while it is built is recursion, which the model's name ends).
         if let known = inlineModels[schema.offset] { return ImportedType(text: known, models: [known]) }
-        let name = ImportNames.unique(ImportNames.reservedTypeNames.contains(hint) ? hint + "Model" : hint, in: &typeNames)
+        let name = ImportNames.unique(isReservedTypeName(hint) ? hint + "Model" : hint, in: &typeNames)
         inlineModels[schema.offset] = name
         models[name] = ImportedModel(name: name, kind: .fields([]))
         modelOrder.append(name)
@@ -322,9 +351,9 @@ extension OpenAPIImporter {
     /// A string enum becomes a model; other enums keep their type, with a warning that the values are not checked.
     private mutating func enumeration(_ schema: SpecNode, values: [SpecNode], kind: String?, hint: String) -> ImportedType {
         let strings = values.filter { !$0.isNull }
-        if kind == nil || kind == "string", !strings.isEmpty, strings.allSatisfy({ $0.string != nil }) {
+        if stringEnumValues(schema) != nil {
             if let known = inlineModels[schema.offset] { return ImportedType(text: known, models: [known]) }
-            let name = ImportNames.unique(ImportNames.reservedTypeNames.contains(hint) ? hint + "Model" : hint, in: &typeNames)
+            let name = ImportNames.unique(isReservedTypeName(hint) ? hint + "Model" : hint, in: &typeNames)
             inlineModels[schema.offset] = name
             models[name] = ImportedModel(name: name, kind: .fields([]))
             modelOrder.append(name)
@@ -375,12 +404,15 @@ extension OpenAPIImporter {
     /// Fills in the model `name` from an object schema (with `allOf`, `oneOf`, `anyOf` merged) or a string enum.
     mutating func buildModel(_ name: String, from schema: SpecNode) {
         let description = schema["description"]?.string
-        if let values = schema["enum"]?.items {
+        if let values = stringEnumValues(schema) {
             var cases: [(name: String?, value: String)] = []
             var caseNames: Set<String> = []
             var rawValues: Set<String> = []
-            for value in values {
-                guard let raw = value.string else { continue }
+            for (text, value) in values {
+                guard let raw = text else {
+                    warn("an enum value of '\(name)' is \(value.kindDescription), which a string enum cannot hold; left out", at: value)
+                    continue
+                }
                 guard rawValues.insert(raw).inserted else {
                     warn("duplicate enum value '\(raw)' is written once", at: value)
                     continue

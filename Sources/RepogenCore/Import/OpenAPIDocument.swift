@@ -20,6 +20,21 @@ struct OpenAPIDocument {
     }
 
     func location(_ node: SpecNode) -> SourceLocation { file.location(at: node.offset) }
+
+    /// A scalar's text as the document writes it: a string's text, a number as written (`720`, `1.50`), a boolean
+    /// as spelled (`True` in YAML), read back from the document; nil for null, an object or an array.
+    func text(ofScalar node: SpecNode) -> String? {
+        switch node.kind {
+        case .string(let text), .number(let text): return text
+        case .bool(let flag):
+            let word = flag ? "true" : "false"
+            let end = node.offset + word.utf8.count
+            guard node.offset >= 0, end <= file.bytes.count else { return word }
+            let written = String(decoding: file.bytes[node.offset..<end], as: UTF8.self)
+            return written.lowercased() == word ? written : word
+        default: return nil
+        }
+    }
     func location(offset: Int) -> SourceLocation { file.location(at: offset) }
 
     /// The name a `#/components/schemas/<name>` pointer gives, nil for any other reference.

@@ -107,23 +107,22 @@ package struct OpenAPIImporter {
             throw DiagnosticsError([Diagnostic(.error, "the document has no operations to import (under 'paths')", at: at)])
         }
         let domains = assignDomains(operations)
+        // The types every style's code declares for the domains and the endpoints: no model may take them.
         for domain in domains.files {
-            let names = DomainNames(domain: RepogenFacts.domain(forSpecPath: domain))
-            reservedNames.formUnion([
-                names.api, names.repository, names.impl, names.mock, names.remote, names.local, names.dataSource,
-                names.dataRepository, names.client,
-            ])
+            reservedNames.formUnion(DomainNames(domain: RepogenFacts.domain(forSpecPath: domain)).typesOfEveryStyle)
+        }
+        let endpointNames = nameOperations(operations)
+        for name in endpointNames {
+            reservedNames.insert(name)
+            reservedNames.formUnion(DomainNames.endpointTypesOfEveryStyle(forMethod: name))
         }
         typeNames = ImportNames.reservedTypeNames.union(reservedNames)
         nameComponentModels()
         importComponentModels()
         var endpoints: [String: [ImportedEndpoint]] = [:]
-        // Unique in the whole document, not only in a spec: the clean style's use cases (`ListPetsUseCase`) are
-        // types of the module, one per endpoint.
-        var endpointNames: Set<String> = []
         for operation in operations {
             let domain = domains.byOperation[operation.index]
-            if let endpoint = importOperation(operation, names: &endpointNames) {
+            if let endpoint = importOperation(operation, name: endpointNames[operation.index]) {
                 endpoints[domain, default: []].append(endpoint)
             }
         }
@@ -145,7 +144,10 @@ package struct OpenAPIImporter {
         return ImportResult(files: files, warnings: ordered, settings: settings)
     }
 
-    /// Runs the specs through the generator in memory: a spec the import writes must be one that generates.
+    /// Runs the specs through the generator in memory, in every style (a spec names none, so the user's config or
+    /// command line chooses): a spec the import writes must be one that generates. The default style is rendered;
+    /// the others are validated and checked against each other (`Pipeline.check`), which with the built-in
+    /// templates says the same at the cost of validation alone.
     private func validate(_ files: [OutputFile]) throws(DiagnosticsError) {
         let folder = options.output.isEmpty || options.output == "." ? "" : (options.output.hasSuffix("/") ? options.output : options.output + "/")
         var specFiles: [String: SpecFile] = [:]
@@ -155,13 +157,25 @@ package struct OpenAPIImporter {
             paths.append(path)
             specFiles[path] = SpecFile(path: path, text: file.contents)
         }
-        do {
-            _ = try Pipeline.generate(specPaths: paths, options: GenerateOptions(), specFiles: specFiles)
-        } catch {
-            throw DiagnosticsError(
-                [Diagnostic(.error, "the specs imported from this document do not generate; this is a bug in repogen import, please report it with the document", path: document.file.path)]
-                    + error.diagnostics)
+        func bug(_ style: OutputStyle, _ diagnostics: [Diagnostic]) -> DiagnosticsError {
+            DiagnosticsError(
+                [Diagnostic(.error, "the specs imported from this document do not generate in the \(style.name) style; this is a bug in repogen import, please report it with the document", path: document.file.path)]
+                    + diagnostics)
         }
+        // The default style rendered and the others checked at once, on threads of their own.
+        let (specPaths, read) = (paths, specFiles)
+        let files = paths.compactMap { specFiles[$0] }
+        let others = OutputStyle.all.filter { $0 != GenerateOptions().style }
+        let failures = onOwnThreads(2) { index -> (style: OutputStyle, diagnostics: [Diagnostic])? in
+            guard index == 0 else { return Pipeline.check(files, styles: others) }
+            do throws(DiagnosticsError) {
+                _ = try Pipeline.generate(specPaths: specPaths, options: GenerateOptions(), specFiles: read)
+                return nil
+            } catch {
+                return (GenerateOptions().style, error.diagnostics)
+            }
+        }
+        if let failure = failures.compactMap({ $0 }).first { throw bug(failure.style, failure.diagnostics) }
     }
 
     // MARK: Operations
@@ -240,18 +254,24 @@ package struct OpenAPIImporter {
         var fileByKey: [String: String] = [:]
         var files: [String] = []
         var taken: Set<String> = []
+        // The types every style's code declares for the domains so far, and which file declares each.
+        var declaredBy: [String: String] = [:]
         var result: [String] = []
         for (operation, key) in zip(operations, keys) {
             if let file = fileByKey[key] {
                 result.append(file)
                 continue
             }
+            let at = operation.node["tags"] ?? operation.node
             var file: String
             if let name = ImportNames.fileName(key) {
-                file = name
+                file = ImportNames.shortened(name, key: key)
+                if file != name {
+                    warn("'\(key)' makes a file name of \(name.count) characters; its spec is \(file) (at most \(ImportNames.maximumFileNameLength))", at: at)
+                }
             } else {
                 file = "domain-\(files.count + 1)"
-                warn("'\(key)' has no letters or digits a file name can take; its spec is \(file)", at: operation.node["tags"] ?? operation.node)
+                warn("'\(key)' has no letters or digits a file name can take; its spec is \(file)", at: at)
             }
             if let existing = files.first(where: { $0 == file }) {
                 // Two tags that differ only in case or punctuation (`Pet`, `pet`) are one domain.
@@ -260,15 +280,31 @@ package struct OpenAPIImporter {
                 continue
             }
             // Domains that differ only in case (`pet-s` → `PetS`, `pets` → `Pets`) would write files that are one
-            // file on a case-insensitive disk: the later one is numbered.
+            // file on a case-insensitive disk, and the types every style declares for a domain must be apart from
+            // another's (`mock-a` → `MockARepository`, the mock of `a`) and from the names repogen keeps: the later
+            // one is numbered.
+            func clash(_ candidate: String) -> String? {
+                let domain = RepogenFacts.domain(forSpecPath: candidate)
+                if taken.contains(domain.lowercased()) { return "differs from another domain only in letter case" }
+                for type in DomainNames(domain: domain).typesOfEveryStyle {
+                    if let other = declaredBy[type] { return "would declare '\(type)', which \(other)'s spec declares" }
+                    if ImportNames.reservedTypeNames.contains(type) { return "would declare '\(type)', a name repogen keeps" }
+                }
+                return nil
+            }
             var candidate = file
             var number = 2
-            while taken.contains(RepogenFacts.domain(forSpecPath: candidate).lowercased()) {
+            var firstClash: String?
+            while let reason = clash(candidate) {
+                firstClash = firstClash ?? reason
                 candidate = file + "-\(number)"
                 number += 1
             }
+            if let firstClash { warn("the domain of '\(key)' \(firstClash); its spec is \(candidate)", at: at) }
             file = candidate
-            taken.insert(RepogenFacts.domain(forSpecPath: file).lowercased())
+            let domain = RepogenFacts.domain(forSpecPath: file)
+            taken.insert(domain.lowercased())
+            for type in DomainNames(domain: domain).typesOfEveryStyle { declaredBy[type] = file }
             fileByKey[key] = file
             files.append(file)
             result.append(file)

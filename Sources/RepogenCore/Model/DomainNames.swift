@@ -16,6 +16,11 @@ package struct DomainNames: Sendable, Equatable {
     package var client: String
     package var clientAccessor: String
 
+    /// The longest domain name, in UTF-8 bytes, whose files can be written: the longest file name it gives,
+    /// `Mock<Domain>Repository.swift`, is 20 bytes longer, and a write goes through a temporary file whose name is
+    /// 30 bytes longer still (`.<name>.repogen-<pid>-<8 hex digits>.tmp`); file systems allow 255.
+    package static let maximumLength = 200
+
     package init(domain: String) {
         api = domain + "Api"
         repository = domain + "Repository"
@@ -37,6 +42,50 @@ package struct DomainNames: Sendable, Equatable {
         guard capitals > 0 else { return name }
         let lowered = capitals == characters.count || capitals == 1 ? capitals : capitals - 1
         return characters[..<lowered].map { $0.lowercased() }.joined() + String(characters[lowered...])
+    }
+
+    /// The module-level types the domain's code declares in `style`, with what each is (for messages): with cached
+    /// reads (and in `clean`) the remote data source, with cached reads the local data source protocol, in `clean`
+    /// the data source protocol and the data repository; then in every style the API enum, the repository protocol,
+    /// its `Impl` and the mock repository (`tca`: the dependency client instead).
+    package func declaredTypes(style: OutputStyle, usesCaching: Bool) -> [(name: String, what: String)] {
+        var types: [(name: String, what: String)] = []
+        if usesCaching || style == .clean { types.append((remote, "the remote data source")) }
+        if usesCaching { types.append((local, "the local data source protocol")) }
+        if style == .clean {
+            types += [(dataSource, "the data source protocol"), (dataRepository, "the data repository")]
+        }
+        types += [(api, "the API enum"), (repository, "the repository protocol"), (impl, "the repository")]
+        types.append(style == .tca ? (client, "the dependency client") : (mock, "the mock repository"))
+        return types
+    }
+
+    /// The names a model of the domain's spec may not take in `style`: the types its code declares, and the mock
+    /// repository's and (in `clean`) the local data source's even where it does not declare them, so that a model
+    /// does not have to be renamed when the spec gains a cached read.
+    package func reservedTypes(style: OutputStyle, usesCaching: Bool) -> Set<String> {
+        var names = Set(declaredTypes(style: style, usesCaching: usesCaching).map(\.name))
+        names.insert(mock)
+        if style == .clean { names.insert(local) }
+        return names
+    }
+
+    /// Every module-level type the domain's code declares in some style, with cached reads or without: what
+    /// `repogen import` keeps domains, and its models, apart by.
+    package var typesOfEveryStyle: [String] {
+        [api, repository, impl, mock, remote, local, dataSource, dataRepository, client]
+    }
+
+    /// The module-level types the code of `style` declares for a repository method: in `clean`, its use case and
+    /// (when the method has arguments) its request values; none in the other styles.
+    package static func endpointTypes(forMethod method: String, style: OutputStyle, hasArguments: Bool) -> [String] {
+        guard style == .clean else { return [] }
+        return hasArguments ? [useCase(forMethod: method), requestValues(forMethod: method)] : [useCase(forMethod: method)]
+    }
+
+    /// Every module-level type some style declares for a repository method, with arguments or without.
+    package static func endpointTypesOfEveryStyle(forMethod method: String) -> [String] {
+        [useCase(forMethod: method), requestValues(forMethod: method)]
     }
 
     /// A use case's type: `fetchMovie` -> `FetchMovieUseCase`.

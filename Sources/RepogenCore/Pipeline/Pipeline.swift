@@ -46,6 +46,9 @@ package struct Generation: Sendable, Equatable {
     package var declarations: [TypeDeclaration] = []
     /// A spec's share of the files its style writes once per output folder; `files` of a whole run holds them.
     package var sharedFiles: [OutputFile] = []
+    /// The module-level names the style's code uses unqualified besides every style's (`ReservedNames.moduleNames`:
+    /// tca's `APIError` and the modules it names), with what uses them: no spec of the module may declare them.
+    package var moduleNames: [String: String] = [:]
 }
 
 /// The pipeline: read -> decode -> validate -> project -> render, all in memory. Nothing touches the disk until
@@ -229,14 +232,79 @@ package enum Pipeline {
                 warn(rendered.missing, template: entry.template)
             }
         }
-        let start = SourceLocation(path: file.path, line: 1, column: 1)
-        let names = DomainNames(domain: domain)
-        let generated = [
-            (names.api, "the API enum"), (names.repository, "the repository protocol"), (names.impl, "the repository"),
-            options.style == .tca ? (names.client, "the dependency client") : (names.mock, "the mock repository"),
-        ].map { TypeDeclaration(name: $0.0, location: start, what: "\($0.1) generated for '\(file.path)'") }
         return Generation(
-            files: files, warnings: warnings, declarations: model.modelDeclarations + generated, sharedFiles: sharedFiles)
+            files: files, warnings: warnings, declarations: model.modelDeclarations, sharedFiles: sharedFiles,
+            moduleNames: moduleNames(of: options.style, path: file.path))
+    }
+
+    /// What generating `files` together in `style` would report, without projecting or rendering: each spec is read
+    /// and decoded once, then validated in each style (a spec's own `style` wins) and checked against the others of
+    /// the module. With the built-in templates nothing fails after that (projection cannot, and the templates render
+    /// every view model), so no problem in a style means the specs generate in it: `repogen import` checks its specs
+    /// in every style so, at the cost of validation alone.
+    /// - Returns: the first style with errors, and its diagnostics; nil when the specs generate in every style.
+    package static func check(
+        _ files: [SpecFile], styles: [OutputStyle], options: GenerateOptions = GenerateOptions()
+    ) -> (style: OutputStyle, diagnostics: [Diagnostic])? {
+        var specs: [(file: SpecFile, spec: Spec)] = []
+        var problems: [Diagnostic] = []
+        for file in files {
+            guard file.bytes.count <= maximumSpecSize else {
+                problems.append(tooLarge(file.bytes.count, path: file.path))
+                continue
+            }
+            let root: SpecNode
+            do {
+                root = try SpecReader.read(file)
+            } catch {
+                problems.append(error)
+                continue
+            }
+            var (spec, diagnostics) = decodeSpec(root, file: file)
+            if let named = spec?.style, !options.styleOverridesSpecs, OutputStyle.named(named.value) == nil {
+                diagnostics.append(Diagnostic(.error, OutputStyle.unknownMessage(named.value), at: named.location))
+            }
+            problems += diagnostics
+            if let spec, diagnostics.isEmpty { specs.append((file, spec)) }
+        }
+        // Each style on a thread of its own: they only read the specs.
+        let decoded = specs
+        let found = onOwnThreads(styles.count) { index in
+            validated(decoded, style: styles[index], options: options)
+        }
+        for (style, diagnostics) in zip(styles, found) {
+            let all = problems + diagnostics
+            if all.contains(where: { $0.severity == .error }) { return (style, inSourceOrder(all)) }
+        }
+        return nil
+    }
+
+    /// What validating `specs` in `style` (a spec's own `style` wins) and checking them against each other reports.
+    private static func validated(
+        _ specs: [(file: SpecFile, spec: Spec)], style: OutputStyle, options: GenerateOptions
+    ) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var generations: [Generation] = []
+        for (file, spec) in specs {
+            let own = options.styleOverridesSpecs ? style : spec.style.flatMap { OutputStyle.named($0.value) } ?? style
+            var warnings: [Diagnostic] = []
+            do {
+                let model = try validateSpec(
+                    spec, domain: OutputLayout.domain(forSpecPath: file.path), warnings: &warnings,
+                    modules: [options.runtimeModule] + options.imports, style: own)
+                generations.append(Generation(
+                    files: [], warnings: warnings, declarations: model.modelDeclarations,
+                    moduleNames: moduleNames(of: own, path: file.path)))
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        return diagnostics + crossCheck(generations)
+    }
+
+    /// `ReservedNames.moduleNames(of: style)`, each saying which spec's code needs it.
+    static func moduleNames(of style: OutputStyle, path: String) -> [String: String] {
+        ReservedNames.moduleNames(of: style).mapValues { "\($0), in the code generated for '\(path)'" }
     }
 
     /// A rendered file must start with repogen's header: a file without it is the user's, which the next run
@@ -272,8 +340,19 @@ package enum Pipeline {
         var types: [String: TypeDeclaration] = [:]
         var files: [String: String] = [:]
         var fileNames: [String: String] = [:]
+        // Each name some spec's style needs unhidden in the module (tca's `APIError`), with what needs it. A spec
+        // of that style was refused a type of the name already; one of another style is checked here.
+        var needed: [String: String] = [:]
+        for generation in generations {
+            for (name, what) in generation.moduleNames where needed[name] == nil { needed[name] = what }
+        }
         for generation in generations {
             for declaration in generation.declarations {
+                if let what = needed[declaration.name], generation.moduleNames[declaration.name] == nil {
+                    diagnostics.append(Diagnostic(
+                        .error, "\(declaration.what) would hide \(what); one module cannot have both",
+                        at: declaration.location))
+                }
                 if let first = types[declaration.name] {
                     diagnostics.append(Diagnostic(
                         .error,

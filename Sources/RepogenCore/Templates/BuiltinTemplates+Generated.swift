@@ -783,7 +783,7 @@ import {{module}}
 {{/imports}}
 
 /// The one error every client of this module throws (besides `CancellationError`), with a message for the user.
-{{access}}enum APIError: Error, Equatable, Sendable, LocalizedError {
+{{access}}enum APIError: Error, Equatable, Sendable, Foundation.LocalizedError {
     /// The request did not reach the server, or its answer did not come back: the message says why.
     case networkError(String)
     /// The server's answer is not what the spec says it sends.
@@ -820,7 +820,7 @@ import {{module}}
         switch error {
         case let error as APIError:
             return error
-        case is CancellationError:
+        case is Swift.CancellationError:
             return error
         case let error as NetworkError:
             switch error {
@@ -833,7 +833,7 @@ import {{module}}
             case .transport, .timedOut:
                 return APIError.networkError(error.errorDescription ?? "The network connection failed.")
             case .cancelled:
-                return CancellationError()
+                return Swift.CancellationError()
             case .invalidURL, .invalidParameter:
                 return APIError.unknown
             }
@@ -849,7 +849,7 @@ import {{module}}
         do {
             return try NetworkConfiguration().makeDecoder().decode(Value.self, from: Data(json.utf8))
         } catch {
-            reportIssue("The spec's example for '\(name)' is not a \(Value.self): \(error)")
+            IssueReporting.reportIssue("The spec's example for '\(name)' is not a \(Value.self): \(error)")
             throw APIError.decodingError
         }
     }
@@ -859,7 +859,7 @@ import {{module}}
         "tca/Client+Live.swift": #"""
 {{> _clientHeader}}
 {{#client}}
-extension {{name}}: DependencyKey {
+extension {{name}}: Dependencies.DependencyKey {
     /// The server, through `{{implName}}()` and so `NetworkManager.shared`.
     {{access}}static let liveValue = live({{implName}}())
 
@@ -896,7 +896,7 @@ extension {{name}} {
     {{access}}static var mockValue: Self { mock() }
 
     /// `mockValue` over `{{storageName}}`, which a test can fill first and read afterwards.
-    {{access}}static func mock(_ {{storageName}}: LockIsolated<MockStorage> = LockIsolated(MockStorage())) -> Self {
+    {{access}}static func mock(_ {{storageName}}: Dependencies.LockIsolated<MockStorage> = Dependencies.LockIsolated(MockStorage())) -> Self {
 {{#hasMockActions}}
         var client = previewValue
 {{#endpoints}}
@@ -941,7 +941,7 @@ extension {{name}} {
 {{/endpoints}}
 }
 
-extension {{name}}: TestDependencyKey {
+extension {{name}}: Dependencies.TestDependencyKey {
     /// Every closure reports an issue naming its endpoint ("Unimplemented: '{{name}}.…'") and throws: a test
     /// overrides the ones it expects to be called, and any other call fails it.
     {{access}}static let testValue = Self()
@@ -994,7 +994,7 @@ extension {{name}} {
 }
 {{/hasCollections}}
 
-extension DependencyValues {
+extension Dependencies.DependencyValues {
     /// The {{domain}} API: `@Dependency(\.{{accessor}}) var {{accessor}}`.
     {{access}}var {{accessor}}: {{name}} {
         get { self[{{name}}.self] }

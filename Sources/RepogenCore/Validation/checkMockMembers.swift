@@ -5,6 +5,12 @@ enum MockMembers {
     static func names(for method: String, style: OutputStyle) -> [String] {
         [method] + style.mockMemberSuffixes.map { method + $0 } + style.mockMemberPrefixes.map { $0 + method }
     }
+
+    /// Every member name some style's mock (or `tca` client) declares for `method`: what `repogen import` keeps the
+    /// methods of a document apart by, so that its specs generate in every style.
+    static func namesInEveryStyle(for method: String) -> Set<String> {
+        Set(OutputStyle.all.flatMap { names(for: method, style: $0) })
+    }
 }
 
 extension SpecValidator {

@@ -30,6 +30,11 @@ extension SpecValidator {
                             + "Hashable too; mark the models it is used with hashable instead", at: hashable.location)
                     result.ok = false
                 } else {
+                    if fields.contains(where: { $0.name == Self.hashValueName }) {
+                        let location = fieldLocations[scope.joined(separator: ".") + "." + Self.hashValueName] ?? hashable.location
+                        error(Self.hashValueMessage(of: "hashable model '\(name)'"), at: location)
+                        result.ok = false
+                    }
                     for field in fields {
                         guard let problem = hashableProblem(field.type, scope: scope) else { continue }
                         let location = fieldLocations[scope.joined(separator: ".") + "." + field.name] ?? hashable.location
@@ -40,6 +45,13 @@ extension SpecValidator {
                 }
             }
             if let identifiable = spec.identifiable {
+                // A nested `ID` would be the type Identifiable's `ID` means, not the id field's type.
+                for nested in spec.nested where nested.name.value == "ID" {
+                    error(
+                        "nested model 'ID' of identifiable model '\(name)' would be taken for Identifiable's ID, the "
+                            + "type of its id, which it is not; rename the nested model", at: nested.name.location)
+                    result.ok = false
+                }
                 let members = fields.map { (name: $0.name, type: $0.type, scope: scope) }
                 result.identity = identity(
                     identifiable, fields: members, what: "model '\(name)'", typeParameters: typeParameters,
@@ -47,6 +59,15 @@ extension SpecValidator {
                 if result.identity == nil { result.ok = false }
             }
         case .enumeration(let cases):
+            // Inside the enum, a nested type of one of these names would be the type RawRepresentable or CaseIterable
+            // means.
+            for nested in spec.nested {
+                guard let requirement = Self.enumAssociatedTypes[nested.name.value] else { continue }
+                error(
+                    "nested model '\(nested.name.value)' of enum '\(name)' would be taken for \(requirement); rename the "
+                        + "nested model", at: nested.name.location)
+                result.ok = false
+            }
             // An enum is Hashable already (`hashable: true` says nothing new).
             if let identifiable = spec.identifiable {
                 error(
@@ -76,6 +97,21 @@ extension SpecValidator {
         }
         return result
     }
+
+    /// A stored `hashValue: Int` stands in for Hashable's deprecated requirement (a compiler warning, an error with
+    /// warnings as errors), so a hashable type has no field of that name, whatever its type.
+    static let hashValueName = "hashValue"
+
+    static func hashValueMessage(of what: String, fix: String = "keeping its JSON key with json: hashValue") -> String {
+        "field 'hashValue' of \(what) would stand in for Hashable's deprecated 'hashValue' requirement (a compiler "
+            + "warning, an error with warnings as errors); rename the field, \(fix)"
+    }
+
+    /// The associated types of the protocols an enum model conforms to, by name: a nested model of one of these names
+    /// would be taken for it.
+    static let enumAssociatedTypes = [
+        "RawValue": "RawRepresentable's RawValue (String)", "AllCases": "CaseIterable's AllCases (the list of its cases)",
+    ]
 
     /// The identity of a type with these fields: its field `id`, or the field `identifiable` names (then read by a
     /// computed `id`, which nothing else of the type may be named). Nil after reporting.

@@ -22,6 +22,9 @@ extension SpecValidator {
             } else if isTypeName(name.value) {
                 error("domain type '\(name.value)' has the name of another type of the spec or of the generated code; "
                       + "domain types need names of their own", at: name.location)
+            } else if let member = shadowedMember(name.value) {
+                error("domain type '\(name.value)' would be taken for \(member) where the generated code writes the "
+                      + "type as a value ('\(name.value).self'); rename the domain type", at: name.location)
             } else if let first = named[name.value] {
                 error("domain type '\(name.value)' is declared twice (first at line \(first.line))", at: name.location)
             } else if !model.typeParameters.isEmpty {
@@ -47,6 +50,13 @@ extension SpecValidator {
                 guard checkIdentifier(field.name, what: "field of domain type '\(domain.name.value)'") else {
                     ok = false
                     continue
+                }
+                if domain.hashable?.value == true, field.name.value == Self.hashValueName {
+                    error(
+                        Self.hashValueMessage(
+                            of: "hashable domain type '\(domain.name.value)'", fix: "copying the DTO field with from:"),
+                        at: field.name.location)
+                    ok = false
                 }
                 if let mapped = validateDomainField(field, domain: domain.name.value, dto: dto, dtoFields: dtoFields, domainOf: domainOf) {
                     fields.append(mapped)

@@ -1,12 +1,7 @@
 /// The type names a spec may use, and where each comes from.
 struct TypeScope {
-    /// Types every spec may use without declaring them.
-    static let builtins: Set<String> = [
-        "String", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
-        "UInt64", "Double", "Float", "Decimal", "Date", "URL", "Data", "UUID", "Void",
-        // From the runtime library.
-        "UploadFile", "JSONValue",
-    ]
+    /// Types every spec may use without declaring them (`ReservedNames.builtinTypes`).
+    static let builtins = ReservedNames.builtinTypes
     /// Modules whose members may be named with a module prefix (`Foundation.Date`).
     var modules: Set<String> = ["Foundation", "Swift"]
     /// Every model by its qualified name: `Store`, `WriteReviewInput.Image`.
@@ -56,23 +51,9 @@ struct TypeScope {
         return modules.contains(head) || external.contains(head)
     }
 
-    /// Type names the generated code or the runtime uses, which a model of the same name would shadow in the
-    /// generated files (a model `Result` breaks every `Result<…, Error>`), and the modules it names.
-    static let reserved: Set<String> = [
-        // Swift
-        "Result", "Error", "Encodable", "Decodable", "Codable", "Sendable", "Equatable", "Hashable", "CaseIterable",
-        "CodingKey", "CodingKeys", "Encoder", "Decoder", "Optional", "Array", "Dictionary", "Set", "Never",
-        "AnyObject", "Task", "RawRepresentable", "CustomStringConvertible", "Identifiable", "Hasher",
-        // The runtime library
-        "RequestType", "RequestMethod", "HTTPHeaderType", "RequestParameters", "PathComponent", "NetworkManager",
-        "NetworkConfiguration", "NetworkError", "UploadForm", "MockMethod", "MockRepositoryError", "EmptyResponse",
-        "DeviceLocation", "DecodingFailure", "RequestHandle", "CacheKey", "ResponseCache", "MemoryResponseCache",
-        "CachedReads", "RecordingResponseCache",
-        // The clean style's publishers (Combine, or OpenCombine on Linux) and their helper
-        "AnyPublisher", "Deferred", "Future", "RepogenPromise",
-        // Modules
-        "Swift", "Foundation", "FoundationNetworking", "RepogenRuntime", "Combine", "OpenCombine",
-    ]
+    /// Type names the generated code of every style or the runtime uses, which a model of the same name would
+    /// shadow in the generated files (`ReservedNames.everyStyle`).
+    static let reserved = ReservedNames.everyStyle
 
     /// `Swift.String` -> `String`, `Foundation.Date` -> `Date`; other names as they are.
     static func unqualified(_ name: String) -> String {
@@ -140,8 +121,16 @@ extension SpecValidator {
         types.modules.formUnion(imports)
         let reserved = generated
         for name in spec.externalTypes {
-            if SwiftType.parse(name.value).map(\.simpleName) == .success(name.value) || isQualifiedName(name.value) {
+            // A plain name is one (the parse is for the rest): an imported spec lists hundreds, in every style.
+            let plain = SwiftIdentifier.isValid(name.value) && !SwiftIdentifier.isKeyword(name.value)
+            if plain || SwiftType.parse(name.value).map(\.simpleName) == .success(name.value) || isQualifiedName(name.value) {
                 types.external.insert(name.value)
+                if let member = shadowedMember(name.value) {
+                    error(
+                        "external type '\(name.value)' would be taken for \(member) where the generated code writes "
+                            + "the type as a value ('\(name.value).self'); list it with its module ('MyModule.\(name.value)')",
+                        at: name.location)
+                }
             } else {
                 error("external type '\(name.value)' is not a valid type name", at: name.location)
             }
@@ -168,6 +157,12 @@ extension SpecValidator {
                         + "rename the model", at: name.location)
             } else if parent == nil, reserved.contains(name.value) {
                 error("model '\(name.value)' clashes with a type repogen generates for this spec", at: name.location)
+            } else if parent == nil, let what = ReservedNames.moduleNames(of: style)[name.value] {
+                error("model '\(name.value)' would hide \(what); rename the model", at: name.location)
+            } else if parent == nil, let member = shadowedMember(name.value) {
+                error(
+                    "model '\(name.value)' would be taken for \(member) where the generated code writes the type as "
+                        + "a value ('\(name.value).self'); rename the model", at: name.location)
             } else if parent == nil, types.external.contains(name.value) {
                 error("model '\(name.value)' is also listed in 'externalTypes'", at: name.location)
             } else if let parent {

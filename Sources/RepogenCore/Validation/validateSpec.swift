@@ -27,8 +27,13 @@ struct SpecValidator {
     var types = TypeScope()
     /// Modules the generated files import besides the spec's own (the runtime module, the config's imports).
     var modules: Set<String> = []
-    /// The types generated for the domain: `StoreApi`, `StoreRepository`, `StoreRepositoryImpl`, `MockStoreRepository`.
+    /// The types generated for the domain (`StoreApi`, `StoreRepository`, `StoreRepositoryImpl`,
+    /// `MockStoreRepository`, …) and the module-level names the style's code uses (`ReservedNames.moduleNames`).
     var generatedNames: Set<String> = []
+    /// Whether the spec declares `collections` (the tca client then nests a `MockStorage`).
+    var hasCollections = false
+    /// The repository methods, in the tca style: swift-dependencies' macro keeps each closure `fetch` in `_fetch`.
+    var clientMethods: Set<String> = []
     /// Where each field is named, by `Model.field` (qualified model name).
     var fieldLocations: [String: SourceLocation] = [:]
     /// The qualified name of each declared model, by `TypeScope.key`.
@@ -54,6 +59,11 @@ struct SpecValidator {
             error(
                 "the file name gives the domain name '\(domain)', which is not a valid Swift type name; "
                     + "rename the spec (for example 'store.json' gives 'Store')", at: fileLocation)
+        } else if domain.utf8.count > DomainNames.maximumLength {
+            error(
+                "the file name gives a domain name of \(domain.utf8.count) bytes, too long for the names of the files "
+                    + "generated for it ('Mock\(domain.prefix(8))…Repository.swift'); rename the spec (a domain name of "
+                    + "at most \(DomainNames.maximumLength) bytes)", at: fileLocation)
         }
         var imports: [String] = []
         for module in spec.imports {
@@ -64,15 +74,14 @@ struct SpecValidator {
             }
         }
         let names = DomainNames(domain: domain)
-        generatedNames = [names.api, names.repository, names.impl, names.mock]
         let usesCaching = Self.usesCaching(spec)
-        if usesCaching || style == .clean { generatedNames.formUnion([names.remote, names.local]) }
-        if style == .clean { generatedNames.formUnion([names.dataSource, names.dataRepository]) }
-        // The client, the output's one `APIError`, and what the client's files use from swift-dependencies.
-        if style == .tca { generatedNames.formUnion([names.client] + Self.tcaNames) }
-        declareTypes(
-            spec, imports: imports, generated: generatedNames,
-            modules: modules.union(imports))
+        let generated = names.reservedTypes(style: style, usesCaching: usesCaching)
+        // No value may take the names the style's code uses at the module level either (tca's `APIError` and the
+        // modules it names): a closure `IssueReporting` would hide the module in the client's macro expansion.
+        generatedNames = generated.union(ReservedNames.moduleNames(of: style).keys)
+        hasCollections = !spec.collections.isEmpty
+        if style == .tca { clientMethods = Set(spec.endpoints.map { ($0.repositoryMethod ?? $0.name).value }) }
+        declareTypes(spec, imports: imports, generated: generated, modules: modules.union(imports))
         let models = validateModels(spec.models)
         typeNames = TypeScope.builtins.union(TypeScope.reserved).union(generatedNames).union(types.external)
             .union(types.modules).union(modules).union(types.models).union(types.nestedNames)
@@ -121,45 +130,31 @@ struct SpecValidator {
             }
         }
         domainDeclarations(spec.models)
-        // Types generated besides the four every style has, declared in the module too (another spec of the module
-        // may declare the same).
+        // The types the style's code declares for the domain and its endpoints, in the module too (another spec of
+        // the module may declare the same).
         let generatedWhat = "generated for '\(spec.path)'"
-        if usesCaching || style == .clean {
-            declarations.append(TypeDeclaration(
-                name: names.remote, location: fileLocation, what: "the remote data source \(generatedWhat)"))
-        }
-        if usesCaching {
-            declarations.append(TypeDeclaration(
-                name: names.local, location: fileLocation, what: "the local data source protocol \(generatedWhat)"))
-        }
         if style == .clean {
-            declarations.append(TypeDeclaration(
-                name: names.dataSource, location: fileLocation, what: "the data source protocol \(generatedWhat)"))
-            declarations.append(TypeDeclaration(
-                name: names.dataRepository, location: fileLocation, what: "the data repository \(generatedWhat)"))
             for endpoint in spec.endpoints {
                 let method = endpoint.repositoryMethod ?? endpoint.name
-                declarations.append(TypeDeclaration(
-                    name: DomainNames.useCase(forMethod: method.value), location: method.location,
-                    what: "the use case of '\(method.value)'"))
-                if !endpoint.inputs.isEmpty {
-                    declarations.append(TypeDeclaration(
-                        name: DomainNames.requestValues(forMethod: method.value), location: method.location,
-                        what: "the request values of '\(method.value)'"))
+                let types = DomainNames.endpointTypes(forMethod: method.value, style: style, hasArguments: !endpoint.inputs.isEmpty)
+                for (name, what) in zip(types, ["the use case", "the request values"]) {
+                    declarations.append(TypeDeclaration(name: name, location: method.location, what: "\(what) of '\(method.value)'"))
                 }
             }
+        }
+        for (name, what) in names.declaredTypes(style: style, usesCaching: usesCaching) {
+            declarations.append(TypeDeclaration(name: name, location: fileLocation, what: "\(what) \(generatedWhat)"))
         }
         return APIModel(
             domain: domain, specPath: spec.path, imports: imports, models: models, domainModels: domainModels,
             endpoints: endpoints, collections: collections, modelDeclarations: declarations)
     }
 
-    /// Type and module names the `tca` style's files use besides the domain's own: a model of one of these names
-    /// would hide it.
-    static let tcaNames = [
-        "APIError", "Dependencies", "DependenciesMacros", "DependencyClient", "DependencyKey", "TestDependencyKey",
-        "DependencyValues", "LockIsolated", "IssueReporting",
-    ]
+    /// Why a type of the spec named `name` (at the top level) would be taken for a member or a local of the
+    /// generated code that writes the spec's types as values (`ReservedNames.shadowingMember`), or nil.
+    func shadowedMember(_ name: String) -> String? {
+        ReservedNames.shadowingMember(name, style: style, hasCollections: hasCollections, methods: clientMethods)
+    }
 
     /// The endpoints of a large spec, validated in two halves at once, each by its own copy of the validator (an
     /// endpoint's checks read the models and types, and add only diagnostics and parsed types). Nil when anything
@@ -439,7 +434,7 @@ extension SpecValidator {
         var seen: [String: String] = [:]
         for endpoint in endpoints {
             let method = endpoint.repositoryMethod ?? endpoint.name
-            for name in [DomainNames.useCase(forMethod: method.value), DomainNames.requestValues(forMethod: method.value)] {
+            for name in DomainNames.endpointTypes(forMethod: method.value, style: .clean, hasArguments: true) {
                 if let other = seen[name] {
                     error(
                         "the clean style names a type '\(name)' for '\(method.value)', and for '\(other)' too; "

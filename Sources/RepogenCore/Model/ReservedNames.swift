@@ -1,0 +1,121 @@
+/// Every name repogen keeps for itself, in one place: the types a spec may use without declaring them, the names the
+/// generated code of each style writes unqualified (which a model of the same name would hide), and the names of
+/// members and locals in whose scope the generated code writes a spec's types as values (`Person.self`). The names
+/// repogen derives from a spec (`StoreApi`, `MockStoreRepository`, `FetchMovieUseCase`, `fetchMovieMock`…) are
+/// `DomainNames`' and `MockMembers`'.
+///
+/// Validation checks a spec against these (a located error where a name would clash), and `repogen import` names
+/// around them (a schema, tag or operation that would clash gets another name), so the two cannot drift apart.
+package enum ReservedNames {
+    /// Types every spec may use without declaring them: Swift's and Foundation's, and the runtime's `UploadFile` and
+    /// `JSONValue`. A model of one of these names would hide the standard type.
+    package static let builtinTypes: Set<String> = [
+        "String", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
+        "UInt64", "Double", "Float", "Decimal", "Date", "URL", "Data", "UUID", "Void",
+        // From the runtime library.
+        "UploadFile", "JSONValue",
+    ]
+
+    /// Type and module names the generated code of every style uses unqualified: a model (or a domain type) of one
+    /// of these names would hide it (a model `Result` breaks every `Result<…, Error>`).
+    package static let everyStyle: Set<String> = [
+        // Swift
+        "Result", "Error", "Encodable", "Decodable", "Codable", "Sendable", "Equatable", "Hashable", "CaseIterable",
+        "CodingKey", "CodingKeys", "Encoder", "Decoder", "Optional", "Array", "Dictionary", "Set", "Never",
+        "AnyObject", "Task", "RawRepresentable", "CustomStringConvertible", "Identifiable", "Hasher",
+        // The runtime library
+        "RequestType", "RequestMethod", "HTTPHeaderType", "RequestParameters", "PathComponent", "NetworkManager",
+        "NetworkConfiguration", "NetworkError", "UploadForm", "MockMethod", "MockRepositoryError", "EmptyResponse",
+        "DeviceLocation", "DecodingFailure", "RequestHandle", "CacheKey", "ResponseCache", "MemoryResponseCache",
+        "CachedReads", "RecordingResponseCache",
+        // The clean style's publishers (Combine, or OpenCombine on Linux) and their helper
+        "AnyPublisher", "Deferred", "Future", "RepogenPromise",
+        // Modules
+        "Swift", "Foundation", "FoundationNetworking", "RepogenRuntime", "Combine", "OpenCombine",
+    ]
+
+    /// Module-level names one style's code uses unqualified besides `everyStyle`, with what uses each. A type of one
+    /// of these names anywhere in the module hides it, so it is refused in every spec generated with a spec of that
+    /// style. The tca style qualifies what else it takes from swift-dependencies (`Dependencies.DependencyValues`,
+    /// `Dependencies.LockIsolated`, `IssueReporting.reportIssue`, `Swift.CancellationError`), so those names are free.
+    package static func moduleNames(of style: OutputStyle) -> [String: String] {
+        switch style {
+        case .clean:
+            return ["repogenPublisher": "the clean style's publisher helper repogenPublisher"]
+        case .tca:
+            return [
+                "APIError": "the tca style's APIError (APIError.swift)",
+                "Dependencies": "the module Dependencies, which the tca style's code takes swift-dependencies' types from",
+                "DependenciesMacros": "the module DependenciesMacros, which swift-dependencies' macro expansions name",
+                "IssueReporting": "the module IssueReporting, whose reportIssue the tca style's code and swift-dependencies' macros call",
+            ]
+        default:
+            return [:]
+        }
+    }
+
+    /// The members a `tca` client has besides its closures, from swift-dependencies' protocols, its macro and the
+    /// style's templates: the client's previews and mock storage write the spec's types as values
+    /// (`APIError.example(…, as: Person.self, …)`), where a type named like one of these means the member instead.
+    package static let clientMembers: [String: String] = [
+        "Value": "swift-dependencies' TestDependencyKey.Value",
+        "liveValue": "the client's liveValue", "testValue": "the client's testValue",
+        "previewValue": "the client's previewValue", "mockValue": "the client's mockValue",
+        "live": "the client's live(_:)", "mock": "the client's mock(_:)",
+        "shouldReportUnimplemented": "swift-dependencies' TestDependencyKey.shouldReportUnimplemented",
+    ]
+
+    /// Why a type named `name` (a model, a domain type or an external type, at the top level) would be taken for a
+    /// member or a local of the generated code where that code writes the spec's types as values, or nil when it
+    /// would not: in the `completion` style's repository (`as: Person.self`) its members and locals; in the `tca`
+    /// style's client (`APIError.example(…, as: Person.self, …)`) its members, the `MockStorage` it nests when the
+    /// spec has `collections`, and the `_fetch` storage swift-dependencies' macro declares for each closure `fetch`;
+    /// in every style a DTO's `toDomain()`, which builds its domain type by name.
+    /// - Parameter methods: the repository methods of the spec.
+    package static func shadowingMember(
+        _ name: String, style: OutputStyle, hasCollections: Bool, methods: Set<String>
+    ) -> String? {
+        if name == "toDomain" { return "the DTOs' toDomain()" }
+        switch style {
+        case .completion:
+            if name == "manager" || name == "cache" { return "the repository's member '\(name)'" }
+            // `request`, `response`, `completion`, or with the underscores added to avoid an argument's name.
+            var base = Substring(name)
+            while base.hasSuffix("_") { base = base.dropLast() }
+            if base == "request" || base == "response" || base == "completion" {
+                return "the repository's local '\(name)'"
+            }
+        case .tca:
+            if let member = clientMembers[name] { return member }
+            if name == "MockStorage", hasCollections { return "the client's MockStorage (of the collections)" }
+            if name.hasPrefix("_"), methods.contains(String(name.dropFirst())) {
+                return "the storage '\(name)' of the client's closure '\(name.dropFirst())' (swift-dependencies' @DependencyClient)"
+            }
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// Every name the generated code of some style takes at the module level: no type of a spec, and no value (a
+    /// case, a method, a field, an input) either, may have one of these names in every style.
+    package static let moduleLevelInAnyStyle: Set<String> = {
+        var names = builtinTypes.union(everyStyle)
+        for style in OutputStyle.all { names.formUnion(moduleNames(of: style).keys) }
+        return names
+    }()
+
+    /// Every type name some style refuses: `moduleLevelInAnyStyle`, and the fixed member names a type could be
+    /// taken for (`Value`, `MockStorage`, …). What `repogen import` keeps its type names clear of, so that a spec it
+    /// writes generates in every style. (It never makes a lowercase type name, so `manager` and the like, and the
+    /// tca client's `_fetch` storages, cannot come up.)
+    package static let typeNamesTakenInAnyStyle: Set<String> = moduleLevelInAnyStyle.union(clientMembers.keys).union(["MockStorage"])
+
+    /// Type names a spec may use but `repogen import` does not give: names Swift refuses for a type (`Any`, `Self`,
+    /// `Type`, `Protocol`), the runtime's `APIResponse` (which an endpoint with `responseMetadata` returns), its other
+    /// public types, and standard types an app's code is likely to name (`Locale`, `Range`, `JSONDecoder`, …).
+    package static let avoidedByImport: Set<String> = [
+        "Any", "Type", "Protocol", "Self", "Substring", "Range", "Sequence", "Collection", "JSONEncoder", "JSONDecoder",
+        "Locale", "Calendar", "TimeZone", "Measurement", "APIResponse", "RetryPolicy", "Indirect",
+    ]
+}
