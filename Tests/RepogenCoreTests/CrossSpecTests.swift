@@ -35,6 +35,19 @@ final class CrossSpecTests: XCTestCase {
 
     static let endpoint = #""endpoints": [{ "name": "a", "method": "GET", "path": "/a" }]"#
 
+    /// Found by the long generative check: a model named `APIResponse` is fine in its own spec, but beside a spec
+    /// whose endpoint returns the runtime's `APIResponse<…>` (`responseMetadata`) it hides that type, and the second
+    /// spec's code does not build.
+    func testAModelNamedAPIResponseBesideASpecThatReturnsTheRuntimesIsAnError() throws {
+        let envelope = #"{ "models": { "APIResponse": { "fields": { "code": "Int" } } }, \#(Self.endpoint) }"#
+        let metadata = #"{ "endpoints": [{ "name": "fetchStatus", "method": "GET", "path": "/s", "responseMetadata": true }] }"#
+        XCTAssertEqual(try diagnostics([("envelope.json", envelope), ("status.json", metadata)]), [
+            "envelope.json:1:15: error: model 'APIResponse' would hide the runtime's 'APIResponse<…>', which 'fetchStatus' "
+                + "returns ('responseMetadata'), in the code generated for 'status.json'; one module cannot have both",
+        ])
+        XCTAssertEqual(try diagnostics([("envelope.json", envelope)]), [])
+    }
+
     func testTheSameModelInTwoSpecs() throws {
         let model = #"{ "models": { "Shared": { "fields": { "id": "Int" } } }, \#(Self.endpoint) }"#
         XCTAssertEqual(

@@ -234,7 +234,7 @@ package enum Pipeline {
         }
         return Generation(
             files: files, warnings: warnings, declarations: model.modelDeclarations, sharedFiles: sharedFiles,
-            moduleNames: moduleNames(of: options.style, path: file.path))
+            moduleNames: moduleNames(of: options.style, model: model, path: file.path))
     }
 
     /// What generating `files` together in `style` would report, without projecting or rendering: each spec is read
@@ -294,7 +294,7 @@ package enum Pipeline {
                     modules: [options.runtimeModule] + options.imports, style: own)
                 generations.append(Generation(
                     files: [], warnings: warnings, declarations: model.modelDeclarations,
-                    moduleNames: moduleNames(of: own, path: file.path)))
+                    moduleNames: moduleNames(of: own, model: model, path: file.path)))
             } catch {
                 diagnostics += error.diagnostics
             }
@@ -302,9 +302,15 @@ package enum Pipeline {
         return diagnostics + crossCheck(generations)
     }
 
-    /// `ReservedNames.moduleNames(of: style)`, each saying which spec's code needs it.
-    static func moduleNames(of style: OutputStyle, path: String) -> [String: String] {
-        ReservedNames.moduleNames(of: style).mapValues { "\($0), in the code generated for '\(path)'" }
+    /// `ReservedNames.moduleNames(of: style)`, and the runtime's `APIResponse` when an endpoint returns it
+    /// (`responseMetadata`: a type of that name in another spec of the module would hide it), each saying which spec's
+    /// code needs it.
+    static func moduleNames(of style: OutputStyle, model: APIModel, path: String) -> [String: String] {
+        var names = ReservedNames.moduleNames(of: style)
+        if let endpoint = model.endpoints.first(where: \.responseMetadata) {
+            names["APIResponse"] = "the runtime's 'APIResponse<…>', which '\(endpoint.methodName)' returns ('responseMetadata')"
+        }
+        return names.mapValues { "\($0), in the code generated for '\(path)'" }
     }
 
     /// A rendered file must start with repogen's header: a file without it is the user's, which the next run
