@@ -384,10 +384,32 @@ final class OpenAPIImportTests: XCTestCase {
         ])
     }
 
+    /// In a script without letter case a schema, a property and a parameter can have one name; validation refuses a
+    /// value named like a type, so such a type name starts with `Model` (the document was refused as "a bug").
+    func testNamesInAScriptWithoutCaseKeepTypesApartFromValues() throws {
+        let result = try importText("""
+            openapi: 3.0.0
+            paths:
+              /a:
+                get:
+                  operationId: getA
+                  parameters: [{ name: 名前, in: query, schema: { type: string } }]
+                  responses: { '200': { description: x, content: { application/json: { schema: { $ref: '#/components/schemas/ユーザー' } } } } }
+            components:
+              schemas:
+                ユーザー: { type: object, properties: { ユーザー: { type: string }, 名前: { $ref: '#/components/schemas/名前' } } }
+                名前: { type: object, properties: { x: { type: string } } }
+            """)
+        XCTAssertTrue(spec(result, "default.yaml").contains("  Modelユーザー:\n    fields:\n      ユーザー: String?\n      名前: Model名前?\n"), spec(result, "default.yaml"))
+        XCTAssertEqual(result.warnings, [])
+    }
+
     func testNames() {
         XCTAssertEqual(ImportNames.typeName("pet_owner"), "PetOwner")
         XCTAssertEqual(ImportNames.typeName("v1.PetDTO"), "V1PetDTO")
         XCTAssertEqual(ImportNames.typeName("123"), "Model123")
+        XCTAssertEqual(ImportNames.typeName("ユーザー"), "Modelユーザー")
+        XCTAssertEqual(ImportNames.typeName("ünïcode"), "Ünïcode")
         XCTAssertEqual(ImportNames.memberName("X-Request-ID"), "xRequestID")
         XCTAssertEqual(ImportNames.memberName("pet_id"), "petId")
         XCTAssertEqual(ImportNames.memberName("URLPath"), "urlPath")
