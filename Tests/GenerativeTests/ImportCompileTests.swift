@@ -104,7 +104,7 @@ struct OpenAPIDocumentGenerator {
 
     mutating func pick<T>(_ items: [T]) -> T { items[next(items.count)] }
 
-    static let names = ["id", "name", "class", "default", "self", "Type", "user-name", "user_name", "userName", "2fa", "$ref", "é", "data", "Error", "Result", "init", "x", "X", "codingKeys", "value", "type", "enum", "protocol", "a.b", "ünïcode", "items", "list", "case", "hashValue", "ID", "rawValue", "allCases", "encode", "hash"]
+    static let names = ["id", "name", "class", "default", "self", "Type", "user-name", "user_name", "userName", "2fa", "$ref", "é", "data", "Error", "Result", "init", "x", "X", "codingKeys", "value", "type", "enum", "protocol", "a.b", "ünïcode", "items", "list", "case", "hashValue", "ID", "rawValue", "allCases", "encode", "hash", "名前"]
 
     /// Schema names the generated code of some style uses or declares: Swift's, Combine's, the runtime's,
     /// swift-dependencies' (free now: the tca style qualifies them), the tca client's members, and types derived from
@@ -118,7 +118,7 @@ struct OpenAPIDocumentGenerator {
     /// Tags whose domains declare one another's types (`mock-a`, `a-remote`, `a-data` beside `a`), differ only in
     /// case, or are too long for a file name (two that differ only at the end).
     static let tags = [
-        "pets", "Pet Store", "2fa", "store", "ユーザー", "default", "a", "mock-a", "a-remote", "a-data", "A", "ARemote",
+        "pets", "Pet Store", "2fa", "store", "ユーザー", "default", "a", "mock-a", "a-remote", "a-data", "A", "ARemote", "self", "any",
         String(repeating: "long-tag-", count: 30) + "1", String(repeating: "long-tag-", count: 30) + "2",
     ]
 

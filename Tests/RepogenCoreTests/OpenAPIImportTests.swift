@@ -260,7 +260,8 @@ final class OpenAPIImportTests: XCTestCase {
 
     /// Tags whose domains would declare the same type in some style (`mock-a` → `MockARepository`, the mock of `a`;
     /// `a-remote` → `ARemoteDataSource`, the clean data source of `ARemote` and the remote data source of `A`) get
-    /// numbered specs, with a warning; so do those that differ only in letter case.
+    /// numbered specs, with a warning; so do those that differ only in letter case, and those whose domain Swift cannot
+    /// name a type (`self` → `Self`, `any` → `Any`: the document was refused as "a bug").
     func testDomainsWhoseGeneratedTypesClashAreNumbered() throws {
         let result = try importText("""
             openapi: 3.0.0
@@ -270,12 +271,16 @@ final class OpenAPIImportTests: XCTestCase {
               /c: { get: { operationId: c, tags: [a-remote], responses: { '204': { description: x } } } }
               /d: { get: { operationId: d, tags: [a-data], responses: { '204': { description: x } } } }
               /e: { get: { operationId: e, tags: [A], responses: { '204': { description: x } } } }
+              /f: { get: { operationId: f, tags: [self], responses: { '204': { description: x } } } }
+              /g: { get: { operationId: g, tags: [any], responses: { '204': { description: x } } } }
             """)
-        XCTAssertEqual(result.files.map(\.relativePath), ["a-data-2.yaml", "a-remote-2.yaml", "a.yaml", "mock-a-2.yaml"])
+        XCTAssertEqual(result.files.map(\.relativePath), ["a-data-2.yaml", "a-remote-2.yaml", "a.yaml", "any-2.yaml", "mock-a-2.yaml", "self-2.yaml"])
         XCTAssertEqual(result.warnings.map(\.description), [
             "api.yaml:4:38: warning: the domain of 'mock-a' would declare 'MockARepository', which a's spec declares; its spec is mock-a-2",
             "api.yaml:5:38: warning: the domain of 'a-remote' would declare 'ARemoteDataSource', which a's spec declares; its spec is a-remote-2",
             "api.yaml:6:38: warning: the domain of 'a-data' would declare 'ADataRepository', which a's spec declares; its spec is a-data-2",
+            "api.yaml:8:38: warning: the domain of 'self' would be 'Self', which Swift cannot name a type; its spec is self-2",
+            "api.yaml:9:38: warning: the domain of 'any' would be 'Any', which Swift cannot name a type; its spec is any-2",
         ])
     }
 
@@ -384,10 +389,32 @@ final class OpenAPIImportTests: XCTestCase {
         ])
     }
 
+    /// In a script without letter case a schema, a property and a parameter can have one name; validation refuses a
+    /// value named like a type, so such a type name starts with `Model` (the document was refused as "a bug").
+    func testNamesInAScriptWithoutCaseKeepTypesApartFromValues() throws {
+        let result = try importText("""
+            openapi: 3.0.0
+            paths:
+              /a:
+                get:
+                  operationId: getA
+                  parameters: [{ name: 名前, in: query, schema: { type: string } }]
+                  responses: { '200': { description: x, content: { application/json: { schema: { $ref: '#/components/schemas/ユーザー' } } } } }
+            components:
+              schemas:
+                ユーザー: { type: object, properties: { ユーザー: { type: string }, 名前: { $ref: '#/components/schemas/名前' } } }
+                名前: { type: object, properties: { x: { type: string } } }
+            """)
+        XCTAssertTrue(spec(result, "default.yaml").contains("  Modelユーザー:\n    fields:\n      ユーザー: String?\n      名前: Model名前?\n"), spec(result, "default.yaml"))
+        XCTAssertEqual(result.warnings, [])
+    }
+
     func testNames() {
         XCTAssertEqual(ImportNames.typeName("pet_owner"), "PetOwner")
         XCTAssertEqual(ImportNames.typeName("v1.PetDTO"), "V1PetDTO")
         XCTAssertEqual(ImportNames.typeName("123"), "Model123")
+        XCTAssertEqual(ImportNames.typeName("ユーザー"), "Modelユーザー")
+        XCTAssertEqual(ImportNames.typeName("ünïcode"), "Ünïcode")
         XCTAssertEqual(ImportNames.memberName("X-Request-ID"), "xRequestID")
         XCTAssertEqual(ImportNames.memberName("pet_id"), "petId")
         XCTAssertEqual(ImportNames.memberName("URLPath"), "urlPath")

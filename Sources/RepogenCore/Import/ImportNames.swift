@@ -25,9 +25,15 @@ enum ImportNames {
 
     /// `pet_owner` → `PetOwner`, `v1.PetDTO` → `V1PetDTO`: inner capitals are kept.
     static func typeName(_ text: String) -> String {
-        let name = words(text).map { SwiftIdentifier.capitalized($0) }.joined()
+        startingAsAType(words(text).map { SwiftIdentifier.capitalized($0) }.joined())
+    }
+
+    /// `name`, with `Model` before it unless it starts with an uppercase letter (`2fa` → `Model2fa`, `ユーザー` →
+    /// `Modelユーザー`): a value's name (`memberName`) starts with a lowercase letter or `_`, so no field, input or
+    /// endpoint can have a type's name, which validation refuses (in a script without case they would be alike).
+    static func startingAsAType(_ name: String) -> String {
         guard let first = name.first else { return "Model" }
-        return first.isNumber ? "Model" + name : name
+        return first.isUppercase ? name : "Model" + name
     }
 
     /// `pet_id` → `petId`, `X-Request-ID` → `xRequestID`, `PetID` → `petID`: the first word lowercased.

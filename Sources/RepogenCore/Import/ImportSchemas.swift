@@ -80,6 +80,13 @@ extension OpenAPIImporter {
         ImportNames.reservedTypeNames.contains(name) || reservedNames.contains(name)
     }
 
+    /// The name of an inline model made for `hint` (`ListPetsResponse`): as a schema's (`ImportNames.startingAsAType`,
+    /// `Model` after a name the generated code takes), then numbered apart from every other type.
+    mutating func inlineModelName(_ hint: String) -> String {
+        let name = ImportNames.startingAsAType(hint)
+        return ImportNames.unique(isReservedTypeName(name) ? name + "Model" : name, in: &typeNames)
+    }
+
     /// Builds the models of every component schema, in document order (those no operation uses too: they are the
     /// document's types, and a silent drop would hide them).
     mutating func importComponentModels() {
@@ -340,7 +347,7 @@ extension OpenAPIImporter {
         // One model per schema in the document, however often a reference reaches it (and reaching it again
         // while it is built is recursion, which the model's name ends).
         if let known = inlineModels[schema.offset] { return ImportedType(text: known, models: [known]) }
-        let name = ImportNames.unique(isReservedTypeName(hint) ? hint + "Model" : hint, in: &typeNames)
+        let name = inlineModelName(hint)
         inlineModels[schema.offset] = name
         models[name] = ImportedModel(name: name, kind: .fields([]))
         modelOrder.append(name)
@@ -353,7 +360,7 @@ extension OpenAPIImporter {
         let strings = values.filter { !$0.isNull }
         if stringEnumValues(schema) != nil {
             if let known = inlineModels[schema.offset] { return ImportedType(text: known, models: [known]) }
-            let name = ImportNames.unique(isReservedTypeName(hint) ? hint + "Model" : hint, in: &typeNames)
+            let name = inlineModelName(hint)
             inlineModels[schema.offset] = name
             models[name] = ImportedModel(name: name, kind: .fields([]))
             modelOrder.append(name)

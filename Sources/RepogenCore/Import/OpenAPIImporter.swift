@@ -285,6 +285,9 @@ package struct OpenAPIImporter {
             // one is numbered.
             func clash(_ candidate: String) -> String? {
                 let domain = RepogenFacts.domain(forSpecPath: candidate)
+                if !SwiftIdentifier.isValid(domain) || SwiftIdentifier.isKeyword(domain) {
+                    return "would be '\(domain)', which Swift cannot name a type"
+                }
                 if taken.contains(domain.lowercased()) { return "differs from another domain only in letter case" }
                 for type in DomainNames(domain: domain).typesOfEveryStyle {
                     if let other = declaredBy[type] { return "would declare '\(type)', which \(other)'s spec declares" }

@@ -97,8 +97,8 @@ package enum ReservedNames {
         return nil
     }
 
-    /// Every name the generated code of some style takes at the module level: no type of a spec, and no value (a
-    /// case, a method, a field, an input) either, may have one of these names in every style.
+    /// Every name the generated code of some style takes at the module level: a spec whose types or values (cases,
+    /// methods, fields, inputs) have none of these names is clear of them in every style.
     package static let moduleLevelInAnyStyle: Set<String> = {
         var names = builtinTypes.union(everyStyle)
         for style in OutputStyle.all { names.formUnion(moduleNames(of: style).keys) }
@@ -111,9 +111,10 @@ package enum ReservedNames {
     /// tca client's `_fetch` storages, cannot come up.)
     package static let typeNamesTakenInAnyStyle: Set<String> = moduleLevelInAnyStyle.union(clientMembers.keys).union(["MockStorage"])
 
-    /// Type names a spec may use but `repogen import` does not give: names Swift refuses for a type (`Any`, `Self`,
-    /// `Type`, `Protocol`), the runtime's `APIResponse` (which an endpoint with `responseMetadata` returns), its other
-    /// public types, and standard types an app's code is likely to name (`Locale`, `Range`, `JSONDecoder`, …).
+    /// Type names `repogen import` does not give besides `typeNamesTakenInAnyStyle`: names Swift refuses for a type
+    /// (`Any`, `Self`, `Type`, `Protocol`), the runtime's `APIResponse` (which an endpoint with `responseMetadata`
+    /// returns) and `RetryPolicy`, and standard types an app's code is likely to name (`Locale`, `Range`,
+    /// `JSONDecoder`, …), which a spec may take.
     package static let avoidedByImport: Set<String> = [
         "Any", "Type", "Protocol", "Self", "Substring", "Range", "Sequence", "Collection", "JSONEncoder", "JSONDecoder",
         "Locale", "Calendar", "TimeZone", "Measurement", "APIResponse", "RetryPolicy", "Indirect",
