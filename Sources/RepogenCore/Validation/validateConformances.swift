@@ -17,6 +17,16 @@ extension SpecValidator {
         let name = spec.name.value
         switch kind {
         case .fields(let fields):
+            // Each field is a case of the model's `CodingKeys: String` enum, where a case `RawValue` would take the
+            // place of RawRepresentable's associated type.
+            if fields.contains(where: { $0.name == Self.rawValueTypeName }) {
+                let location = fieldLocations[scope.joined(separator: ".") + "." + Self.rawValueTypeName] ?? spec.name.location
+                error(
+                    "field 'RawValue' of model '\(name)' would be a case of its CodingKeys, a String enum, where it is taken "
+                        + "for RawRepresentable's RawValue; rename the field and keep the key with json: RawValue",
+                    at: location)
+                result.ok = false
+            }
             if let unknown = spec.unknown {
                 error(
                     "'unknown' of model '\(name)' names the case a string enum keeps unlisted values in; "
@@ -59,6 +69,20 @@ extension SpecValidator {
                 if result.identity == nil { result.ok = false }
             }
         case .enumeration(let cases):
+            // A case (or the unknown case) `RawValue` would take the place of RawRepresentable's associated type.
+            if cases.contains(where: { $0.name == Self.rawValueTypeName }) {
+                error(
+                    "enum '\(name)' has a case 'RawValue', which Swift takes for RawRepresentable's RawValue (String); "
+                        + "give the case another name: { name: rawValueCase, value: … }", at: spec.name.location)
+                result.ok = false
+            }
+            if let unknown = spec.unknown, unknown.value == Self.rawValueTypeName {
+                error(
+                    "the unknown case 'RawValue' of enum '\(name)' would be taken for RawRepresentable's RawValue "
+                        + "(String); name it otherwise", at: unknown.location)
+                result.ok = false
+                return result
+            }
             // Inside the enum, a nested type of one of these names would be the type RawRepresentable or CaseIterable
             // means.
             for nested in spec.nested {
@@ -109,6 +133,10 @@ extension SpecValidator {
 
     /// The associated types of the protocols an enum model conforms to, by name: a nested model of one of these names
     /// would be taken for it.
+    /// RawRepresentable's associated type, which a case of a String enum (a spec's enum, or a model's CodingKeys)
+    /// may not be named.
+    static let rawValueTypeName = "RawValue"
+
     static let enumAssociatedTypes = [
         "RawValue": "RawRepresentable's RawValue (String)", "AllCases": "CaseIterable's AllCases (the list of its cases)",
     ]
