@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A longer run of the generative check: random hostile specs, every accepted one type-checked against the runtime.
+# A longer run of the generative check: random hostile specs, every accepted one built (SIL) against the runtime.
 #   bash Tests/Generative/run.sh [count=2000] [seed=random]
 # Specs that were accepted but did not compile are kept in .build/generative-failures/.
 set -euo pipefail

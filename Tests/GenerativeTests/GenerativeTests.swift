@@ -2,9 +2,11 @@ import Foundation
 import RepogenCore
 import XCTest
 
-/// "Accepted means it compiles": many random specs (hostile names, every type form, nested and generic models,
-/// defaults, merged params) go through the pipeline; every spec repogen accepts must type-check in Swift 6 mode
-/// with warnings as errors against the runtime library, and every spec it rejects must get located errors.
+/// "Accepted means it builds": many random specs (hostile names, every type form, nested and generic models,
+/// defaults and numbers at the edges of Swift's literal rules, merged params, examples) go through the pipeline;
+/// every spec repogen accepts must build as a real build does (`-emit-sil`: the checks after type-checking too) in
+/// Swift 6 mode with warnings as errors against the runtime library, also with its mocks in a module of their own,
+/// and every spec it rejects must get located errors.
 ///
 /// CI runs a fixed seed and count. A longer run: `bash Tests/Generative/run.sh 2000 [seed]`
 /// (`REPOGEN_GENERATIVE_COUNT`, `REPOGEN_GENERATIVE_SEED`). Failing specs are kept under
