@@ -88,7 +88,36 @@ extension SpecValidator {
                     + "'externalTypes'\(hint)", at: location)
             ok = false
         }
-        return ok
+        return ok && checkTypeArguments(type, at: location, what: what(), scope: scope)
+    }
+
+    /// Reports a model written with another number of type arguments than it has type parameters: `Page` or
+    /// `Item<String>` where `Page<T>` and `Item` are declared would not build ("reference to generic type requires
+    /// arguments", "cannot specialize non-generic type").
+    private mutating func checkTypeArguments(
+        _ type: SwiftType, at location: SourceLocation, what: String, scope: [String]
+    ) -> Bool {
+        switch type.shape {
+        case .array(let element), .optional(let element):
+            return checkTypeArguments(element, at: location, what: what, scope: scope)
+        case .dictionary(let key, let value):
+            let keyOK = checkTypeArguments(key, at: location, what: what, scope: scope)
+            return checkTypeArguments(value, at: location, what: what, scope: scope) && keyOK
+        case .named(let name, let arguments):
+            var ok = true
+            for argument in arguments where !checkTypeArguments(argument, at: location, what: what, scope: scope) { ok = false }
+            guard let model = types.model(named: name, in: scope) else { return ok }
+            let parameters = types.typeParameters[model] ?? []
+            // Inside its own declaration a generic model's bare name means itself (`next: Page?` in `Page<T>`).
+            guard parameters.count != arguments.count, !(arguments.isEmpty && scope.joined(separator: ".") == model)
+            else { return ok }
+            let wanted = parameters.isEmpty
+                ? "'\(name)' is not generic; write it without '<…>'"
+                : "'\(name)' takes \(parameters.count) type argument\(parameters.count == 1 ? "" : "s") "
+                    + "(\(name)<\(parameters.joined(separator: ", "))>), not \(arguments.count)"
+            error("\(what) uses '\(type.description)': \(wanted)", at: location)
+            return false
+        }
     }
 
     /// Built-in types that are not `Codable`: they can be inputs (in a path, a header, an upload) but not fields,
