@@ -107,7 +107,7 @@ final class LiteralCompileTests: XCTestCase {
         let generation = try Pipeline.generate(
             file: SpecFile(path: "literals.json", text: text), library: library, options: GenerateOptions())
         XCTAssertEqual(generation.warnings.map(\.description), [])
-        let runtime = try Self.buildRuntime(swiftc: swiftc, in: work)
+        let runtime = try XCTUnwrap(try GeneratedCodeCompiler(work: work.appendingPathComponent("runtime")))
         var files: [String] = []
         for file in generation.files {
             let url = work.appendingPathComponent("accepted").appendingPathComponent(file.relativePath)
@@ -115,10 +115,10 @@ final class LiteralCompileTests: XCTestCase {
             try Data(file.contents.utf8).write(to: url)
             files.append(url.path)
         }
-        let built = try Self.run(swiftc, [
+        let built = try ConformanceCompileTests.run(swiftc, [
             "-emit-sil", "-wmo", "-o", "/dev/null", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library",
-            "-module-name", "Literals", "-D", "DEBUG", "-I", runtime.path,
-        ] + files)
+            "-module-name", "Literals", "-D", "DEBUG",
+        ] + runtime.runtimeArguments + files)
         if built.status != 0 || built.text.contains("warning:") {
             var shown = try Self.diagnosticsWithTheirLines(built.text).prefix(30).joined(separator: "\n")
             if shown.isEmpty { shown = String(built.text.prefix(3_000)) }
@@ -214,7 +214,7 @@ final class LiteralCompileTests: XCTestCase {
                 indexAtLine[source.count] = index
             }
             try Data((source.joined(separator: "\n") + "\n").utf8).write(to: file)
-            let output = try run(swiftc, ["-emit-sil", "-o", "/dev/null", "-swift-version", "6", "-parse-as-library", file.path])
+            let output = try ConformanceCompileTests.run(swiftc, ["-emit-sil", "-o", "/dev/null", "-swift-version", "6", "-parse-as-library", file.path])
             var errors: Set<Int> = []
             for line in output.text.split(separator: "\n") where line.hasPrefix(file.path + ":") {
                 let fields = line.dropFirst(file.path.count + 1).split(separator: ":", maxSplits: 3)
@@ -241,52 +241,17 @@ final class LiteralCompileTests: XCTestCase {
             return String(line) + "\n    " + (number - 1 < lines.count ? String(lines[number - 1]) : "")
         }
     }
-
-    /// Sources/RepogenRuntime as a module the generated files import.
-    static func buildRuntime(swiftc: String, in work: URL) throws -> URL {
-        let modules = work.appendingPathComponent("modules")
-        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-        let runtime = GenerativeTests.root.appendingPathComponent("Sources/RepogenRuntime")
-        let sources = try FileManager.default.contentsOfDirectory(atPath: runtime.path).filter { $0.hasSuffix(".swift") }
-            .sorted().map { runtime.appendingPathComponent($0).path }
-        let built = try run(swiftc, [
-            "-emit-module", "-module-name", "RepogenRuntime", "-parse-as-library", "-swift-version", "6",
-            "-emit-module-path", modules.appendingPathComponent("RepogenRuntime.swiftmodule").path,
-        ] + sources)
-        XCTAssertEqual(built.status, 0, "the runtime did not compile: \(built.text)")
-        return modules
-    }
-
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, text: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
 }
 
 /// Number texts: the edges of each type's range, the spellings Swift needs fixed, and random ones (seeded).
 struct NumberTexts {
-    private var state: UInt64
+    private var random: SeededRandom
 
     init(seed: UInt64) {
-        state = seed
+        random = SeededRandom(seed: seed)
     }
 
-    /// SplitMix64.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 
