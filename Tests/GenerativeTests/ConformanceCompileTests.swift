@@ -101,20 +101,9 @@ final class ConformanceCompileTests: XCTestCase {
         """
 
     func testConformancesAndOptionalFormFieldsCompileInEveryStyle() throws {
-        guard let swiftc = GenerativeTests.findSwiftc() else { throw XCTSkip("swiftc is not on the PATH") }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-conformances-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        let modules = work.appendingPathComponent("modules")
-        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-        let runtime = GenerativeTests.root.appendingPathComponent("Sources/RepogenRuntime")
-        let sources = try FileManager.default.contentsOfDirectory(atPath: runtime.path).filter { $0.hasSuffix(".swift") }
-            .sorted().map { runtime.appendingPathComponent($0).path }
-        let built = try Self.run(swiftc, [
-            "-emit-module", "-module-name", "RepogenRuntime", "-parse-as-library", "-swift-version", "6",
-            "-emit-module-path", modules.appendingPathComponent("RepogenRuntime.swiftmodule").path,
-        ] + sources)
-        XCTAssertEqual(built.status, 0, "the runtime did not compile: \(built.text)")
+        guard let compiler = try GeneratedCodeCompiler(work: work) else { throw XCTSkip("swiftc is not on the PATH") }
 
         var files: [String] = []
         for style in GenerativeTests.styles {
@@ -130,9 +119,8 @@ final class ConformanceCompileTests: XCTestCase {
                 files.append(url.path)
             }
             let styleFiles = files.filter { $0.contains("/\(style.name)/") }
-            let checked = try Self.run(swiftc, [
-                "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Edges", "-I", modules.path,
-            ] + styleFiles)
+            let checked = try Self.run(
+                compiler.swiftc, GenerativeTests.realBuild + ["-module-name", "Edges", "-D", "DEBUG"] + compiler.runtimeArguments + styleFiles)
             XCTAssertEqual(checked.status, 0, "\(style.name):\n" + checked.text.split(separator: "\n")
                 .filter { $0.contains("error:") }.prefix(20).joined(separator: "\n"))
         }
