@@ -236,18 +236,16 @@ public final class NetworkManager: @unchecked Sendable {
                 components.percentEncodedQuery = [components.percentEncodedQuery, item].compactMap { $0 }.joined(separator: "&")
             }
         }
-        // Every header, the configured ones, the request's own and the token, as it would go out: a value that HTTP
-        // cannot carry is refused here instead of being dropped (or split into two fields) by the URL loader.
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            try WireSafety.checkHeader(name: name, value: value)
-        }
         guard let url = components.url else { throw NetworkError.invalidURL(text) }
         var request = URLRequest(url: url, timeoutInterval: configuration.timeout)
         request.httpMethod = requestType.method.rawValue
         request.httpBody = body
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            // Without the spaces and tabs at its ends, which are not part of a field's value in HTTP: the server reads
-            // the same, and a value of nothing but spaces goes out empty instead of being dropped by the URL loader.
+            // Every header (the configured ones, the request's own, the token): one HTTP cannot carry is refused
+            // instead of being dropped (or split in two) by the URL loader. A value goes out without the spaces and
+            // tabs at its ends, which are not part of it in HTTP: the server reads the same, and a value of nothing
+            // but spaces goes out empty instead of being dropped.
+            try WireSafety.checkHeader(name: name, value: value)
             request.setValue(WireSafety.trimmed(value), forHTTPHeaderField: name)
         }
         return request

@@ -82,8 +82,6 @@ enum QueryEncoder {
             if case .null = value { continue }
             try checkKey(key, arrayStyle: arrayStyle)
             switch value {
-            case .null:
-                continue
             case .object:
                 throw NetworkError.invalidParameter(key: key, reason: "a query string cannot hold a nested object")
             case .array(let elements):

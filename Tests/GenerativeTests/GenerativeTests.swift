@@ -310,18 +310,7 @@ final class GenerativeTests: XCTestCase {
         work: URL
     ) throws {
         guard !specs.isEmpty else { return }
-        let folder = work.appendingPathComponent("batch\(batch)")
-        var files: [String] = []
-        var owner: [String: String] = [:]
-        for spec in specs {
-            for file in spec.generation.files {
-                let url = folder.appendingPathComponent(file.relativePath)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(file.contents.utf8).write(to: url)
-                files.append(url.path)
-                owner[url.path] = spec.path
-            }
-        }
+        let (files, owner) = try write(specs, to: work.appendingPathComponent("batch\(batch)"))
         // Both configurations: a debug build compiles the mocks (`#if DEBUG`, the default `mocks` setting), a
         // release build leaves them out, and what remains must not need them.
         for configuration in [["-D", "DEBUG"], []] {
@@ -366,21 +355,7 @@ final class GenerativeTests: XCTestCase {
         let folder = work.appendingPathComponent("split\(batch)")
         let modules = folder.appendingPathComponent("modules")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-        func write(_ generations: [(path: String, text: String, generation: Generation)], to name: String) throws -> ([String], [String: String]) {
-            var files: [String] = []
-            var owner: [String: String] = [:]
-            for spec in generations {
-                for file in spec.generation.files {
-                    let url = folder.appendingPathComponent(name).appendingPathComponent(file.relativePath)
-                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try Data(file.contents.utf8).write(to: url)
-                    files.append(url.path)
-                    owner[url.path] = spec.path
-                }
-            }
-            return (files, owner)
-        }
-        let (apiFiles, apiOwner) = try write(api, to: "api")
+        let (apiFiles, apiOwner) = try write(api, to: folder.appendingPathComponent("api"))
         let emitted = try run(swiftc, [
             "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", apiModule,
             "-emit-module-path", modules.appendingPathComponent(apiModule + ".swiftmodule").path,
@@ -388,13 +363,31 @@ final class GenerativeTests: XCTestCase {
         guard emitted.status == 0 else {
             return report(emitted, configuration: "mocks: none", specs: api, owner: apiOwner)
         }
-        let (mockFiles, mockOwner) = try write(mocks, to: "mocks")
+        let (mockFiles, mockOwner) = try write(mocks, to: folder.appendingPathComponent("mocks"))
         guard !mockFiles.isEmpty else { return }
         let output = try run(
             swiftc, Self.realBuild + ["-module-name", "Mocks\(batch)", "-D", "DEBUG", "-I", modules.path] + arguments + mockFiles)
         if output.status != 0 {
             report(output, configuration: "mocks: only, in a module of their own", specs: mocks, owner: mockOwner)
         }
+    }
+
+    /// Writes the generated files of `specs` below `folder`: their paths, and the spec each comes from.
+    func write(
+        _ specs: [(path: String, text: String, generation: Generation)], to folder: URL
+    ) throws -> (files: [String], owner: [String: String]) {
+        var files: [String] = []
+        var owner: [String: String] = [:]
+        for spec in specs {
+            for file in spec.generation.files {
+                let url = folder.appendingPathComponent(file.relativePath)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.contents.utf8).write(to: url)
+                files.append(url.path)
+                owner[url.path] = spec.path
+            }
+        }
+        return (files, owner)
     }
 
     /// Names the specs whose files the compiler complained about, and keeps them for a look.

@@ -14,7 +14,7 @@ import Darwin
 ///
 /// It reads a request's head up to the blank line and then as many body bytes as `Content-Length` says (a chunked
 /// body is read to its last chunk and kept as sent); `Expect: 100-continue` is answered. One connection at a time,
-/// on one thread; `stop()` (or deinit) ends it.
+/// on one thread, which holds the server until `stop()` ends it.
 public final class RawServer: @unchecked Sendable {
     /// The port it listens on.
     public let port: Int
@@ -58,10 +58,6 @@ public final class RawServer: @unchecked Sendable {
         port = Int(UInt16(bigEndian: address.sin_port))
         let thread = Thread { [self] in serve() }
         thread.start()
-    }
-
-    deinit {
-        stop()
     }
 
     /// Stops accepting and waits for the serving thread to end.
