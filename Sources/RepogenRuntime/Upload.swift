@@ -87,6 +87,13 @@ public struct UploadForm: Sendable, Equatable {
     ///
     /// - Throws: `NetworkError.invalidParameter`, naming the part.
     public func encoded(boundary given: String?) throws(NetworkError) -> (boundary: String, body: Data) {
+        try encoded(boundary: given, drawing: Self.makeBoundary)
+    }
+
+    /// `encoded(boundary:)`, drawing random boundaries with `draw` (tests make one collide).
+    func encoded(
+        boundary given: String?, drawing draw: () -> String
+    ) throws(NetworkError) -> (boundary: String, body: Data) {
         for part in parts {
             let name: String
             switch part {
@@ -114,8 +121,8 @@ public struct UploadForm: Sendable, Equatable {
             }
             return (given, body(boundary: given))
         }
-        var boundary = Self.makeBoundary()
-        while firstPart(holding: boundary) != nil { boundary = Self.makeBoundary() }
+        var boundary = draw()
+        while firstPart(holding: boundary) != nil { boundary = draw() }
         return (boundary, body(boundary: boundary))
     }
 
