@@ -278,6 +278,17 @@ final class ServerTests: XCTestCase {
         task.cancel()
         let result = await task.value
         guard case .cancelled? = result.networkError else { return XCTFail("\(result)") }
+        let sawTheClose = try await server.sawClosedEarly("/slow")
+        XCTAssertTrue(sawTheClose, "the server did not see the connection close: the request went on without its client")
+    }
+
+    func testAnAnsweredRequestIsNotClosedEarly() async throws {
+        // The other side of the check above: a request answered after its delay is not reported as closed early.
+        try await server.route([.init("GET", "/slow", body: "{}", delay: 0.2)])
+        let result: Result<EmptyResponse, Error> = await manager().request(requestType: TestRequest(path: "/slow"))
+        XCTAssertNoThrow(try result.get())
+        let closed = try await server.sawClosedEarly("/slow", timeout: 0.3)
+        XCTAssertFalse(closed)
     }
 
     func testConnectionRefusedIsATransportError() async throws {

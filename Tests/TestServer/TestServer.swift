@@ -48,6 +48,9 @@ public final class TestServer: @unchecked Sendable {
         public var headers: [String: String]
         public var body: String
         public var parts: [Part]?
+        /// True when the client closed the connection while a delayed route was waiting to answer: the request
+        /// was cancelled on the wire, not only in the client.
+        public var closedEarly: Bool?
     }
 
     public enum Failure: Error {
@@ -99,6 +102,16 @@ public final class TestServer: @unchecked Sendable {
     /// The requests received so far, oldest first.
     public func requests() async throws -> [Request] {
         try JSONDecoder().decode([Request].self, from: try await control("GET", "/__requests"))
+    }
+
+    /// Waits (up to `timeout` seconds, polling) until the server has seen the client close the connection of a
+    /// request to `path` before its answer; false when it did not.
+    public func sawClosedEarly(_ path: String, timeout: Double = 10) async throws -> Bool {
+        for _ in 0..<max(1, Int(timeout / 0.05)) {
+            if try await requests().contains(where: { $0.path == path && $0.closedEarly == true }) { return true }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        return false
     }
 
     /// Forgets routes and requests.

@@ -11,9 +11,12 @@ routes the tests set up. Control endpoints (not recorded):
 A route matches a request by method and path (the query is ignored). "times" (optional) limits how often it
 answers, so a route for 401 can be followed by one for 200. Unmatched requests get 404 with a JSON error body.
 A recorded request: {"method", "path", "query", "headers" (lowercased names), "body" (text), "parts" (for
-multipart/form-data: [{"name", "filename", "contentType", "text", "size"}])}.
+multipart/form-data: [{"name", "filename", "contentType", "text", "size"}]), "closedEarly" (true when the client
+closed the connection while a delayed route was waiting to answer: a cancelled request; the answer is not sent)}.
 """
 import json
+import select
+import socket
 import sys
 import threading
 import time
@@ -85,11 +88,30 @@ class Handler(BaseHTTPRequestHandler):
         if route is None:
             return self.reply(404, json.dumps({"error": "no route for " + path}).encode(),
                               {"Content-Type": "application/json"})
-        if route.get("delay"):
-            time.sleep(route["delay"])
+        if route.get("delay") and not self.wait(route["delay"]):
+            with lock:
+                record["closedEarly"] = True
+            self.close_connection = True
+            return
         data = route.get("body", "")
         data = data.encode() if isinstance(data, str) else json.dumps(data).encode()
         self.reply(route.get("status", 200), data, route.get("headers", {"Content-Type": "application/json"}))
+
+    def wait(self, seconds):
+        """Sleeps `seconds`; False as soon as the client closes the connection (it cancelled the request)."""
+        deadline = time.monotonic() + seconds
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return True
+            readable, _, _ = select.select([self.connection], [], [], min(left, 0.05))
+            if readable:
+                try:
+                    if self.connection.recv(1, socket.MSG_PEEK) == b"":
+                        return False
+                except (ConnectionResetError, OSError):
+                    return False
+                time.sleep(min(left, 0.05))  # pipelined bytes of a next request: not a close
 
     def reply(self, status, data, headers):
         if status in (204, 304):
