@@ -17,18 +17,30 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockShopRepository: ShopRepository {
     /// Calls and stubs of `fetchProducts(sort:cursor:)`.
-    public let fetchProductsMock = MockMethod<(sort: ProductSort, cursor: String?), [Product]>("MockShopRepository.fetchProducts(sort:cursor:)")
+    public let fetchProductsMock = MockMethod<(sort: ProductSort, cursor: String?), ProductPage>("MockShopRepository.fetchProducts(sort:cursor:)", exampleJSON: #"{"items":[{"productId":1,"name":"붕어빵","price_won":1000},{"productId":2,"name":"호떡","price_won":1500,"photo_url":"https://shop.example.com/photos/2.jpg"}],"next_cursor":null}"#)
     /// Calls and stubs of `fetchProduct(productId:)`.
     public let fetchProductMock = MockMethod<Int, Product>("MockShopRepository.fetchProduct(productId:)")
+    /// Calls and stubs of `createProduct(product:)`.
+    public let createProductMock = MockMethod<NewProduct, Product>("MockShopRepository.createProduct(product:)")
+    /// Calls and stubs of `uploadProductPhoto(productId:photo:caption:)`.
+    public let uploadProductPhotoMock = MockMethod<(productId: Int, photo: UploadFile, caption: String?), Product>("MockShopRepository.uploadProductPhoto(productId:photo:caption:)")
 
     public init() { }
 
-    public func fetchProducts(sort: ProductSort, cursor: String?) -> Result<[Product], Error> {
+    public func fetchProducts(sort: ProductSort, cursor: String?) -> Result<ProductPage, Error> {
         self.fetchProductsMock.call((sort: sort, cursor: cursor))
     }
 
     public func fetchProduct(productId: Int) -> Result<Product, Error> {
         self.fetchProductMock.call(productId)
+    }
+
+    public func createProduct(product: NewProduct) -> Result<Product, Error> {
+        self.createProductMock.call(product)
+    }
+
+    public func uploadProductPhoto(productId: Int, photo: UploadFile, caption: String?) -> Result<Product, Error> {
+        self.uploadProductPhotoMock.call((productId: productId, photo: photo, caption: caption))
     }
 }
 #endif

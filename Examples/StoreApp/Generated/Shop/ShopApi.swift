@@ -5,21 +5,33 @@ import Foundation
 import RepogenRuntime
 
 enum ShopApi {
-    /// A page of products, newest first unless sorted otherwise.
+    /// A page of products, newest first unless sorted otherwise; kept for a minute.
     case fetchProducts(sort: ProductSort, cursor: String?)
+    /// One product; kept until a write changes it.
     case fetchProduct(productId: Int)
+    /// Puts a product on sale; the cached pages no longer hold every product, so they go.
+    case createProduct(product: NewProduct)
+    /// Sets a product's photo; the product it answers replaces the cached one, and the cached pages go.
+    case uploadProductPhoto(productId: Int, photo: UploadFile, caption: String?)
 }
 
 extension ShopApi: RequestType {
     var param: Encodable? {
         switch self {
         case .fetchProducts(let sort, let cursor):
-            var params: RequestParameters = ["sort": sort.rawValue]
+            var params: RequestParameters = [
+                "sort": sort.rawValue,
+                "size": 20
+            ]
             if let cursor {
                 params["cursor"] = cursor
             }
             return params
         case .fetchProduct:
+            return nil
+        case .createProduct(let product):
+            return product
+        case .uploadProductPhoto:
             return nil
         }
     }
@@ -30,6 +42,10 @@ extension ShopApi: RequestType {
             return .get
         case .fetchProduct:
             return .get
+        case .createProduct:
+            return .post
+        case .uploadProductPhoto:
+            return .post
         }
     }
 
@@ -38,6 +54,10 @@ extension ShopApi: RequestType {
         case .fetchProducts:
             return .json
         case .fetchProduct:
+            return .json
+        case .createProduct:
+            return .json
+        case .uploadProductPhoto:
             return .json
         }
     }
@@ -48,6 +68,26 @@ extension ShopApi: RequestType {
             return "/api/v1/products"
         case .fetchProduct(let productId):
             return "/api/v1/products/\(PathComponent(productId))"
+        case .createProduct:
+            return "/api/v1/products"
+        case .uploadProductPhoto(let productId, _, _):
+            return "/api/v1/products/\(PathComponent(productId))/photo"
+        }
+    }
+
+    var upload: UploadForm? {
+        switch self {
+        case .fetchProducts:
+            return nil
+        case .fetchProduct:
+            return nil
+        case .createProduct:
+            return nil
+        case .uploadProductPhoto(_, let photo, let caption):
+            var form = UploadForm()
+            form.add("caption", ifPresent: caption)
+            form.add("photo", file: photo)
+            return form
         }
     }
 }

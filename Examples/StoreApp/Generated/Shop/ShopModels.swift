@@ -5,25 +5,63 @@ import Foundation
 import RepogenRuntime
 
 /// Something the shop sells.
-public struct Product: Codable, Sendable, Equatable {
+public struct Product: Codable, Sendable, Hashable, Identifiable {
     public var productId: Int
     public var name: String
     public var priceWon: Int
+    /// The product's photo, once one was uploaded.
+    public var photoURL: URL?
+    /// The identity `Identifiable` uses: `productId`.
+    public var id: Int { self.productId }
 
-    public init(productId: Int, name: String, priceWon: Int) {
+    public init(productId: Int, name: String, priceWon: Int, photoURL: URL? = nil) {
         self.productId = productId
         self.name = name
         self.priceWon = priceWon
+        self.photoURL = photoURL
     }
 
     enum CodingKeys: String, CodingKey {
         case productId
         case name
         case priceWon = "price_won"
+        case photoURL = "photo_url"
+    }
+}
+
+/// One page of products, and the cursor of the next one (none on the last page).
+public struct ProductPage: Codable, Sendable, Equatable {
+    public var items: [Product]
+    public var nextCursor: String?
+
+    public init(items: [Product], nextCursor: String? = nil) {
+        self.items = items
+        self.nextCursor = nextCursor
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case items
+        case nextCursor = "next_cursor"
     }
 }
 
 public enum ProductSort: String, Codable, Sendable, Equatable, CaseIterable {
     case newest = "NEWEST"
     case priceAsc = "PRICE_ASC"
+}
+
+/// What the shop's staff enter to put a product on sale.
+public struct NewProduct: Codable, Sendable, Equatable {
+    public var name: String
+    public var priceWon: Int
+
+    public init(name: String, priceWon: Int) {
+        self.name = name
+        self.priceWon = priceWon
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name
+        case priceWon = "price_won"
+    }
 }

@@ -5,12 +5,29 @@ import Foundation
 import RepogenRuntime
 
 public protocol ShopRepository: Sendable {
-    /// A page of products, newest first unless sorted otherwise.
-    func fetchProducts(sort: ProductSort, cursor: String?) async -> Result<[Product], Error>
+    /// A page of products, newest first unless sorted otherwise; kept for a minute.
+    func fetchProducts(sort: ProductSort, cursor: String?) async -> Result<ProductPage, Error>
+    /// One product; kept until a write changes it.
     func fetchProduct(productId: Int) async -> Result<Product, Error>
+    /// Puts a product on sale; the cached pages no longer hold every product, so they go.
+    func createProduct(product: NewProduct) async -> Result<Product, Error>
+    /// Sets a product's photo; the product it answers replaces the cached one, and the cached pages go.
+    func uploadProductPhoto(productId: Int, photo: UploadFile, caption: String?) async -> Result<Product, Error>
 }
 
-public struct ShopRepositoryImpl: ShopRepository {
+/// Where the Shop repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
+/// to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
+/// database) to this protocol.
+public protocol ShopLocalDataSource: ResponseCache {}
+
+extension MemoryResponseCache: ShopLocalDataSource {}
+
+/// For tests and previews: a `RecordingResponseCache` records every read, store and removal of cached values (and
+/// keeps them in memory). Declared here, beside the protocol, so that mocks in a module of their own can use it.
+extension RecordingResponseCache: ShopLocalDataSource {}
+
+/// The Shop API's calls, without a cache: what `ShopRepositoryImpl` reads through on a miss and writes through.
+public struct ShopRemoteDataSource: ShopRepository {
     private let manager: NetworkManager
 
     /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
@@ -18,14 +35,78 @@ public struct ShopRepositoryImpl: ShopRepository {
         self.manager = manager
     }
 
-    /// A page of products, newest first unless sorted otherwise.
-    public func fetchProducts(sort: ProductSort, cursor: String?) async -> Result<[Product], Error> {
+    /// A page of products, newest first unless sorted otherwise; kept for a minute.
+    public func fetchProducts(sort: ProductSort, cursor: String?) async -> Result<ProductPage, Error> {
         let request = ShopApi.fetchProducts(sort: sort, cursor: cursor)
         return await self.manager.request(requestType: request)
     }
 
+    /// One product; kept until a write changes it.
     public func fetchProduct(productId: Int) async -> Result<Product, Error> {
         let request = ShopApi.fetchProduct(productId: productId)
         return await self.manager.request(requestType: request)
+    }
+
+    /// Puts a product on sale; the cached pages no longer hold every product, so they go.
+    public func createProduct(product: NewProduct) async -> Result<Product, Error> {
+        let request = ShopApi.createProduct(product: product)
+        return await self.manager.request(requestType: request)
+    }
+
+    /// Sets a product's photo; the product it answers replaces the cached one, and the cached pages go.
+    public func uploadProductPhoto(productId: Int, photo: UploadFile, caption: String?) async -> Result<Product, Error> {
+        let request = ShopApi.uploadProductPhoto(productId: productId, photo: photo, caption: caption)
+        return await self.manager.request(requestType: request)
+    }
+}
+
+/// The Shop repository over two data sources. A cached read answers from `local` while its value is fresh, and
+/// otherwise from `remote` (one request per key at a time, however many callers wait), storing what it fetched. A
+/// write reaches `remote` first and, only when it succeeds, updates or invalidates the cached reads it names.
+public struct ShopRepositoryImpl: ShopRepository {
+    private let remote: any ShopRepository
+    private let cache: CachedReads
+
+    /// - Parameters:
+    ///   - remote: the API calls; `ShopRemoteDataSource()` sends them through `NetworkManager.shared`.
+    ///   - local: where cached reads are kept; in memory unless the app gives its own store.
+    public init(remote: any ShopRepository = ShopRemoteDataSource(), local: any ShopLocalDataSource = MemoryResponseCache()) {
+        self.remote = remote
+        self.cache = CachedReads(local: local)
+    }
+
+    /// A page of products, newest first unless sorted otherwise; kept for a minute.
+    public func fetchProducts(sort: ProductSort, cursor: String?) async -> Result<ProductPage, Error> {
+        let request = ShopApi.fetchProducts(sort: sort, cursor: cursor)
+        return await self.cache.read(CacheKey(endpoint: "fetchProducts", requestType: request), timeToLive: .seconds(60)) {
+            await self.remote.fetchProducts(sort: sort, cursor: cursor)
+        }
+    }
+
+    /// One product; kept until a write changes it.
+    public func fetchProduct(productId: Int) async -> Result<Product, Error> {
+        let request = ShopApi.fetchProduct(productId: productId)
+        return await self.cache.read(CacheKey(endpoint: "fetchProduct", requestType: request), timeToLive: nil) {
+            await self.remote.fetchProduct(productId: productId)
+        }
+    }
+
+    /// Puts a product on sale; the cached pages no longer hold every product, so they go.
+    public func createProduct(product: NewProduct) async -> Result<Product, Error> {
+        let response = await self.remote.createProduct(product: product)
+        if case .success = response {
+            await self.cache.invalidateAll(endpoint: "fetchProducts")
+        }
+        return response
+    }
+
+    /// Sets a product's photo; the product it answers replaces the cached one, and the cached pages go.
+    public func uploadProductPhoto(productId: Int, photo: UploadFile, caption: String?) async -> Result<Product, Error> {
+        let response = await self.remote.uploadProductPhoto(productId: productId, photo: photo, caption: caption)
+        if case .success(let response) = response {
+            await self.cache.invalidateAll(endpoint: "fetchProducts")
+            await self.cache.update(CacheKey(endpoint: "fetchProduct", requestType: ShopApi.fetchProduct(productId: productId)), with: response, timeToLive: nil)
+        }
+        return response
     }
 }
