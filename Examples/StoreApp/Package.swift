@@ -34,7 +34,12 @@ let package = Package(
         .testTarget(name: "ShopAPITests", dependencies: ["ShopAPI", "ShopAPIMocks"]),
         .testTarget(
             name: "ShopFeatureTests",
-            dependencies: ["ShopFeature", "ShopAPI", "ShopAPIMocks", "TestServer", .product(name: "RepogenRuntime", package: "repogen")]
+            dependencies: [
+                "ShopFeature", "ShopAPI",
+                "ShopAPIMocks",                                         // MockShopRepository, ShopFixtures
+                "TestServer",                                           // the loopback server
+                .product(name: "RepogenRuntime", package: "repogen"),   // NetworkManager, MemoryResponseCache, …
+            ]
         ),
     ]
 )
