@@ -79,6 +79,11 @@ extension SpecValidator {
     ) -> Bool {
         var ok = true
         for name in type.referencedNames where !types.knows(name, typeParameters: typeParameters, scope: scope) {
+            // A model that is written but broken was reported where it is written: not "undefined" here too.
+            if brokenModels.contains(name) || brokenModels.contains(String(name.split(separator: ".").last ?? "")) {
+                ok = false
+                continue
+            }
             // A nested model named without its parent: suggest the qualified name.
             let nested = types.models.filter { $0.hasSuffix("." + name) }.sorted()
             let hint = nested.isEmpty
