@@ -73,6 +73,18 @@ final class StalePlanTests: CLITestCase {
         XCTAssertFalse(files().contains("Out"))
     }
 
+    /// A spec outside the target is named as the config names it.
+    func testASpecOutsideTheTargetIsNamedRelativeToTheConfig() throws {
+        try write("specs: [shop.yaml, ../../Specs/user.yaml]\n", to: "Sources/ShopAPI/repogen.yaml")
+        try write(spec, to: "Sources/ShopAPI/shop.yaml")
+        try write(spec, to: "Specs/user.yaml")
+        let result = try generate("Sources/ShopAPI/shop.yaml", plan: plan(["Sources/ShopAPI/shop.yaml"]))
+        XCTAssertEqual(result.status, 3)
+        XCTAssertTrue(
+            result.stderr.contains("is stale: 'specs' now names '../../Specs/user.yaml', which the plan does not generate;"),
+            result.stderr)
+    }
+
     func testAPlanThatIsNotOneIsAnError() throws {
         try write("specs: [shop.yaml]\n", to: "Sources/ShopAPI/repogen.yaml")
         try write(spec, to: "Sources/ShopAPI/shop.yaml")

@@ -545,18 +545,18 @@ final class YAMLSpecReaderTests: XCTestCase {
         // field path; `{'b'}` is a quoted key, no placeholder.
         XCTAssertEqual(
             error("param: { id: {id}, page: 1 }\n"),
-            #"t.yaml:1:15: error: '{id}' is a placeholder, but YAML reads an unquoted '{' as the start of a mapping: put it in quotes ("{id}")"#)
+            #"t.yaml:1:14: error: '{id}' is a placeholder, but YAML reads an unquoted '{' as the start of a mapping: put it in quotes ("{id}")"#)
         XCTAssertEqual(
             error("param: [{input.page}, { a: 1 }]\n"),
             #"t.yaml:1:9: error: '{input.page}' is a placeholder, but YAML reads an unquoted '{' as the start of a mapping: put it in quotes ("{input.page}")"#)
-        XCTAssertEqual(error("a: {'b'}\n")?.hasSuffix("expected ':' after the key"), true)
+        XCTAssertEqual(error("a: {'b'}\n")?.contains("error: expected ':' after the key"), true)
         // A placeholder after text inside a flow collection: the whole value, to quote.
         XCTAssertEqual(
             error("e: { path: /items/{id}, method: GET }\n"),
             #"t.yaml:1:19: error: expected ',' or '}'; in a flow collection ('{…}', '[…]') an unquoted '{' starts a mapping: put a value with a placeholder in quotes ("/items/{id}")"#)
         XCTAssertEqual(
             error("e: [/items/{id}/x]\n"),
-            #"t.yaml:1:11: error: expected ',' or ']'; in a flow collection ('{…}', '[…]') an unquoted '{' starts a mapping: put a value with a placeholder in quotes ("/items/{id}/x")"#)
+            #"t.yaml:1:12: error: expected ',' or ']'; in a flow collection ('{…}', '[…]') an unquoted '{' starts a mapping: put a value with a placeholder in quotes ("/items/{id}/x")"#)
         // Types: a dictionary type is a list holding a mapping; text after a list means the value was text.
         XCTAssertEqual(
             error("e: { type: [String: Int] }\n"),

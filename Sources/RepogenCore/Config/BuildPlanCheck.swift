@@ -50,8 +50,14 @@ package struct PlannedBuild: Sendable, Equatable {
             URL(fileURLWithPath: path, relativeTo: path.hasPrefix("/") ? nil : base).standardizedFileURL.path
         }
         let configFolder = absolute(PathText.parent(config.path).isEmpty ? "." : PathText.parent(config.path))
+        // A path as the config writes it: relative to the config's folder (`shop.yaml`, `../../Specs/user.yaml`).
         func shown(_ path: String) -> String {
-            path.hasPrefix(configFolder + "/") ? String(path.dropFirst(configFolder.count + 1)) : path
+            let from = configFolder.split(separator: "/")
+            let to = path.split(separator: "/")
+            let common = zip(from, to).prefix { $0 == $1 }.count
+            guard common > 0 else { return path }
+            return (Array(repeating: "..", count: from.count - common) + to[common...].map(String.init))
+                .joined(separator: "/")
         }
         let now = try SpecPaths.expand(config.specs, locations: config.specLocations).map(absolute)
         let planned = specs.map(absolute)

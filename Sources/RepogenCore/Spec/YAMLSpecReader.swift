@@ -476,7 +476,10 @@ package struct YAMLSpecReader {
             // was meant as text.
             let rest = skipBlanks(from: parser.position)
             if !isLineEnd(rest), !(bytes[rest] == UInt8(ascii: "#") && rest > parser.position) {
-                throw quoteHint(fail("unexpected text after the value", at: rest), value: start, textFollows: true)
+                // `[String]?`: an optional list type (other text after a list, `[1] 2`, is left as it is).
+                throw quoteHint(
+                    fail("unexpected text after the value", at: rest), value: start,
+                    textFollows: bytes[rest] == UInt8(ascii: "?"))
             }
             return (node, parser.position)
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
@@ -566,8 +569,8 @@ package struct YAMLSpecReader {
     @inline(never)
     func quoteHint(_ failure: Failure, value start: Int, textFollows: Bool = false) -> Failure {
         let end = lineEnd(from: start)
-        // `{` only: text like `{id}/items` is what people write; a `[` value is almost always a list, unless text
-        // follows it (`[String]?`).
+        // `{` only: text like `{id}/items` is what people write; a `[` value is almost always a list, unless `?`
+        // follows it (`[String]?`, a type).
         guard bytes[start] == UInt8(ascii: "{") || textFollows, failure.offset <= end, !failure.hinted,
             !failure.message.hasPrefix("nesting")
         else {
