@@ -11,6 +11,8 @@ struct TypeScope {
     var enumCases: [String: [String: String]] = [:]
     /// The validated fields of each struct model (qualified name).
     var fields: [String: [Field]] = [:]
+    /// Models whose fields or cases had errors (reported there; qualified names): what uses one is not reported again.
+    var invalidModels: Set<String> = []
     /// The type parameters of each generic model.
     var typeParameters: [String: [String]] = [:]
     /// The struct models marked `hashable: true` (qualified names).
@@ -348,6 +350,7 @@ extension SpecValidator {
         switch spec.kind {
         case .fields(let fields):
             guard let valid = validateFields(fields, model: name, typeParameters: parameters, scope: scope) else {
+                types.invalidModels.insert(qualified)
                 return nil
             }
             types.fields[qualified] = valid
