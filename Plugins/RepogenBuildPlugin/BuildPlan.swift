@@ -100,17 +100,16 @@ struct BuildPlan: Equatable {
         if let config = configs.first {
             inputs.append(config)
             options += ["--config", config.path]
-            // Each command checks this plan against the config when it runs (the config is an input, so a change
-            // runs it): SwiftPM plans again only when the manifest or the target's files change, and a stale plan
-            // must say so rather than generate what the config no longer says.
-            options += ["--build-plan", plannedBuild(
-                targetName: targetName, specs: specs, settings: settings)]
             if let templates = settings.templates {
                 // The folder itself too: a template added to it changes the folder, and the tool reads every one.
                 inputs += [templates] + templateFiles(in: templates)
                 options += ["--templates", templates.path]
             }
         }
+        // Each command checks this plan against the config and its spec when it runs (they are inputs, so a change
+        // runs it): SwiftPM plans again only when the manifest or the target's files change, and a stale plan must
+        // say so rather than generate what the config or the spec no longer says.
+        options += ["--build-plan", plannedBuild(targetName: targetName, specs: specs, settings: settings)]
         let mocks = settings.mocks ?? RepogenFacts.defaultMocks
         // An unknown mocks mode or style lists no outputs and is not passed on: repogen reports it at its line.
         if RepogenFacts.mocksModes.contains(mocks) { options += ["--mocks", mocks] }
@@ -168,6 +167,9 @@ struct BuildPlan: Equatable {
     /// same plan is the same argument (a changed argument reruns the command).
     static func plannedBuild(targetName: String, specs: [URL], settings: Settings) -> String {
         var object: [String: Any] = ["target": targetName, "specs": specs.map(\.standardizedFileURL.path)]
+        var specStyles: [String: String] = [:]
+        for spec in specs { specStyles[spec.standardizedFileURL.path] = specStyle(spec) }
+        if !specStyles.isEmpty { object["specStyles"] = specStyles }
         if let style = settings.style { object["style"] = style }
         if let mocks = settings.mocks { object["mocks"] = mocks }
         if let templates = settings.templates { object["templates"] = templates.path }

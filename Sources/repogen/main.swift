@@ -66,10 +66,10 @@ struct Settings {
             guard let plan = PlannedBuild(json: text) else {
                 throw DiagnosticsError([Diagnostic(.error, "'--build-plan' is not a plan the build plugin writes", path: arguments.config)])
             }
-            if let config {
-                let problems = try plan.staleness(of: config)
-                if !problems.isEmpty { throw DiagnosticsError(problems) }
-            }
+            var problems: [Diagnostic] = []
+            if let config { problems = try plan.staleness(of: config) }
+            for spec in arguments.specs { problems += plan.staleness(ofSpec: spec) }
+            if !problems.isEmpty { throw DiagnosticsError(problems) }
         }
         let fromConfig = arguments.specs.isEmpty ? config : nil
         let specs = fromConfig?.specs ?? arguments.specs

@@ -85,6 +85,20 @@ final class StalePlanTests: CLITestCase {
             result.stderr)
     }
 
+    /// A spec's own style is read when the plan is made: changing it needs a new plan too.
+    func testASpecsOwnStyleChangedAfterThePlanIsStale() throws {
+        try write("specs: [shop.yaml]\n", to: "Sources/ShopAPI/repogen.yaml")
+        try write("style: completion\n" + spec, to: "Sources/ShopAPI/shop.yaml")
+        let result = try generate("Sources/ShopAPI/shop.yaml", plan: plan(["Sources/ShopAPI/shop.yaml"]))
+        XCTAssertEqual(result.status, 3)
+        XCTAssertTrue(
+            result.stderr.hasPrefix(
+                workDirectory.appendingPathComponent("Sources/ShopAPI/shop.yaml").path
+                    + ":1:8: error: the build plugin's plan for target 'ShopAPI' is stale: this spec's 'style' is "
+                    + "'completion', but the plan was made with none; SwiftPM plans"), result.stderr)
+        XCTAssertFalse(files().contains("Out"))
+    }
+
     func testAPlanThatIsNotOneIsAnError() throws {
         try write("specs: [shop.yaml]\n", to: "Sources/ShopAPI/repogen.yaml")
         try write(spec, to: "Sources/ShopAPI/shop.yaml")

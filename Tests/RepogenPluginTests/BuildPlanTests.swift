@@ -53,7 +53,14 @@ final class BuildPlanTests: XCTestCase {
             "Shop/Shop/MockShopRepository.swift",
         ])
         XCTAssertEqual(step.inputs, [target.appendingPathComponent("shop.repogen.yaml")])
-        XCTAssertEqual(step.arguments, [
+        // The plan the command belongs to (checked against the spec when it runs), then the rest.
+        var arguments = step.arguments
+        let planIndex = try XCTUnwrap(arguments.firstIndex(of: "--build-plan"))
+        XCTAssertEqual(
+            PlannedBuild(json: arguments[planIndex + 1]),
+            PlannedBuild(target: "ShopAPI", specs: [target.appendingPathComponent("shop.repogen.yaml").standardizedFileURL.path]))
+        arguments.removeSubrange(planIndex...planIndex + 1)
+        XCTAssertEqual(arguments, [
             "generate", target.appendingPathComponent("shop.repogen.yaml").path,
             "--output", output.appendingPathComponent("Shop").path, "--quiet", "--mocks", "debug", "--style", "result",
         ])
@@ -158,8 +165,8 @@ final class BuildPlanTests: XCTestCase {
         XCTAssertEqual(self.plan(files + config).warnings, [])
     }
 
-    /// Each command of a target with a config carries the plan it belongs to, which repogen checks against the
-    /// config when the command runs (`PlannedBuildTests` checks that side).
+    /// Each command carries the plan it belongs to, which repogen checks against the config and the spec when the
+    /// command runs (CLITests' `StalePlanTests` check that side).
     func testEachCommandCarriesItsPlan() throws {
         let files = try write([
             "repogen.yaml": "specs: [shop.yaml, Specs]\nstyle: completion\nmocks: none\n",
@@ -177,9 +184,16 @@ final class BuildPlanTests: XCTestCase {
                     .map(\.standardizedFileURL.path),
                 style: "completion", mocks: "none"))
         }
-        // Without a config there is nothing to go stale: the target's files are the plan.
-        let marked = try write(["x.repogen.yaml": spec], in: folder.appendingPathComponent("Sources/Other"))
-        XCTAssertFalse(try XCTUnwrap(self.plan(marked).steps.first).arguments.contains("--build-plan"))
+        // A spec's own style is part of the plan too, with a config or without.
+        let marked = try write(
+            ["x.repogen.yaml": "style: tca\n" + spec], in: folder.appendingPathComponent("Sources/Other"))
+        let markedStep = try XCTUnwrap(self.plan(marked).steps.first)
+        let index = try XCTUnwrap(markedStep.arguments.firstIndex(of: "--build-plan"))
+        XCTAssertEqual(
+            PlannedBuild(json: markedStep.arguments[index + 1]),
+            PlannedBuild(
+                target: "ShopAPI", specs: [marked[0].standardizedFileURL.path],
+                specStyles: [marked[0].standardizedFileURL.path: "tca"]))
     }
 
     func testProblemsTheToolCouldNotReportAtALine() throws {

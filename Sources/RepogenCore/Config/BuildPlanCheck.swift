@@ -16,13 +16,19 @@ package struct PlannedBuild: Sendable, Equatable {
     package var style: String?
     package var mocks: String?
     package var templates: String?
+    /// Each spec's own `style` when the plan was made, by its absolute path (specs without one are not listed).
+    package var specStyles: [String: String] = [:]
 
-    package init(target: String, specs: [String], style: String? = nil, mocks: String? = nil, templates: String? = nil) {
+    package init(
+        target: String, specs: [String], style: String? = nil, mocks: String? = nil, templates: String? = nil,
+        specStyles: [String: String] = [:]
+    ) {
         self.target = target
         self.specs = specs
         self.style = style
         self.mocks = mocks
         self.templates = templates
+        self.specStyles = specStyles
     }
 
     /// The plan from its JSON text (as `BuildPlan` writes it); nil when it is not one.
@@ -32,7 +38,32 @@ package struct PlannedBuild: Sendable, Equatable {
         else { return nil }
         self.init(
             target: target, specs: specs, style: object["style"] as? String, mocks: object["mocks"] as? String,
-            templates: object["templates"] as? String)
+            templates: object["templates"] as? String, specStyles: object["specStyles"] as? [String: String] ?? [:])
+    }
+
+    /// A spec's own `style` now against the plan's: the spec is an input of its command, so an edit runs it, but
+    /// the command still passes the planned style. Nothing for a spec that cannot be read (generating reports it).
+    package func staleness(ofSpec path: String) -> [Diagnostic] {
+        guard let file = try? Pipeline.readSpecFile(path), let root = try? SpecReader.read(file),
+            case .object(let members) = root.kind
+        else { return [] }
+        let member = members.last { $0.key == "style" }
+        var now: String?
+        if case .string(let text)? = member?.value.kind { now = text }
+        let planned = specStyles[Self.absolute(path)]
+        guard now != planned else { return [] }
+        let location = member.map { file.location(at: $0.value.offset) } ?? SourceLocation(path: path, line: 1, column: 1)
+        return [Diagnostic(
+            .error,
+            "the build plugin's plan for target '\(target)' is stale: this spec's 'style' is "
+                + (now.map { "'\($0)'" } ?? "not set") + ", but the plan was made with "
+                + (planned.map { "'\($0)'" } ?? "none") + "; " + Self.refresh, at: location)]
+    }
+
+    /// `path` made absolute against the current folder, without `.` and `..`.
+    static func absolute(_ path: String) -> String {
+        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        return URL(fileURLWithPath: path, relativeTo: path.hasPrefix("/") ? nil : base).standardizedFileURL.path
     }
 
     /// What to do about a stale plan, in every message about one.
@@ -45,10 +76,7 @@ package struct PlannedBuild: Sendable, Equatable {
     /// - Throws: the config's own errors (a path under `specs` that does not exist).
     package func staleness(of config: Config) throws(DiagnosticsError) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        func absolute(_ path: String) -> String {
-            URL(fileURLWithPath: path, relativeTo: path.hasPrefix("/") ? nil : base).standardizedFileURL.path
-        }
+        func absolute(_ path: String) -> String { Self.absolute(path) }
         let configFolder = absolute(PathText.parent(config.path).isEmpty ? "." : PathText.parent(config.path))
         // A path as the config writes it: relative to the config's folder (`shop.yaml`, `../../Specs/user.yaml`).
         func shown(_ path: String) -> String {
