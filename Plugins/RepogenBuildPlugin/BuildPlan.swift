@@ -89,7 +89,9 @@ struct BuildPlan: Equatable {
         }
         guard plan.errors.isEmpty else { return plan }
         guard !specs.isEmpty else {
-            plan.warnings.append(noSpecWarning(targetName: targetName, config: configs.first, packageConfig: packageConfig))
+            // An error, not a warning: a warning is lost under the compile errors of the code that uses the
+            // networking layer that was not generated.
+            plan.errors.append(noSpecError(targetName: targetName, config: configs.first, packageConfig: packageConfig))
             return plan
         }
 
@@ -104,6 +106,10 @@ struct BuildPlan: Equatable {
                 options += ["--templates", templates.path]
             }
         }
+        // Each command checks this plan against the config and its spec when it runs (they are inputs, so a change
+        // runs it): SwiftPM plans again only when the manifest or the target's files change, and a stale plan must
+        // say so rather than generate what the config or the spec no longer says.
+        options += ["--build-plan", plannedBuild(targetName: targetName, specs: specs, settings: settings)]
         let mocks = settings.mocks ?? RepogenFacts.defaultMocks
         // An unknown mocks mode or style lists no outputs and is not passed on: repogen reports it at its line.
         if RepogenFacts.mocksModes.contains(mocks) { options += ["--mocks", mocks] }
@@ -157,7 +163,21 @@ struct BuildPlan: Equatable {
             && name.hasSuffix(RepogenFacts.specNameMarker) && name.count > RepogenFacts.specNameMarker.count
     }
 
-    static func noSpecWarning(targetName: String, config: URL?, packageConfig: URL?) -> Problem {
+    /// The plan as `repogen generate --build-plan` reads it (`PlannedBuild`): JSON with sorted keys, so that the
+    /// same plan is the same argument (a changed argument reruns the command).
+    static func plannedBuild(targetName: String, specs: [URL], settings: Settings) -> String {
+        var object: [String: Any] = ["target": targetName, "specs": specs.map(\.standardizedFileURL.path)]
+        var specStyles: [String: String] = [:]
+        for spec in specs { specStyles[spec.standardizedFileURL.path] = specStyle(spec) }
+        if !specStyles.isEmpty { object["specStyles"] = specStyles }
+        if let style = settings.style { object["style"] = style }
+        if let mocks = settings.mocks { object["mocks"] = mocks }
+        if let templates = settings.templates { object["templates"] = templates.path }
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func noSpecError(targetName: String, config: URL?, packageConfig: URL?) -> Problem {
         if let config {
             return Problem(
                 message: "target '\(targetName)' applies RepogenBuildPlugin, but its \(config.lastPathComponent) names no specs under 'specs' (files or folders, relative to it)",

@@ -47,6 +47,8 @@ struct GenerateArguments: Equatable {
     var mocks: MocksMode?
     /// The command a hint tells the user to run to update the files (the command plugin passes its own).
     var updateCommand: String?
+    /// What the build plugin planned the run with (`PlannedBuild`, as JSON): checked against the config.
+    var buildPlan: String?
 }
 
 /// A command line that cannot be run; printed with a hint and exit code 2.
@@ -246,6 +248,7 @@ enum ArgumentParser {
                 }
                 result.mocks = mocks
             case "--update-command": result.updateCommand = try value(for: name, inline: inline)
+            case "--build-plan": result.buildPlan = try value(for: name, inline: inline)
             default:
                 let known = [
                     "--output", "--templates", "--config", "--access-level", "--style", "--mocks", "--check", "--force",

@@ -61,6 +61,16 @@ struct Settings {
         } else if let path = Config.find() {
             config = try Config.load(path)
         }
+        if let text = arguments.buildPlan {
+            // The build plugin's command: the plan it was made with must still be what the config says.
+            guard let plan = PlannedBuild(json: text) else {
+                throw DiagnosticsError([Diagnostic(.error, "'--build-plan' is not a plan the build plugin writes", path: arguments.config)])
+            }
+            var problems: [Diagnostic] = []
+            if let config { problems = try plan.staleness(of: config) }
+            for spec in arguments.specs { problems += plan.staleness(ofSpec: spec) }
+            if !problems.isEmpty { throw DiagnosticsError(problems) }
+        }
         let fromConfig = arguments.specs.isEmpty ? config : nil
         let specs = fromConfig?.specs ?? arguments.specs
         guard !specs.isEmpty else {

@@ -32,7 +32,7 @@ final class WorkflowTests: CLITestCase {
         XCTAssertEqual(
             result.stderr,
             """
-            repogen.json:3:3: error: unknown key 'outptu' in the config; did you mean 'output'?
+            repogen.json:3:3: error: unknown key 'outptu' in the config; did you mean 'output'? (valid keys: specs, output, templates, accessLevel, style, imports, runtimeModule, mocks)
             repogen.json:4:18: error: 'accessLevel' must be 'public' or 'internal'
             2 errors; nothing was written
 

@@ -18,7 +18,11 @@ final class OneLineDiagnosticTests: XCTestCase {
         let lines = all.filter { $0.contains("unknown key") }
         XCTAssertEqual(lines.count, 1, "\(all)")
         XCTAssertTrue(lines[0].hasPrefix("Specs/store.json:1:19: error: unknown key 'first\\nsecond" + String(repeating: "k", count: 66)), lines[0])
-        XCTAssertTrue(lines[0].hasSuffix(String(repeating: "k", count: 19) + "' in the spec"), lines[0])
+        XCTAssertTrue(
+            lines[0].hasSuffix(
+                String(repeating: "k", count: 19)
+                    + "' in the spec (valid keys: style, imports, externalTypes, models, collections, defaults, endpoints)"),
+            lines[0])
         XCTAssertTrue(lines[0].contains("k…(99915 characters)…k"), lines[0])
     }
 

@@ -16,7 +16,23 @@ final class ValidationTests: XCTestCase {
     func testUnknownKeyWithSuggestion() {
         XCTAssertEqual(
             diagnostics(spec(#""name": "a", "method": "GET", "path": "/a", "respons": "String""#)),
-            ["Specs/store.json:4:51: error: unknown key 'respons' in an endpoint; did you mean 'response'?"])
+            ["Specs/store.json:4:51: error: unknown key 'respons' in an endpoint; did you mean 'response'? (valid keys: name, description, repositoryMethod, method, path, inputs, param, usingQuery, header, upload, response, responseMetadata, example, cache, invalidates, updates, mock)"])
+    }
+
+    /// Only a segment that starts with ':' and an identifier is an Express/Rails placeholder; other colons are the
+    /// path's own (Google-style custom methods `/v1/items:batchGet`, `/v1/{name}:cancel`, a time) and generate.
+    func testColonPlaceholdersAreErrorsAndOtherColonsAreAccepted() throws {
+        for path in ["/v1/items:batchGet", "/v1/{id}:cancel", "/a/b:c/:/x", "/a/:1", "/time/12:30", "/a:b"] {
+            let text = spec(#""name": "a", "method": "POST", "path": "\#(path)", "inputs": [{"name": "id", "type": "Int"}]"#)
+            XCTAssertEqual(diagnostics(text), [], path)
+            // The colon reaches the generated path as written.
+            let literal = path.split(separator: "/").last.map(String.init) ?? ""
+            XCTAssertTrue(try generate(text).values.contains { $0.contains(literal.replacingOccurrences(of: "{id}", with: "")) }, path)
+        }
+        XCTAssertEqual(
+            diagnostics(spec(#""name": "a", "method": "GET", "path": "/items/:item_id/x", "inputs": [{"name": "item_id", "type": "Int"}]"#)),
+            ["Specs/store.json:4:45: error: the path of 'a' has the segment ':item_id', which is sent as the literal text "
+                + "':item_id' (repogen's placeholders are in braces); did you mean '{item_id}'?"])
     }
 
     func testWrongKinds() {

@@ -439,7 +439,7 @@ final class YAMLDocumentReaderTests: XCTestCase {
             #"t.yaml:1:11: error: unexpected text after the value; a value that starts with '{' is a mapping in YAML: if it is text, put it in quotes ("{id}/items")"#)
         XCTAssertEqual(
             specError("a: {b}\n"),
-            #"t.yaml:1:6: error: expected ':' after the key; a value that starts with '{' is a mapping in YAML: if it is text, put it in quotes ("{b}")"#)
+            #"t.yaml:1:4: error: '{b}' is a placeholder, but YAML reads an unquoted '{' as the start of a mapping: put it in quotes ("{b}")"#)
     }
 
     func testKeysOfOpenAPIDocuments() throws {

@@ -537,10 +537,36 @@ final class YAMLSpecReaderTests: XCTestCase {
         // Text that starts with `{` (a path with a placeholder) is a mapping to YAML: the error says to quote it.
         XCTAssertEqual(
             error("a: {b}\n"),
-            #"t.yaml:1:6: error: expected ':' after the key; a value that starts with '{' is a mapping in YAML: if it is text, put it in quotes ("{b}")"#)
+            #"t.yaml:1:4: error: '{b}' is a placeholder, but YAML reads an unquoted '{' as the start of a mapping: put it in quotes ("{b}")"#)
         XCTAssertEqual(
             error("path: {id}/items # the item\n"),
-            #"t.yaml:1:10: error: expected ':' after the key; a value that starts with '{' is a mapping in YAML: if it is text, put it in quotes ("{id}/items")"#)
+            #"t.yaml:1:7: error: '{id}/items' is a placeholder, but YAML reads an unquoted '{' as the start of a mapping: put it in quotes ("{id}/items")"#)
+        // The same inside a flow mapping (where a line with ': ' in it used to get no hint), in a list, and with a
+        // field path; `{'b'}` is a quoted key, no placeholder.
+        XCTAssertEqual(
+            error("param: { id: {id}, page: 1 }\n"),
+            #"t.yaml:1:14: error: '{id}' is a placeholder, but YAML reads an unquoted '{' as the start of a mapping: put it in quotes ("{id}")"#)
+        XCTAssertEqual(
+            error("param: [{input.page}, { a: 1 }]\n"),
+            #"t.yaml:1:9: error: '{input.page}' is a placeholder, but YAML reads an unquoted '{' as the start of a mapping: put it in quotes ("{input.page}")"#)
+        XCTAssertEqual(error("a: {'b'}\n")?.contains("error: expected ':' after the key"), true)
+        // A placeholder after text inside a flow collection: the whole value, to quote.
+        XCTAssertEqual(
+            error("e: { path: /items/{id}, method: GET }\n"),
+            #"t.yaml:1:19: error: expected ',' or '}'; in a flow collection ('{…}', '[…]') an unquoted '{' starts a mapping: put a value with a placeholder in quotes ("/items/{id}")"#)
+        XCTAssertEqual(
+            error("e: [/items/{id}/x]\n"),
+            #"t.yaml:1:12: error: expected ',' or ']'; in a flow collection ('{…}', '[…]') an unquoted '{' starts a mapping: put a value with a placeholder in quotes ("/items/{id}/x")"#)
+        // Types: a dictionary type is a list holding a mapping; text after a list means the value was text.
+        XCTAssertEqual(
+            error("e: { type: [String: Int] }\n"),
+            #"t.yaml:1:19: error: expected ',' or ']'; YAML reads [String: Int] unquoted as a list holding a mapping: if it is a type, put it in quotes ("[String: Int]")"#)
+        XCTAssertEqual(
+            error("response: [[String: Int]]?\n"),
+            #"t.yaml:1:19: error: expected ',' or ']'; YAML reads [[String: Int]]? unquoted as a list holding a mapping: if it is a type, put it in quotes ("[[String: Int]]?")"#)
+        XCTAssertEqual(
+            error("response: [String]?\n"),
+            #"t.yaml:1:19: error: unexpected text after the value; a value that starts with '[' is a list in YAML: if it is text or a type, put it in quotes ("[String]?")"#)
         XCTAssertEqual(
             error("path: {a: b}/x\n"),
             #"t.yaml:1:13: error: unexpected text after the value; a value that starts with '{' is a mapping in YAML: if it is text, put it in quotes ("{a: b}/x")"#)

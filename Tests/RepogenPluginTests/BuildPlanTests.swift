@@ -53,7 +53,14 @@ final class BuildPlanTests: XCTestCase {
             "Shop/Shop/MockShopRepository.swift",
         ])
         XCTAssertEqual(step.inputs, [target.appendingPathComponent("shop.repogen.yaml")])
-        XCTAssertEqual(step.arguments, [
+        // The plan the command belongs to (checked against the spec when it runs), then the rest.
+        var arguments = step.arguments
+        let planIndex = try XCTUnwrap(arguments.firstIndex(of: "--build-plan"))
+        XCTAssertEqual(
+            PlannedBuild(json: arguments[planIndex + 1]),
+            PlannedBuild(target: "ShopAPI", specs: [target.appendingPathComponent("shop.repogen.yaml").standardizedFileURL.path]))
+        arguments.removeSubrange(planIndex...planIndex + 1)
+        XCTAssertEqual(arguments, [
             "generate", target.appendingPathComponent("shop.repogen.yaml").path,
             "--output", output.appendingPathComponent("Shop").path, "--quiet", "--mocks", "debug", "--style", "result",
         ])
@@ -141,19 +148,52 @@ final class BuildPlanTests: XCTestCase {
         XCTAssertEqual(URL(fileURLWithPath: step.arguments[index + 1]).standardizedFileURL.path, templates.standardizedFileURL.path)
     }
 
-    func testATargetWithoutSpecsGetsAWarningNamingTheTwoWays() throws {
+    func testATargetWithoutSpecsIsAnErrorNamingTheTwoWays() throws {
         let files = try write(["ProductList.swift": "", "Fixtures/product.json": "{}"])
         let plan = plan(files, packageConfig: folder.appendingPathComponent("repogen.json"))
         XCTAssertEqual(plan.steps, [])
-        XCTAssertEqual(plan.errors, [])
-        let warning = try XCTUnwrap(plan.warnings.first).message
-        XCTAssertTrue(warning.contains("target 'ShopAPI'"), warning)
-        XCTAssertTrue(warning.contains("add a repogen.yaml"), warning)
-        XCTAssertTrue(warning.contains("'<name>.repogen.yaml'"), warning)
-        XCTAssertTrue(warning.contains("the package's repogen.json is for 'repogen generate'"), warning)
+        // An error, which stops the build before the compile errors it would otherwise be buried under.
+        XCTAssertEqual(plan.warnings, [])
+        XCTAssertEqual(plan.errors.count, 1)
+        let error = try XCTUnwrap(plan.errors.first).message
+        XCTAssertEqual(
+            error,
+            "target 'ShopAPI' applies RepogenBuildPlugin but has no spec: add a repogen.yaml (or repogen.json) to the target that names its specs under 'specs', or name a spec file in the target '<name>.repogen.yaml' (or .repogen.json, .repogen.yml) (the package's repogen.json is for 'repogen generate' and the command plugins; the build plugin reads only the target's files)")
 
         let config = try write(["repogen.json": #"{"style": "tca"}"#])
-        XCTAssertEqual(self.plan(files + config).warnings.first?.file, config[0])
+        XCTAssertEqual(self.plan(files + config).errors.first?.file, config[0])
+        XCTAssertEqual(self.plan(files + config).warnings, [])
+    }
+
+    /// Each command carries the plan it belongs to, which repogen checks against the config and the spec when the
+    /// command runs (CLITests' `StalePlanTests` check that side).
+    func testEachCommandCarriesItsPlan() throws {
+        let files = try write([
+            "repogen.yaml": "specs: [shop.yaml, Specs]\nstyle: completion\nmocks: none\n",
+            "shop.yaml": spec, "Specs/a.yaml": spec,
+        ])
+        let plan = plan(files)
+        XCTAssertEqual(plan.errors, [])
+        XCTAssertEqual(plan.steps.count, 2)
+        for step in plan.steps {
+            let index = try XCTUnwrap(step.arguments.firstIndex(of: "--build-plan"))
+            let planned = try XCTUnwrap(PlannedBuild(json: step.arguments[index + 1]))
+            XCTAssertEqual(planned, PlannedBuild(
+                target: "ShopAPI",
+                specs: [target.appendingPathComponent("shop.yaml"), target.appendingPathComponent("Specs/a.yaml")]
+                    .map(\.standardizedFileURL.path),
+                style: "completion", mocks: "none"))
+        }
+        // A spec's own style is part of the plan too, with a config or without.
+        let marked = try write(
+            ["x.repogen.yaml": "style: tca\n" + spec], in: folder.appendingPathComponent("Sources/Other"))
+        let markedStep = try XCTUnwrap(self.plan(marked).steps.first)
+        let index = try XCTUnwrap(markedStep.arguments.firstIndex(of: "--build-plan"))
+        XCTAssertEqual(
+            PlannedBuild(json: markedStep.arguments[index + 1]),
+            PlannedBuild(
+                target: "ShopAPI", specs: [marked[0].standardizedFileURL.path],
+                specStyles: [marked[0].standardizedFileURL.path: "tca"]))
     }
 
     func testProblemsTheToolCouldNotReportAtALine() throws {

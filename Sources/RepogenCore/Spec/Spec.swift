@@ -65,6 +65,10 @@ package struct Spec: Sendable, Equatable {
     /// How many endpoints the file lists, including those that could not be decoded; nil when `endpoints` is
     /// missing or not an array (already reported).
     package var declaredEndpointCount: Int? = 0
+    /// Names of models and endpoints that were written but could not be decoded (already reported): a later check
+    /// that meets one of these names does not report it again as undefined ("one bad value, one error").
+    package var brokenModels: Set<String> = []
+    package var brokenEndpoints: Set<String> = []
 }
 
 /// A type the spec defines: a struct of fields or a string enum.
@@ -165,6 +169,8 @@ package struct EndpointSpec: Sendable, Equatable {
     package var header: HeaderSpec?
     /// The success type; `nil` means the response has no body (`Result<Void, Error>`).
     package var response: Located<String>?
+    /// `response` was written but could not be read (already reported): not "no response".
+    package var brokenResponse = false
     /// `responseMetadata: true`: the repository method returns `APIResponse<…>` (the value with the response's
     /// status and headers).
     package var responseMetadata: Located<Bool>? = nil
@@ -176,6 +182,9 @@ package struct EndpointSpec: Sendable, Equatable {
     package var exampleValue: LocatedValue? = nil
     /// `cache`: the repository answers this read from the local data source while a stored value is fresh.
     package var cache: CacheSpec? = nil
+    /// `cache` was written with a value that could not be read (already reported): neither cached nor not cached
+    /// for later checks.
+    package var brokenCache = false
     /// `invalidates`: cached reads this write removes once it succeeds.
     package var invalidates: [CacheTargetSpec] = []
     /// `updates`: cached reads this write replaces with a value once it succeeds (write-through).

@@ -108,6 +108,8 @@ package struct YAMLSpecReader {
     struct Failure: Error {
         var message: String
         var offset: Int
+        /// The message already says how to quote the value: `quoteHint` adds nothing.
+        var hinted = false
     }
 
     var isDocument: Bool { dialect == .document }
@@ -470,10 +472,14 @@ package struct YAMLSpecReader {
                 let line = text(start..<lineEnd(from: start))
                 throw line.contains(": ") || line.contains(", ") ? error : quoteHint(error, value: start)
             }
-            // `path: {id}/x`, `name: [beta] app`: text after the collection means the value was meant as text.
+            // `path: {id}/x`, `name: [beta] app`, `response: [String]?`: text after the collection means the value
+            // was meant as text.
             let rest = skipBlanks(from: parser.position)
             if !isLineEnd(rest), !(bytes[rest] == UInt8(ascii: "#") && rest > parser.position) {
-                throw quoteHint(fail("unexpected text after the value", at: rest), value: start)
+                // `[String]?`: an optional list type (other text after a list, `[1] 2`, is left as it is).
+                throw quoteHint(
+                    fail("unexpected text after the value", at: rest), value: start,
+                    textFollows: bytes[rest] == UInt8(ascii: "?"))
             }
             return (node, parser.position)
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
@@ -561,10 +567,13 @@ package struct YAMLSpecReader {
     /// A flow mapping that does not parse, at the start of a value: it may be text that starts with `{` (a path
     /// `{id}/items`), which YAML reads as a mapping; say to quote it.
     @inline(never)
-    func quoteHint(_ failure: Failure, value start: Int) -> Failure {
+    func quoteHint(_ failure: Failure, value start: Int, textFollows: Bool = false) -> Failure {
         let end = lineEnd(from: start)
-        // `{` only: text like `{id}/items` is what people write; a `[` value is almost always a list.
-        guard bytes[start] == UInt8(ascii: "{"), failure.offset <= end, !failure.message.hasPrefix("nesting") else {
+        // `{` only: text like `{id}/items` is what people write; a `[` value is almost always a list, unless `?`
+        // follows it (`[String]?`, a type).
+        guard bytes[start] == UInt8(ascii: "{") || textFollows, failure.offset <= end, !failure.hinted,
+            !failure.message.hasPrefix("nesting")
+        else {
             return failure
         }
         var text = self.text(start..<end)
@@ -572,9 +581,9 @@ package struct YAMLSpecReader {
         while text.last == " " || text.last == "\t" || text.last == "\r" { text.removeLast() }
         let quoted = text.contains("\"") ? "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
             : "\"" + text + "\""
-        return fail(
-            failure.message + "; a value that starts with '{' is a mapping in YAML: if it is text, put it in quotes "
-                + "(\(quoted))", at: failure.offset)
+        let what = bytes[start] == UInt8(ascii: "{") ? "'{' is a mapping in YAML: if it is text"
+            : "'[' is a list in YAML: if it is text or a type"
+        return fail(failure.message + "; a value that starts with \(what), put it in quotes (\(quoted))", at: failure.offset)
     }
 
     @inline(never)
@@ -1187,6 +1196,59 @@ private struct FlowParser {
         self.position = position
     }
 
+    /// `{id}` read as a mapping (its key `id` with no value): a placeholder meant as text, the usual way a spec
+    /// writes one (`param: { id: {id} }`, `- {endpoint: a, inputs: {id: {id}}}`). `open` is its `{`, `close` its
+    /// `}`; the text to quote goes on up to the end of the value (`{id}/reviews`).
+    func unquotedPlaceholder(open: Int, close: Int) -> YAMLSpecReader.Failure {
+        let text = valueText(from: open, after: close + 1)
+        var failure = reader.fail(
+            "'\(text)' is a placeholder, but YAML reads an unquoted '{' as the start of a mapping: put it in quotes "
+                + "(\"\(text)\")", at: open)
+        failure.hinted = true
+        return failure
+    }
+
+    /// The text of a value that was meant as text, from `start` up to where the entry ends: a `,`, `]` or `}` outside
+    /// braces, a blank, or the line end; braces in it are counted (`/items/{id}/x`).
+    func valueText(from start: Int, after: Int? = nil) -> String {
+        var index = after ?? start
+        var depth = 0
+        while !reader.isLineEnd(index), depth > 0 || !YAMLSpecReader.isBlank(bytes[index]) {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                if depth == 0 { break }
+                depth -= 1
+            } else if byte == UInt8(ascii: ","), depth == 0 {
+                break
+            }
+            index += 1
+        }
+        return reader.text(start..<index)
+    }
+
+    /// Whether `key` has the form of a placeholder's name (`id`, `input.field`).
+    static func isPlaceholderName(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return key.unicodeScalars.allSatisfy { $0 == "_" || $0 == "." || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+
+    /// "expected ',' or '}'" where a plain value runs into a `{` (`path: /items/{id}` inside a flow mapping): the
+    /// value was meant as text with a placeholder in it.
+    func bracedPlainValue(_ failure: YAMLSpecReader.Failure, valueStart: Int?) -> YAMLSpecReader.Failure {
+        guard !isDocument, let valueStart, position < bytes.count, position > valueStart,
+            bytes[position] == UInt8(ascii: "{"), !YAMLSpecReader.isBlank(bytes[position - 1]),
+            bytes[valueStart] != UInt8(ascii: "\""), bytes[valueStart] != UInt8(ascii: "'")
+        else { return failure }
+        let text = valueText(from: valueStart)
+        var hinted = reader.fail(
+            failure.message + "; in a flow collection ('{…}', '[…]') an unquoted '{' starts a mapping: put a value with "
+                + "a placeholder in quotes (\"\(text)\")", at: failure.offset)
+        hinted.hinted = true
+        return hinted
+    }
+
     /// A value inside a flow collection, or the collection itself; `depth` counts the collections around it.
     mutating func value(depth: Int) throws(YAMLSpecReader.Failure) -> SpecNode {
         skipSpace()
@@ -1253,17 +1315,33 @@ private struct FlowParser {
             skipSpace()
             guard position < bytes.count else { throw reader.fail("unterminated flow sequence; expected ']'", at: open) }
             if bytes[position] == UInt8(ascii: "]") { break }
+            let valueStart = position
             items.append(try value(depth: depth))
             skipSpace()
             guard position < bytes.count else { throw reader.fail("unterminated flow sequence; expected ']'", at: open) }
             if bytes[position] == UInt8(ascii: ",") {
                 position += 1
             } else if bytes[position] != UInt8(ascii: "]") {
-                throw reader.fail("expected ',' or ']'", at: position)
+                let failure = reader.fail("expected ',' or ']'", at: position)
+                if !isDocument, isValueIndicator(at: position) { throw dictionaryType(failure, open: open) }
+                throw bracedPlainValue(failure, valueStart: valueStart)
             }
         }
         position += 1
         return SpecNode(.array(items), offset: open)
+    }
+
+    /// "expected ',' or ']'" at the `:` of `[String: Int]`: a dictionary type written without quotes, which YAML
+    /// reads as a list holding a mapping (and this subset does not take a mapping without braces in a list).
+    func dictionaryType(_ failure: YAMLSpecReader.Failure, open: Int) -> YAMLSpecReader.Failure {
+        var start = open
+        while start > 0, bytes[start - 1] == UInt8(ascii: "[") { start -= 1 }
+        let text = valueText(from: start)
+        var hinted = reader.fail(
+            failure.message + "; YAML reads \(text) unquoted as a list holding a mapping: if it is a type, put it in "
+                + "quotes (\"\(text)\")", at: failure.offset)
+        hinted.hinted = true
+        return hinted
     }
 
     @inline(never)
@@ -1282,6 +1360,12 @@ private struct FlowParser {
             skipSpace()
             guard position < bytes.count else { throw reader.fail("unterminated flow mapping; expected '}'", at: open) }
             let member: SpecNode
+            var valueStart: Int?
+            if !isDocument, members.isEmpty, bytes[position] == UInt8(ascii: "}"), Self.isPlaceholderName(key),
+                bytes[keyStart] != UInt8(ascii: "\""), bytes[keyStart] != UInt8(ascii: "'")
+            {
+                throw unquotedPlaceholder(open: open, close: position)
+            }
             if isDocument, bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: "}") {
                 // `{a}`, `{a, b: 1}`: a key without a value (document dialect).
                 member = SpecNode(.null, offset: position)
@@ -1296,6 +1380,7 @@ private struct FlowParser {
                 {
                     member = SpecNode(.null, offset: position)
                 } else {
+                    valueStart = position
                     member = try value(depth: depth)
                 }
             }
@@ -1309,7 +1394,7 @@ private struct FlowParser {
             if bytes[position] == UInt8(ascii: ",") {
                 position += 1
             } else if bytes[position] != UInt8(ascii: "}") {
-                throw reader.fail("expected ',' or '}'", at: position)
+                throw bracedPlainValue(reader.fail("expected ',' or '}'", at: position), valueStart: valueStart)
             }
         }
         position += 1

@@ -35,6 +35,19 @@ enum SpecKeys {
 }
 
 extension NodeReader {
+    /// Whether the value of a field or collection, which may be a type (`tags: String`) or an object of keys, is a
+    /// type written without quotes: a list (`[String]`), or a mapping of one key that is none of the object's keys
+    /// (`{String: Int}`, a dictionary).
+    func isUnquotedType(_ node: SpecNode, allowed: [String]) -> Bool {
+        switch node.kind {
+        case .array: return Self.typeText(node, top: true) != nil
+        case .object(let members):
+            return members.count == 1 && !allowed.contains(members[0].key)
+                && members[0].key.first.map { $0.isUppercase } == true && Self.typeText(node, top: true) != nil
+        default: return false
+        }
+    }
+
     mutating func decodeSpec(_ root: SpecNode) -> Spec? {
         guard let members = members(of: root, what: "the spec", allowed: SpecKeys.root, required: ["endpoints"])
         else { return nil }
@@ -71,7 +84,8 @@ extension NodeReader {
         }
         return Spec(
             path: file.path, style: style, imports: imports, externalTypes: externalTypes, models: models, defaults: defaults,
-            endpoints: endpoints, collections: collections, declaredEndpointCount: declared)
+            endpoints: endpoints, collections: collections, declaredEndpointCount: declared,
+            brokenModels: brokenModels, brokenEndpoints: brokenEndpoints)
     }
 
     /// `name: { type: Model, id?: field, example?: [ ... ] }`, or just `name: Model`.
@@ -83,8 +97,12 @@ extension NodeReader {
                 CollectionSpec(name: name, type: $0, id: nil, example: nil, location: name.location)
             }
         }
+        if isUnquotedType(member.value, allowed: SpecKeys.collection) {
+            _ = type(member.value, key: member.key, what: what)
+            return nil
+        }
         guard let members = members(of: member.value, what: what, allowed: SpecKeys.collection, required: ["type"]),
-            let type = string(members, "type", what: what)
+            let type = self.type(members, "type", what: what)
         else { return nil }
         let id = string(members, "id", what: what)
         var example: Located<String>?
@@ -124,6 +142,10 @@ extension NodeReader {
         guard let members = members(of: node, what: mockWhat, allowed: SpecKeys.mock) else { return nil }
         let verbs = MockActionSpec.Verb.allCases.filter { members[$0.rawValue] != nil }
         guard verbs.count == 1, let verb = verbs.first else {
+            // `lst: persons`, reported as an unknown key with "did you mean 'list'?"
+            if verbs.isEmpty, MockActionSpec.Verb.allCases.contains(where: { misspeltKeys.contains($0.rawValue) }) {
+                return nil
+            }
             error(
                 "\(mockWhat) must have exactly one of the keys "
                     + MockActionSpec.Verb.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
@@ -176,9 +198,18 @@ extension NodeReader {
     }
 
     mutating func decodeModel(_ member: SpecMember) -> ModelSpec? {
+        guard let model = decodeModelMembers(member) else {
+            brokenModels.insert(member.key)
+            return nil
+        }
+        return model
+    }
+
+    private mutating func decodeModelMembers(_ member: SpecMember) -> ModelSpec? {
         let name = Located(member.key, at: location(member.keyOffset))
         let what = "model '\(member.key)'"
         guard let members = members(of: member.value, what: what, allowed: SpecKeys.model) else { return nil }
+        let misspelt = misspeltKeys
         let description = string(members, "description", what: what)
         var typeParameters: [Located<String>] = []
         if let node = members["typeParameters"]?.value, let list = array(node, what: "'typeParameters' of \(what)") {
@@ -192,6 +223,8 @@ extension NodeReader {
         case (nil, let cases?):
             guard let list = array(cases.value, what: "'enum' of \(what)") else { return nil }
             kind = .enumeration(list.compactMap { decodeEnumCase($0, model: member.key) })
+        case (nil, nil) where misspelt.contains("fields") || misspelt.contains("enum"):
+            return nil  // `fieldz`, reported as an unknown key with "did you mean 'fields'?"
         default:
             error("\(what) must have exactly one of the keys 'fields' (a struct) or 'enum' (a string enum)", at: member.value.offset)
             return nil
@@ -244,7 +277,7 @@ extension NodeReader {
             }
             guard let keys = self.members(of: member.value, what: fieldWhat, allowed: SpecKeys.domainField) else { continue }
             fields.append(DomainFieldSpec(
-                name: fieldName, from: string(keys, "from", what: fieldWhat), type: string(keys, "type", what: fieldWhat),
+                name: fieldName, from: string(keys, "from", what: fieldWhat), type: self.type(keys, "type", what: fieldWhat),
                 value: keys["value"].flatMap { domainValue($0.value, what: fieldWhat) },
                 description: string(keys, "description", what: fieldWhat)))
         }
@@ -272,8 +305,12 @@ extension NodeReader {
         if case .string = member.value.kind {
             return string(member.value, what: what).map { FieldSpec(name: name, type: $0) }
         }
+        if isUnquotedType(member.value, allowed: SpecKeys.field) {
+            _ = type(member.value, key: member.key, what: what)
+            return nil
+        }
         guard let members = members(of: member.value, what: what, allowed: SpecKeys.field, required: ["type"]),
-            let type = string(members, "type", what: what)
+            let type = self.type(members, "type", what: what)
         else { return nil }
         return FieldSpec(
             name: name, type: type, jsonKey: string(members, "json", what: what),
@@ -324,8 +361,10 @@ extension NodeReader {
         let header = members["header"].flatMap { decodeHeader($0.value, what: endpointWhat) }
         let usingQuery = members["usingQuery"].flatMap { bool($0.value, what: "'usingQuery' of \(endpointWhat)") }
         var response: Located<String>?
+        var brokenResponse = false
         if let member = members["response"], member.value.kind != .null {
-            response = string(member.value, what: "'response' of \(endpointWhat)")
+            response = type(member.value, key: "response", what: "'response' of \(endpointWhat)")
+            brokenResponse = response == nil
         }
         let responseMetadata = members["responseMetadata"].flatMap {
             bool($0.value, what: "'responseMetadata' of \(endpointWhat)")
@@ -335,7 +374,9 @@ extension NodeReader {
         let upload = members["upload"].flatMap { decodeUpload($0.value, what: endpointWhat) }
         let example = members["example"].map { Located($0.value.jsonText, at: location($0.value.offset)) }
         let exampleValue = members["example"].map { locatedValue($0.value) }
+        let problemsBeforeCache = diagnostics.diagnostics.count
         let cache = members["cache"].flatMap { decodeCache($0.value, what: endpointWhat) }
+        let brokenCache = cache == nil && diagnostics.diagnostics.count > problemsBeforeCache
         let invalidates = members["invalidates"].map {
             decodeCacheTargets($0.value, key: "invalidates", allowed: SpecKeys.invalidation, what: endpointWhat)
         }
@@ -343,13 +384,16 @@ extension NodeReader {
             decodeCacheTargets($0.value, key: "updates", allowed: SpecKeys.update, what: endpointWhat)
         }
         let mock = members["mock"].flatMap { decodeMock($0.value, what: endpointWhat) }
-        guard let name, let path, let method else { return nil }
+        guard let name, let path, let method else {
+            if let name { brokenEndpoints.insert(name.value) }
+            return nil
+        }
         return EndpointSpec(
             name: name, description: description, isComplete: diagnostics.diagnostics.count == problemsBefore,
             brokenInputs: brokenInputs, repositoryMethod: repositoryMethod, method: method, path: path, inputs: inputs,
-            param: param, usingQuery: usingQuery, header: header, response: response,
+            param: param, usingQuery: usingQuery, header: header, response: response, brokenResponse: brokenResponse,
             responseMetadata: responseMetadata, upload: upload,
-            example: example, exampleValue: exampleValue, cache: cache, invalidates: invalidates ?? [],
+            example: example, exampleValue: exampleValue, cache: cache, brokenCache: brokenCache, invalidates: invalidates ?? [],
             updates: updates ?? [],
             mock: mock, location: location(node.offset))
     }
@@ -422,7 +466,7 @@ extension NodeReader {
         else { return nil }
         let name = string(members, "name", what: "an input of \(what)")
         let inputWhat = name.map { "input '\($0.value)'" } ?? "an input of \(what)"
-        let type = string(members, "type", what: inputWhat)
+        let type = self.type(members, "type", what: inputWhat)
         let argument = string(members, "argument", what: inputWhat)
         let unlabeled = members["unlabeled"].flatMap { bool($0.value, what: "'unlabeled' of \(inputWhat)") }
         guard let name, let type else { return nil }
@@ -526,6 +570,8 @@ extension NodeReader {
             return nil
         }
         if members.count != 1 {
+            // `custm: …`, reported as an unknown key with "did you mean 'custom'?"
+            if members.count == 0, !misspeltKeys.isEmpty { return nil }
             error("'header' of \(what) must have exactly one of the keys 'multipart' or 'custom'", at: node.offset)
             return nil
         }

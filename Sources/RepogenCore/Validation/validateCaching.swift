@@ -35,7 +35,7 @@ extension SpecValidator {
                 if let effect = validateEffect(
                     target, isUpdate: isUpdate, write: endpoints[index], writeSpec: endpointSpec,
                     read: indexByName[target.endpoint.value].map { endpoints[$0] },
-                    readSpec: specByName[target.endpoint.value], names: names)
+                    readSpec: specByName[target.endpoint.value], names: names, spec: spec)
                 {
                     effects.append(effect)
                 }
@@ -116,12 +116,14 @@ extension SpecValidator {
 
     private mutating func validateEffect(
         _ target: CacheTargetSpec, isUpdate: Bool, write: Endpoint, writeSpec: EndpointSpec, read: Endpoint?,
-        readSpec: EndpointSpec?, names: [String]
+        readSpec: EndpointSpec?, names: [String], spec: Spec
     ) -> CacheEffect? {
         let key = isUpdate ? "updates" : "invalidates"
         let writeName = write.caseName
         let targetName = target.endpoint.value
         guard let readSpec else {
+            // An endpoint that is written but could not be decoded was reported there.
+            if spec.brokenEndpoints.contains(targetName) { return nil }
             error(
                 "'\(key)' of '\(writeName)' names '\(targetName)', which is not an endpoint of this spec"
                     + NameSuggester.hint(for: targetName, among: names), at: target.endpoint.location)
@@ -133,6 +135,8 @@ extension SpecValidator {
             return nil
         }
         guard readSpec.cache != nil else {
+            // A 'cache' with a bad value (`cache: yes`) was reported there: neither cached nor "not cached".
+            if readSpec.brokenCache { return nil }
             error(
                 "'\(key)' of '\(writeName)' names '\(targetName)', which is not cached; add 'cache: true' to it, "
                     + "or remove it from '\(key)'", at: target.endpoint.location)

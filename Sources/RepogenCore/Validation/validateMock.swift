@@ -51,6 +51,13 @@ extension SpecValidator {
             let model = types.model(named: written, in: []), let fields = types.fields[model],
             types.typeParameters[model]?.isEmpty ?? true
         else {
+            // A model whose fields had errors, or one that could not be read: reported there.
+            if case .named(let written, _) = type.shape,
+                types.model(named: written, in: []).map(types.invalidModels.contains) == true
+                    || brokenModels.contains(written)
+            {
+                return nil
+            }
             error(
                 "the type of collection '\(name.value)' must be a model of this spec with fields (not generic), "
                     + "not '\(typeText)'", at: collection.type.location)

@@ -11,6 +11,8 @@ struct TypeScope {
     var enumCases: [String: [String: String]] = [:]
     /// The validated fields of each struct model (qualified name).
     var fields: [String: [Field]] = [:]
+    /// Models whose fields or cases had errors (reported there; qualified names): what uses one is not reported again.
+    var invalidModels: Set<String> = []
     /// The type parameters of each generic model.
     var typeParameters: [String: [String]] = [:]
     /// The struct models marked `hashable: true` (qualified names).
@@ -79,6 +81,11 @@ extension SpecValidator {
     ) -> Bool {
         var ok = true
         for name in type.referencedNames where !types.knows(name, typeParameters: typeParameters, scope: scope) {
+            // A model that is written but broken was reported where it is written: not "undefined" here too.
+            if brokenModels.contains(name) || brokenModels.contains(String(name.split(separator: ".").last ?? "")) {
+                ok = false
+                continue
+            }
             // A nested model named without its parent: suggest the qualified name.
             let nested = types.models.filter { $0.hasSuffix("." + name) }.sorted()
             let hint = nested.isEmpty
@@ -343,6 +350,7 @@ extension SpecValidator {
         switch spec.kind {
         case .fields(let fields):
             guard let valid = validateFields(fields, model: name, typeParameters: parameters, scope: scope) else {
+                types.invalidModels.insert(qualified)
                 return nil
             }
             types.fields[qualified] = valid

@@ -228,6 +228,12 @@ extension SpecValidator {
             return nil
         }
         func place() -> String { "the path of '\(scope.endpoint)'" }
+        if let name = Self.colonPlaceholder(in: path.value) {
+            error(
+                "\(place()) has the segment ':\(name)', which is sent as the literal text ':\(name)' (repogen's "
+                    + "placeholders are in braces); did you mean '{\(name)}'?", at: path.location)
+            return nil
+        }
         let parts = resolveTemplate(path, scope: scope, allowOptional: false, place: place())
         let allowed = Self.urlPathBytes
         for case .literal(let text) in parts ?? [] {
@@ -267,6 +273,18 @@ extension SpecValidator {
             }
         }
         return parts
+    }
+
+    /// The name in the first Express/Rails-style placeholder of a path (`/items/:id` gives `id`): a segment that
+    /// starts with ':' followed by an identifier. A colon elsewhere is the path's own (`/v1/items:batchGet`, Google's
+    /// custom methods; `/a/b:c`), and so is a segment like `/:` or `/:1`.
+    static func colonPlaceholder(in path: String) -> String? {
+        for segment in path.split(separator: "/", omittingEmptySubsequences: true) where segment.first == ":" {
+            let name = segment.dropFirst().prefix { $0 == "_" || $0.isLetter || $0.isNumber }
+            guard let first = name.first, first == "_" || first.isLetter else { continue }
+            return String(name)
+        }
+        return nil
     }
 
     /// `isURLPathScalar` of each ASCII byte.

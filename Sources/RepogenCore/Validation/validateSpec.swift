@@ -34,6 +34,8 @@ struct SpecValidator {
     var hasCollections = false
     /// The repository methods, in the tca style: swift-dependencies' macro keeps each closure `fetch` in `_fetch`.
     var clientMethods: Set<String> = []
+    /// Models that were written but could not be decoded (reported then): a type naming one is not reported again.
+    var brokenModels: Set<String> = []
     /// Where each field is named, by `Model.field` (qualified model name).
     var fieldLocations: [String: SourceLocation] = [:]
     /// The qualified name of each declared model, by `TypeScope.key`.
@@ -54,6 +56,7 @@ struct SpecValidator {
     }
 
     mutating func validate(_ spec: Spec, domain: String) -> APIModel {
+        brokenModels = spec.brokenModels
         let fileLocation = SourceLocation(path: spec.path, line: 1, column: 1)
         if !SwiftIdentifier.isValid(domain) || SwiftIdentifier.isKeyword(domain) {
             error(
@@ -239,6 +242,8 @@ struct SpecValidator {
             upload = validateUpload(uploadSpec, scope: scope, method: method)
             ok = ok && upload != nil
         }
+        // A response that could not be read (reported): the endpoint is not "without a response" for later checks.
+        if spec.brokenResponse { ok = false }
         var response: String?
         var responseType: SwiftType?
         var domainResponse: DomainResponse?
@@ -246,7 +251,12 @@ struct SpecValidator {
             switch parseType(responseSpec.value) {
             case .success(let type):
                 responseType = type
-                ok = checkReferences(type, at: responseSpec.location, what: "the response of '\(name)'") && ok
+                if let message = domainTypeAsResponse(type, written: responseSpec.value) {
+                    error(message, at: responseSpec.location)
+                    ok = false
+                } else {
+                    ok = checkReferences(type, at: responseSpec.location, what: "the response of '\(name)'") && ok
+                }
                 let isVoid = type.description == "Void" || type.description == "Swift.Void"
                 if !isVoid {
                     ok = checkNoVoid(type, at: responseSpec.location, what: "the response of '\(name)'") && ok
@@ -259,7 +269,7 @@ struct SpecValidator {
                 ok = false
             }
         }
-        if let example = spec.example, response == nil {
+        if let example = spec.example, spec.response == nil, !spec.brokenResponse {
             error("an example response needs a 'response' type for '\(name)' to decode it as", at: example.location)
             ok = false
         } else if let example = spec.exampleValue, response != nil, let responseType {
@@ -288,6 +298,45 @@ struct SpecValidator {
             path: path, param: param, header: header, usingQuery: usingQuery?.value, response: response,
             responseMetadata: spec.responseMetadata?.value ?? false, upload: upload, example: spec.example?.value,
             domainResponse: domainResponse)
+    }
+
+    /// A response that names a domain type (`Photo`, `[Photo]`) where the wire type goes: which DTO to write instead,
+    /// or nil when the response names none (a model of that name wins: it is no mistake then).
+    func domainTypeAsResponse(_ type: SwiftType, written: String) -> String? {
+        var dtoOf: [String: String] = [:]
+        for (dto, domain) in domainOfDTO where dtoOf[domain] == nil || dto < dtoOf[domain]! { dtoOf[domain] = dto }
+        let named = type.referencedNames.filter { dtoOf[$0] != nil && !types.knows($0) }
+        guard let domain = named.first, let dto = dtoOf[domain] else { return nil }
+        // Each domain name in the text replaced by its DTO's, name by name (`[Photo]` → `[PhotoResponseDTO]`).
+        var corrected = ""
+        var word = ""
+        func flush() {
+            corrected += named.contains(word) ? dtoOf[word] ?? word : word
+            word = ""
+        }
+        for character in written {
+            if character.isLetter || character.isNumber || character == "_" || character == "." {
+                word.append(character)
+            } else {
+                flush()
+                corrected.append(character)
+            }
+        }
+        flush()
+        let plain = corrected.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "?" }
+        let line = plain ? "response: \(corrected)" : "response: \"\(corrected)\""
+        // The repository converts T, T?, [T] and [T]? (`domainResponse`); a DTO deeper inside stays one.
+        var shape = type
+        if case .optional(let wrapped) = shape.shape { shape = wrapped }
+        if case .array(let element) = shape.shape { shape = element }
+        if case .optional(let wrapped) = shape.shape { shape = wrapped }
+        let returns: String
+        if case .named(domain, let arguments) = shape.shape, arguments.isEmpty {
+            returns = " (the repository returns '\(written)')"
+        } else {
+            returns = ""
+        }
+        return "'\(domain)' is the domain type of '\(dto)'; a response is the wire type: write '\(line)'\(returns)"
     }
 
     /// Whether the runtime may put the param in the query string: GET always; DELETE unless `usingQuery: false`;
