@@ -22,9 +22,9 @@ extension LedgerClient {
         }
         client.fetchPersonPage = { cursor, size in
             let all = storage.value.persons
-            let start = min(max(Int(cursor ?? "") ?? 0, 0), all.count)
-            let end = start + min(max(size, 0), all.count - start)
-            return Page<Person>(items: Array(all[start..<end]), nextCursor: end < all.count ? String(end) : nil, total: all.count)
+            let start = Swift.min(Swift.max(Swift.Int(cursor ?? "") ?? 0, 0), all.count)
+            let end = start + Swift.min(Swift.max(size, 0), all.count - start)
+            return Page<Person>(items: [Person](all[start..<end]), nextCursor: end < all.count ? Swift.String(end) : nil, total: all.count)
         }
         client.fetchPerson = { id in
             guard let found = storage.value.persons.first(where: { element in element.id == id }) else {

@@ -141,7 +141,9 @@ private func mockClosure(_ action: MockAction, endpoint: Endpoint, storage stora
     switch action.verb {
     case .list:
         if let page = action.page {
-            lines += pageLines(page, source: source + "." + list, inputs: inputs, labels: labels)
+            lines += pageLines(
+                page, source: source + "." + list, elementType: action.collection.elementType, inputs: inputs,
+                labels: labels)
         } else {
             lines.append("    " + convert(source + "." + list))
         }
@@ -212,7 +214,9 @@ private func mockClosure(_ action: MockAction, endpoint: Endpoint, storage stora
 /// for text that is not a number) and of the size's length (the rest without one), in the page model with the next
 /// page's cursor (the offset after the slice as text or a number, nil on the last page; or whether there is more)
 /// the collection's count, and every other field's default.
-private func pageLines(_ page: MockPage, source: String, inputs: [Input], labels: [String]) -> [String] {
+private func pageLines(
+    _ page: MockPage, source: String, elementType: String, inputs: [Input], labels: [String]
+) -> [String] {
     let all = SwiftCode.freshName("all", avoiding: labels)
     let start = SwiftCode.freshName("start", avoiding: labels)
     let end = SwiftCode.freshName("end", avoiding: labels)
@@ -220,8 +224,8 @@ private func pageLines(_ page: MockPage, source: String, inputs: [Input], labels
     if let cursor = page.cursor {
         let value = SwiftCode.expression(cursor, inputs: inputs)
         switch (page.cursorKind, SwiftCode.isOptional(cursor, inputs: inputs)) {
-        case (.text, true): offset = "Int(" + value + " ?? \"\") ?? 0"
-        case (.text, false): offset = "Int(" + value + ") ?? 0"
+        case (.text, true): offset = "Swift.Int(" + value + " ?? \"\") ?? 0"
+        case (.text, false): offset = "Swift.Int(" + value + ") ?? 0"
         case (_, true): offset = value + " ?? 0"
         case (_, false): offset = value
         }
@@ -230,11 +234,11 @@ private func pageLines(_ page: MockPage, source: String, inputs: [Input], labels
     }
     var lines = [
         "    let " + all + " = " + source,
-        "    let " + start + " = min(max(" + offset + ", 0), " + all + ".count)",
+        "    let " + start + " = Swift.min(Swift.max(" + offset + ", 0), " + all + ".count)",
     ]
     if let size = page.size {
         let value = SwiftCode.expression(size, inputs: inputs)
-        let length = "min(max($0, 0), " + all + ".count - " + start + ")"
+        let length = "Swift.min(Swift.max($0, 0), " + all + ".count - " + start + ")"
         lines.append(
             "    let " + end + " = " + start + " + "
                 + (SwiftCode.isOptional(size, inputs: inputs) ? "(" + value + ".map { " + length + " } ?? (" + all + ".count - " + start + "))"
@@ -245,10 +249,10 @@ private func pageLines(_ page: MockPage, source: String, inputs: [Input], labels
     let arguments = page.arguments.map { argument -> String in
         let value: String
         switch argument.role {
-        case .items: value = "Array(" + all + "[" + start + "..<" + end + "])"
+        case .items: value = "[" + elementType + "](" + all + "[" + start + "..<" + end + "])"
         case .next:
             switch page.nextKind ?? .number {
-            case .text: value = end + " < " + all + ".count ? String(" + end + ") : nil"
+            case .text: value = end + " < " + all + ".count ? Swift.String(" + end + ") : nil"
             case .number: value = end + " < " + all + ".count ? " + end + " : nil"
             case .flag: value = end + " < " + all + ".count"
             }
