@@ -4,7 +4,8 @@
 /// `""`, `0`, `false`, `[]`, `[:]`, `nil` for an optional, the first case of an enum, and a model built from its
 /// fields' defaults (a field that is optional or has a `default` is left to the initializer). A type that has none is
 /// a `Failure`: an external type (its initializers are unknown), or a model that cannot be built without a value of
-/// itself (an optional or an array on the way breaks the cycle; a plain field does not).
+/// itself (validation already refuses a model that holds itself by value; an array on the way breaks the cycle, as
+/// `[]`, so this is a guard, not a path a valid spec takes).
 package struct DefaultValues: Sendable {
     /// Why a type has no default value, for the comment or message that says so.
     package struct Failure: Error, Sendable, Equatable {
