@@ -171,6 +171,41 @@ struct MockFeatureTests {
         #expect(feature.errorMessage != nil)
     }
 
+    @Test(.dependencies {
+        $0.ledgerClient.uploadReceipt = { transactionId, image, _ in
+            Receipt(id: 9, transactionId: transactionId, fileName: image.fileName)
+        }
+    })
+    func anUploadOverTheTestValue() async {
+        let feature = LedgerFeature()
+        await feature.attachReceipt(to: loanID, photo: Data([1, 2]), fileName: "taxi.jpg", note: nil)
+        #expect(feature.receipts == [Receipt(id: 9, transactionId: loanID, fileName: "taxi.jpg")])
+    }
+
+    @Test(.dependencies {
+        $0.ledgerClient.fetchPersons = {
+            try await Task.sleep(nanoseconds: 60_000_000_000)
+            return []
+        }
+    })
+    func aCancelledLoadShowsNoError() async {
+        let feature = LedgerFeature()
+        let loading = feature.startLoading()
+        feature.cancelLoading()
+        await loading.value
+        #expect(feature.errorMessage == nil)
+        #expect(feature.persons.isEmpty)
+    }
+
+    @Test(.dependencies {
+        $0.ledgerClient.fetchPersons = { throw APIError.serverError(503) }
+    })
+    func aFailureBecomesTheErrorMessage() async {
+        let feature = LedgerFeature()
+        await feature.onAppear()
+        #expect(feature.errorMessage == "A server error occurred. (code: 503)")
+    }
+
     @Test(.dependency(\.ledgerClient, .previewValue))
     func thePreviewValueAnswersEveryEndpoint() async throws {
         @Dependency(\.ledgerClient) var client
