@@ -40,7 +40,8 @@ let package = Package(
                 "Ledger", "TestServer",
                 .product(name: "RepogenRuntime", package: "repogen"),
                 // Links IssueReportingTestSupport, without which an unimplemented call's issue never reaches
-                // Swift Testing (TestValueTests would fail: "Known issue was not recorded").
+                // Swift Testing (TestValueTests would fail: "Known issue was not recorded"), and gives the
+                // `.dependency(\.ledgerClient, …)` and `.dependencies { … }` test traits InAppTests.swift uses.
                 .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
             ]
         ),

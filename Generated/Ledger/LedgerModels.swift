@@ -7,11 +7,41 @@ public struct Person: Codable, Sendable, Equatable {
     public var id: UUID
     public var name: String
     public var phoneNumber: String?
+    public var favorite: Bool?
 
-    public init(id: UUID, name: String, phoneNumber: String? = nil) {
+    public init(id: UUID, name: String, phoneNumber: String? = nil, favorite: Bool? = nil) {
         self.id = id
         self.name = name
         self.phoneNumber = phoneNumber
+        self.favorite = favorite
+    }
+}
+
+/// A page of a list; pass `nextCursor` back for the next one (nil on the last page).
+public struct Page<T: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+    public var items: [T]
+    public var nextCursor: String?
+    public var total: Int
+
+    public init(items: [T], nextCursor: String? = nil, total: Int) {
+        self.items = items
+        self.nextCursor = nextCursor
+        self.total = total
+    }
+}
+
+/// A photo of a loan's receipt, as the server keeps it.
+public struct ReceiptDTO: Codable, Sendable, Equatable {
+    public var id: Int
+    public var transactionId: UUID
+    public var file_name: String
+    public var byte_count: Int
+
+    public init(id: Int, transactionId: UUID, file_name: String, byte_count: Int) {
+        self.id = id
+        self.transactionId = transactionId
+        self.file_name = file_name
+        self.byte_count = byte_count
     }
 }
 
@@ -36,5 +66,28 @@ public struct Transaction: Codable, Sendable, Equatable {
         self.type = type
         self.date = date
         self.memo = memo
+    }
+}
+
+public struct Receipt: Sendable, Equatable {
+    public let id: Int
+    public let transactionId: UUID
+    public let fileName: String
+
+    public init(id: Int, transactionId: UUID, fileName: String) {
+        self.id = id
+        self.transactionId = transactionId
+        self.fileName = fileName
+    }
+}
+
+extension ReceiptDTO {
+    /// The `Receipt` this DTO maps to.
+    public func toDomain() -> Receipt {
+        Receipt(
+            id: self.id,
+            transactionId: self.transactionId,
+            fileName: self.file_name
+        )
     }
 }

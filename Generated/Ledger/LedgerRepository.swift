@@ -5,17 +5,36 @@ import RepogenRuntime
 
 public protocol LedgerRepository: Sendable {
     func fetchPersons() async -> Result<[Person], Error>
+    /// The persons a page at a time, from `cursor` (nil for the first page).
+    func fetchPersonPage(cursor: String?, size: Int) async -> Result<Page<Person>, Error>
     func fetchPerson(id: UUID) async -> Result<Person, Error>
     func createPerson(person: Person) async -> Result<Person, Error>
     func updatePerson(person: Person) async -> Result<Person, Error>
     func deletePerson(id: UUID) async -> Result<Void, Error>
+    func favoritePerson(id: UUID) async -> Result<Person, Error>
+    func unfavoritePerson(id: UUID) async -> Result<Person, Error>
     /// A month's loans, of one type or both; the mock answers with the example.
     func fetchTransactions(month: String, type: TransactionType?) async -> Result<[Transaction], Error>
     func createTransaction(personId: UUID, transaction: Transaction) async -> Result<Transaction, Error>
     func deleteTransaction(id: UUID) async -> Result<Void, Error>
+    func fetchReceipts() async -> Result<[Receipt], Error>
+    /// Attaches a photo of the receipt to a loan.
+    func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?) async -> Result<Receipt, Error>
 }
 
-public struct LedgerRepositoryImpl: LedgerRepository {
+/// Where the Ledger repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
+/// to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
+/// database) to this protocol.
+public protocol LedgerLocalDataSource: ResponseCache {}
+
+extension MemoryResponseCache: LedgerLocalDataSource {}
+
+/// For tests and previews: a `RecordingResponseCache` records every read, store and removal of cached values (and
+/// keeps them in memory). Declared here, beside the protocol, so that mocks in a module of their own can use it.
+extension RecordingResponseCache: LedgerLocalDataSource {}
+
+/// The Ledger API's calls, without a cache: what `LedgerRepositoryImpl` reads through on a miss and writes through.
+public struct LedgerRemoteDataSource: LedgerRepository {
     private let manager: NetworkManager
 
     /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
@@ -25,6 +44,12 @@ public struct LedgerRepositoryImpl: LedgerRepository {
 
     public func fetchPersons() async -> Result<[Person], Error> {
         let request = LedgerApi.fetchPersons
+        return await self.manager.request(requestType: request)
+    }
+
+    /// The persons a page at a time, from `cursor` (nil for the first page).
+    public func fetchPersonPage(cursor: String?, size: Int) async -> Result<Page<Person>, Error> {
+        let request = LedgerApi.fetchPersonPage(cursor: cursor, size: size)
         return await self.manager.request(requestType: request)
     }
 
@@ -48,6 +73,16 @@ public struct LedgerRepositoryImpl: LedgerRepository {
         return await self.manager.request(requestType: request)
     }
 
+    public func favoritePerson(id: UUID) async -> Result<Person, Error> {
+        let request = LedgerApi.favoritePerson(id: id)
+        return await self.manager.request(requestType: request)
+    }
+
+    public func unfavoritePerson(id: UUID) async -> Result<Person, Error> {
+        let request = LedgerApi.unfavoritePerson(id: id)
+        return await self.manager.request(requestType: request)
+    }
+
     /// A month's loans, of one type or both; the mock answers with the example.
     public func fetchTransactions(month: String, type: TransactionType?) async -> Result<[Transaction], Error> {
         let request = LedgerApi.fetchTransactions(month: month, type: type)
@@ -62,5 +97,112 @@ public struct LedgerRepositoryImpl: LedgerRepository {
     public func deleteTransaction(id: UUID) async -> Result<Void, Error> {
         let request = LedgerApi.deleteTransaction(id: id)
         return await self.manager.request(requestType: request)
+    }
+
+    public func fetchReceipts() async -> Result<[Receipt], Error> {
+        let request = LedgerApi.fetchReceipts
+        let response: Result<[ReceiptDTO], Error> = await self.manager.request(requestType: request)
+        return response.map { $0.map { $0.toDomain() } }
+    }
+
+    /// Attaches a photo of the receipt to a loan.
+    public func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?) async -> Result<Receipt, Error> {
+        let request = LedgerApi.uploadReceipt(transactionId: transactionId, image: image, note: note)
+        let response: Result<ReceiptDTO, Error> = await self.manager.request(requestType: request)
+        return response.map { $0.toDomain() }
+    }
+}
+
+/// The Ledger repository over two data sources. A cached read answers from `local` while its value is fresh, and
+/// otherwise from `remote` (one request per key at a time, however many callers wait), storing what it fetched. A
+/// write reaches `remote` first and, only when it succeeds, updates or invalidates the cached reads it names.
+public struct LedgerRepositoryImpl: LedgerRepository {
+    private let remote: any LedgerRepository
+    private let cache: CachedReads
+
+    /// - Parameters:
+    ///   - remote: the API calls; `LedgerRemoteDataSource()` sends them through `NetworkManager.shared`.
+    ///   - local: where cached reads are kept; in memory unless the app gives its own store.
+    public init(remote: any LedgerRepository = LedgerRemoteDataSource(), local: any LedgerLocalDataSource = MemoryResponseCache()) {
+        self.remote = remote
+        self.cache = CachedReads(local: local)
+    }
+
+    public func fetchPersons() async -> Result<[Person], Error> {
+        let request = LedgerApi.fetchPersons
+        return await self.cache.read(CacheKey(endpoint: "fetchPersons", requestType: request), timeToLive: nil) {
+            await self.remote.fetchPersons()
+        }
+    }
+
+    /// The persons a page at a time, from `cursor` (nil for the first page).
+    public func fetchPersonPage(cursor: String?, size: Int) async -> Result<Page<Person>, Error> {
+        return await self.remote.fetchPersonPage(cursor: cursor, size: size)
+    }
+
+    public func fetchPerson(id: UUID) async -> Result<Person, Error> {
+        return await self.remote.fetchPerson(id: id)
+    }
+
+    public func createPerson(person: Person) async -> Result<Person, Error> {
+        let response = await self.remote.createPerson(person: person)
+        if case .success = response {
+            await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+        }
+        return response
+    }
+
+    public func updatePerson(person: Person) async -> Result<Person, Error> {
+        let response = await self.remote.updatePerson(person: person)
+        if case .success = response {
+            await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+        }
+        return response
+    }
+
+    public func deletePerson(id: UUID) async -> Result<Void, Error> {
+        let response = await self.remote.deletePerson(id: id)
+        if case .success = response {
+            await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+        }
+        return response
+    }
+
+    public func favoritePerson(id: UUID) async -> Result<Person, Error> {
+        let response = await self.remote.favoritePerson(id: id)
+        if case .success = response {
+            await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+        }
+        return response
+    }
+
+    public func unfavoritePerson(id: UUID) async -> Result<Person, Error> {
+        let response = await self.remote.unfavoritePerson(id: id)
+        if case .success = response {
+            await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+        }
+        return response
+    }
+
+    /// A month's loans, of one type or both; the mock answers with the example.
+    public func fetchTransactions(month: String, type: TransactionType?) async -> Result<[Transaction], Error> {
+        return await self.remote.fetchTransactions(month: month, type: type)
+    }
+
+    public func createTransaction(personId: UUID, transaction: Transaction) async -> Result<Transaction, Error> {
+        return await self.remote.createTransaction(personId: personId, transaction: transaction)
+    }
+
+    public func deleteTransaction(id: UUID) async -> Result<Void, Error> {
+        return await self.remote.deleteTransaction(id: id)
+    }
+
+    public func fetchReceipts() async -> Result<[Receipt], Error> {
+        return await self.remote.fetchReceipts()
+    }
+
+    /// Attaches a photo of the receipt to a loan.
+    public func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?) async -> Result<Receipt, Error> {
+        return await self.remote.uploadReceipt(transactionId: transactionId, image: image, note: note)
     }
 }

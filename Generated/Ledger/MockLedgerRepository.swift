@@ -17,6 +17,8 @@ import RepogenRuntime
 public final class MockLedgerRepository: LedgerRepository {
     /// Calls and stubs of `fetchPersons()`.
     public let fetchPersonsMock = MockMethod<Void, [Person]>("MockLedgerRepository.fetchPersons()")
+    /// Calls and stubs of `fetchPersonPage(cursor:size:)`.
+    public let fetchPersonPageMock = MockMethod<(cursor: String?, size: Int), Page<Person>>("MockLedgerRepository.fetchPersonPage(cursor:size:)")
     /// Calls and stubs of `fetchPerson(id:)`.
     public let fetchPersonMock = MockMethod<UUID, Person>("MockLedgerRepository.fetchPerson(id:)")
     /// Calls and stubs of `createPerson(person:)`.
@@ -25,17 +27,29 @@ public final class MockLedgerRepository: LedgerRepository {
     public let updatePersonMock = MockMethod<Person, Person>("MockLedgerRepository.updatePerson(person:)")
     /// Calls and stubs of `deletePerson(id:)`.
     public let deletePersonMock = MockMethod<UUID, Void>("MockLedgerRepository.deletePerson(id:)")
+    /// Calls and stubs of `favoritePerson(id:)`.
+    public let favoritePersonMock = MockMethod<UUID, Person>("MockLedgerRepository.favoritePerson(id:)")
+    /// Calls and stubs of `unfavoritePerson(id:)`.
+    public let unfavoritePersonMock = MockMethod<UUID, Person>("MockLedgerRepository.unfavoritePerson(id:)")
     /// Calls and stubs of `fetchTransactions(month:type:)`.
     public let fetchTransactionsMock = MockMethod<(month: String, type: TransactionType?), [Transaction]>("MockLedgerRepository.fetchTransactions(month:type:)", exampleJSON: #"[{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF","amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z"}]"#)
     /// Calls and stubs of `createTransaction(personId:transaction:)`.
     public let createTransactionMock = MockMethod<(personId: UUID, transaction: Transaction), Transaction>("MockLedgerRepository.createTransaction(personId:transaction:)")
     /// Calls and stubs of `deleteTransaction(id:)`.
     public let deleteTransactionMock = MockMethod<UUID, Void>("MockLedgerRepository.deleteTransaction(id:)")
+    /// Calls and stubs of `fetchReceipts()`.
+    public let fetchReceiptsMock = MockMethod<Void, [Receipt]>("MockLedgerRepository.fetchReceipts()")
+    /// Calls and stubs of `uploadReceipt(transactionId:image:note:)`.
+    public let uploadReceiptMock = MockMethod<(transactionId: UUID, image: UploadFile, note: String?), Receipt>("MockLedgerRepository.uploadReceipt(transactionId:image:note:)")
 
     public init() { }
 
     public func fetchPersons() -> Result<[Person], Error> {
         self.fetchPersonsMock.call(())
+    }
+
+    public func fetchPersonPage(cursor: String?, size: Int) -> Result<Page<Person>, Error> {
+        self.fetchPersonPageMock.call((cursor: cursor, size: size))
     }
 
     public func fetchPerson(id: UUID) -> Result<Person, Error> {
@@ -54,6 +68,14 @@ public final class MockLedgerRepository: LedgerRepository {
         self.deletePersonMock.call(id)
     }
 
+    public func favoritePerson(id: UUID) -> Result<Person, Error> {
+        self.favoritePersonMock.call(id)
+    }
+
+    public func unfavoritePerson(id: UUID) -> Result<Person, Error> {
+        self.unfavoritePersonMock.call(id)
+    }
+
     public func fetchTransactions(month: String, type: TransactionType?) -> Result<[Transaction], Error> {
         self.fetchTransactionsMock.call((month: month, type: type))
     }
@@ -64,6 +86,14 @@ public final class MockLedgerRepository: LedgerRepository {
 
     public func deleteTransaction(id: UUID) -> Result<Void, Error> {
         self.deleteTransactionMock.call(id)
+    }
+
+    public func fetchReceipts() -> Result<[Receipt], Error> {
+        self.fetchReceiptsMock.call(())
+    }
+
+    public func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?) -> Result<Receipt, Error> {
+        self.uploadReceiptMock.call((transactionId: transactionId, image: image, note: note))
     }
 }
 #endif

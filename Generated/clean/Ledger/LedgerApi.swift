@@ -5,14 +5,21 @@ import RepogenRuntime
 
 enum LedgerApi {
     case fetchPersons
+    /// The persons a page at a time, from `cursor` (nil for the first page).
+    case fetchPersonPage(cursor: String?, size: Int)
     case fetchPerson(id: UUID)
     case createPerson(person: Person)
     case updatePerson(person: Person)
     case deletePerson(id: UUID)
+    case favoritePerson(id: UUID)
+    case unfavoritePerson(id: UUID)
     /// A month's loans, of one type or both; the mock answers with the example.
     case fetchTransactions(month: String, type: TransactionType?)
     case createTransaction(personId: UUID, transaction: Transaction)
     case deleteTransaction(id: UUID)
+    case fetchReceipts
+    /// Attaches a photo of the receipt to a loan.
+    case uploadReceipt(transactionId: UUID, image: UploadFile, note: String?)
 }
 
 extension LedgerApi: RequestType {
@@ -20,6 +27,12 @@ extension LedgerApi: RequestType {
         switch self {
         case .fetchPersons:
             return nil
+        case .fetchPersonPage(let cursor, let size):
+            var params: RequestParameters = ["size": size]
+            if let cursor {
+                params["cursor"] = cursor
+            }
+            return params
         case .fetchPerson:
             return nil
         case .createPerson(let person):
@@ -27,6 +40,10 @@ extension LedgerApi: RequestType {
         case .updatePerson(let person):
             return person
         case .deletePerson:
+            return nil
+        case .favoritePerson:
+            return nil
+        case .unfavoritePerson:
             return nil
         case .fetchTransactions(let month, let type):
             var params: RequestParameters = ["month": month]
@@ -38,12 +55,18 @@ extension LedgerApi: RequestType {
             return transaction
         case .deleteTransaction:
             return nil
+        case .fetchReceipts:
+            return nil
+        case .uploadReceipt:
+            return nil
         }
     }
 
     var method: RequestMethod {
         switch self {
         case .fetchPersons:
+            return .get
+        case .fetchPersonPage:
             return .get
         case .fetchPerson:
             return .get
@@ -53,18 +76,28 @@ extension LedgerApi: RequestType {
             return .put
         case .deletePerson:
             return .delete
+        case .favoritePerson:
+            return .put
+        case .unfavoritePerson:
+            return .delete
         case .fetchTransactions:
             return .get
         case .createTransaction:
             return .post
         case .deleteTransaction:
             return .delete
+        case .fetchReceipts:
+            return .get
+        case .uploadReceipt:
+            return .post
         }
     }
 
     var header: HTTPHeaderType {
         switch self {
         case .fetchPersons:
+            return .json
+        case .fetchPersonPage:
             return .json
         case .fetchPerson:
             return .json
@@ -74,11 +107,19 @@ extension LedgerApi: RequestType {
             return .json
         case .deletePerson:
             return .json
+        case .favoritePerson:
+            return .json
+        case .unfavoritePerson:
+            return .json
         case .fetchTransactions:
             return .json
         case .createTransaction:
             return .json
         case .deleteTransaction:
+            return .json
+        case .fetchReceipts:
+            return .json
+        case .uploadReceipt:
             return .json
         }
     }
@@ -87,6 +128,8 @@ extension LedgerApi: RequestType {
         switch self {
         case .fetchPersons:
             return "/persons"
+        case .fetchPersonPage:
+            return "/persons/page"
         case .fetchPerson(let id):
             return "/persons/\(PathComponent(id))"
         case .createPerson:
@@ -95,12 +138,54 @@ extension LedgerApi: RequestType {
             return "/persons/\(PathComponent(person.id))"
         case .deletePerson(let id):
             return "/persons/\(PathComponent(id))"
+        case .favoritePerson(let id):
+            return "/persons/\(PathComponent(id))/favorite"
+        case .unfavoritePerson(let id):
+            return "/persons/\(PathComponent(id))/favorite"
         case .fetchTransactions:
             return "/transactions"
         case .createTransaction(let personId, _):
             return "/persons/\(PathComponent(personId))/transactions"
         case .deleteTransaction(let id):
             return "/transactions/\(PathComponent(id))"
+        case .fetchReceipts:
+            return "/receipts"
+        case .uploadReceipt(let transactionId, _, _):
+            return "/transactions/\(PathComponent(transactionId))/receipts"
+        }
+    }
+
+    var upload: UploadForm? {
+        switch self {
+        case .fetchPersons:
+            return nil
+        case .fetchPersonPage:
+            return nil
+        case .fetchPerson:
+            return nil
+        case .createPerson:
+            return nil
+        case .updatePerson:
+            return nil
+        case .deletePerson:
+            return nil
+        case .favoritePerson:
+            return nil
+        case .unfavoritePerson:
+            return nil
+        case .fetchTransactions:
+            return nil
+        case .createTransaction:
+            return nil
+        case .deleteTransaction:
+            return nil
+        case .fetchReceipts:
+            return nil
+        case .uploadReceipt(_, let image, let note):
+            var form = UploadForm()
+            form.add("note", ifPresent: note)
+            form.add("image", file: image)
+            return form
         }
     }
 }

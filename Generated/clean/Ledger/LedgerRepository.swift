@@ -7,27 +7,50 @@ import RepogenRuntime
 /// failed request.
 public protocol LedgerRepository: Sendable {
     func fetchPersons() async throws -> [Person]
+    /// The persons a page at a time, from `cursor` (nil for the first page).
+    func fetchPersonPage(cursor: String?, size: Int) async throws -> Page<Person>
     func fetchPerson(id: UUID) async throws -> Person
     func createPerson(person: Person) async throws -> Person
     func updatePerson(person: Person) async throws -> Person
     func deletePerson(id: UUID) async throws
+    func favoritePerson(id: UUID) async throws -> Person
+    func unfavoritePerson(id: UUID) async throws -> Person
     /// A month's loans, of one type or both; the mock answers with the example.
     func fetchTransactions(month: String, type: TransactionType?) async throws -> [Transaction]
     func createTransaction(personId: UUID, transaction: Transaction) async throws -> Transaction
     func deleteTransaction(id: UUID) async throws
+    func fetchReceipts() async throws -> [Receipt]
+    /// Attaches a photo of the receipt to a loan.
+    func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?) async throws -> Receipt
 }
 
 /// A data source of the Ledger data layer: `LedgerRemoteDataSource` (the API), or a mock in tests.
 public protocol LedgerDataSource: Sendable {
     func fetchPersons() async throws -> [Person]
+    func fetchPersonPage(cursor: String?, size: Int) async throws -> Page<Person>
     func fetchPerson(id: UUID) async throws -> Person
     func createPerson(person: Person) async throws -> Person
     func updatePerson(person: Person) async throws -> Person
     func deletePerson(id: UUID) async throws
+    func favoritePerson(id: UUID) async throws -> Person
+    func unfavoritePerson(id: UUID) async throws -> Person
     func fetchTransactions(month: String, type: TransactionType?) async throws -> [Transaction]
     func createTransaction(personId: UUID, transaction: Transaction) async throws -> Transaction
     func deleteTransaction(id: UUID) async throws
+    func fetchReceipts() async throws -> [Receipt]
+    func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?) async throws -> Receipt
 }
+
+/// Where the Ledger repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
+/// to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
+/// database) to this protocol.
+public protocol LedgerLocalDataSource: ResponseCache {}
+
+extension MemoryResponseCache: LedgerLocalDataSource {}
+
+/// For tests and previews: a `RecordingResponseCache` records every read, store and removal of cached values (and
+/// keeps them in memory). Declared here, beside the protocol, so that mocks in a module of their own can use it.
+extension RecordingResponseCache: LedgerLocalDataSource {}
 
 /// The Ledger API's calls: the remote data source.
 public struct LedgerRemoteDataSource: LedgerDataSource {
@@ -40,6 +63,12 @@ public struct LedgerRemoteDataSource: LedgerDataSource {
 
     public func fetchPersons() async throws -> [Person] {
         let request = LedgerApi.fetchPersons
+        return try await self.manager.response(requestType: request)
+    }
+
+    /// The persons a page at a time, from `cursor` (nil for the first page).
+    public func fetchPersonPage(cursor: String?, size: Int) async throws -> Page<Person> {
+        let request = LedgerApi.fetchPersonPage(cursor: cursor, size: size)
         return try await self.manager.response(requestType: request)
     }
 
@@ -63,6 +92,16 @@ public struct LedgerRemoteDataSource: LedgerDataSource {
         return try await self.manager.response(requestType: request)
     }
 
+    public func favoritePerson(id: UUID) async throws -> Person {
+        let request = LedgerApi.favoritePerson(id: id)
+        return try await self.manager.response(requestType: request)
+    }
+
+    public func unfavoritePerson(id: UUID) async throws -> Person {
+        let request = LedgerApi.unfavoritePerson(id: id)
+        return try await self.manager.response(requestType: request)
+    }
+
     /// A month's loans, of one type or both; the mock answers with the example.
     public func fetchTransactions(month: String, type: TransactionType?) async throws -> [Transaction] {
         let request = LedgerApi.fetchTransactions(month: month, type: type)
@@ -78,19 +117,47 @@ public struct LedgerRemoteDataSource: LedgerDataSource {
         let request = LedgerApi.deleteTransaction(id: id)
         return try await self.manager.response(requestType: request)
     }
+
+    public func fetchReceipts() async throws -> [Receipt] {
+        let request = LedgerApi.fetchReceipts
+        let response: [ReceiptDTO] = try await self.manager.response(requestType: request)
+        return response.map { $0.toDomain() }
+    }
+
+    /// Attaches a photo of the receipt to a loan.
+    public func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?) async throws -> Receipt {
+        let request = LedgerApi.uploadReceipt(transactionId: transactionId, image: image, note: note)
+        let response: ReceiptDTO = try await self.manager.response(requestType: request)
+        return response.toDomain()
+    }
 }
 
-/// The Ledger data layer's repository, over its remote data source.
+/// The Ledger data layer's repository, over a remote and a local data source. A cached read answers from
+/// `local` while its value is fresh, and otherwise from `remote` (one request per key at a time, however many
+/// callers wait), storing what it fetched. A write reaches `remote` first and, only when it succeeds, updates or
+/// invalidates the cached reads it names.
 public struct LedgerDataRepository: LedgerRepository {
     private let remote: any LedgerDataSource
+    private let cache: CachedReads
 
-    /// - Parameter remote: the API calls; `LedgerRemoteDataSource()` sends them through `NetworkManager.shared`.
-    public init(remote: any LedgerDataSource = LedgerRemoteDataSource()) {
+    /// - Parameters:
+    ///   - remote: the API calls; `LedgerRemoteDataSource()` sends them through `NetworkManager.shared`.
+    ///   - local: where cached reads are kept; in memory unless the app gives its own store.
+    public init(remote: any LedgerDataSource = LedgerRemoteDataSource(), local: any LedgerLocalDataSource = MemoryResponseCache()) {
         self.remote = remote
+        self.cache = CachedReads(local: local)
     }
 
     public func fetchPersons() async throws -> [Person] {
-        return try await self.remote.fetchPersons()
+        let request = LedgerApi.fetchPersons
+        return try await self.cache.read(CacheKey(endpoint: "fetchPersons", requestType: request), timeToLive: nil) {
+            try await self.remote.fetchPersons()
+        }
+    }
+
+    /// The persons a page at a time, from `cursor` (nil for the first page).
+    public func fetchPersonPage(cursor: String?, size: Int) async throws -> Page<Person> {
+        return try await self.remote.fetchPersonPage(cursor: cursor, size: size)
     }
 
     public func fetchPerson(id: UUID) async throws -> Person {
@@ -98,15 +165,32 @@ public struct LedgerDataRepository: LedgerRepository {
     }
 
     public func createPerson(person: Person) async throws -> Person {
-        return try await self.remote.createPerson(person: person)
+        let response = try await self.remote.createPerson(person: person)
+        await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+        return response
     }
 
     public func updatePerson(person: Person) async throws -> Person {
-        return try await self.remote.updatePerson(person: person)
+        let response = try await self.remote.updatePerson(person: person)
+        await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+        return response
     }
 
     public func deletePerson(id: UUID) async throws {
-        return try await self.remote.deletePerson(id: id)
+        try await self.remote.deletePerson(id: id)
+        await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+    }
+
+    public func favoritePerson(id: UUID) async throws -> Person {
+        let response = try await self.remote.favoritePerson(id: id)
+        await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+        return response
+    }
+
+    public func unfavoritePerson(id: UUID) async throws -> Person {
+        let response = try await self.remote.unfavoritePerson(id: id)
+        await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+        return response
     }
 
     /// A month's loans, of one type or both; the mock answers with the example.
@@ -120,5 +204,14 @@ public struct LedgerDataRepository: LedgerRepository {
 
     public func deleteTransaction(id: UUID) async throws {
         return try await self.remote.deleteTransaction(id: id)
+    }
+
+    public func fetchReceipts() async throws -> [Receipt] {
+        return try await self.remote.fetchReceipts()
+    }
+
+    /// Attaches a photo of the receipt to a loan.
+    public func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?) async throws -> Receipt {
+        return try await self.remote.uploadReceipt(transactionId: transactionId, image: image, note: note)
     }
 }

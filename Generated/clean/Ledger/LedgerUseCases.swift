@@ -22,6 +22,31 @@ public struct FetchPersonsUseCase: Sendable {
     }
 }
 
+/// A use case of the Ledger domain: `execute` calls `LedgerRepository.fetchPersonPage(cursor:size:)`.
+/// The persons a page at a time, from `cursor` (nil for the first page).
+public struct FetchPersonPageUseCase: Sendable {
+    private let repository: any LedgerRepository
+
+    public init(repository: any LedgerRepository) {
+        self.repository = repository
+    }
+
+    public func execute(_ requestValues: FetchPersonPageRequestValues) async throws -> Page<Person> {
+        try await self.repository.fetchPersonPage(cursor: requestValues.cursor, size: requestValues.size)
+    }
+}
+
+/// What `FetchPersonPageUseCase.execute(_:)` takes.
+public struct FetchPersonPageRequestValues: Sendable {
+    public let cursor: String?
+    public let size: Int
+
+    public init(cursor: String?, size: Int) {
+        self.cursor = cursor
+        self.size = size
+    }
+}
+
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.fetchPerson(id:)`.
 public struct FetchPersonUseCase: Sendable {
     private let repository: any LedgerRepository
@@ -110,6 +135,50 @@ public struct DeletePersonRequestValues: Sendable {
     }
 }
 
+/// A use case of the Ledger domain: `execute` calls `LedgerRepository.favoritePerson(id:)`.
+public struct FavoritePersonUseCase: Sendable {
+    private let repository: any LedgerRepository
+
+    public init(repository: any LedgerRepository) {
+        self.repository = repository
+    }
+
+    public func execute(_ requestValues: FavoritePersonRequestValues) async throws -> Person {
+        try await self.repository.favoritePerson(id: requestValues.id)
+    }
+}
+
+/// What `FavoritePersonUseCase.execute(_:)` takes.
+public struct FavoritePersonRequestValues: Sendable {
+    public let id: UUID
+
+    public init(id: UUID) {
+        self.id = id
+    }
+}
+
+/// A use case of the Ledger domain: `execute` calls `LedgerRepository.unfavoritePerson(id:)`.
+public struct UnfavoritePersonUseCase: Sendable {
+    private let repository: any LedgerRepository
+
+    public init(repository: any LedgerRepository) {
+        self.repository = repository
+    }
+
+    public func execute(_ requestValues: UnfavoritePersonRequestValues) async throws -> Person {
+        try await self.repository.unfavoritePerson(id: requestValues.id)
+    }
+}
+
+/// What `UnfavoritePersonUseCase.execute(_:)` takes.
+public struct UnfavoritePersonRequestValues: Sendable {
+    public let id: UUID
+
+    public init(id: UUID) {
+        self.id = id
+    }
+}
+
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.fetchTransactions(month:type:)`.
 /// A month's loans, of one type or both; the mock answers with the example.
 public struct FetchTransactionsUseCase: Sendable {
@@ -181,6 +250,46 @@ public struct DeleteTransactionRequestValues: Sendable {
     }
 }
 
+/// A use case of the Ledger domain: `execute` calls `LedgerRepository.fetchReceipts()`.
+public struct FetchReceiptsUseCase: Sendable {
+    private let repository: any LedgerRepository
+
+    public init(repository: any LedgerRepository) {
+        self.repository = repository
+    }
+
+    public func execute() async throws -> [Receipt] {
+        try await self.repository.fetchReceipts()
+    }
+}
+
+/// A use case of the Ledger domain: `execute` calls `LedgerRepository.uploadReceipt(transactionId:image:note:)`.
+/// Attaches a photo of the receipt to a loan.
+public struct UploadReceiptUseCase: Sendable {
+    private let repository: any LedgerRepository
+
+    public init(repository: any LedgerRepository) {
+        self.repository = repository
+    }
+
+    public func execute(_ requestValues: UploadReceiptRequestValues) async throws -> Receipt {
+        try await self.repository.uploadReceipt(transactionId: requestValues.transactionId, image: requestValues.image, note: requestValues.note)
+    }
+}
+
+/// What `UploadReceiptUseCase.execute(_:)` takes.
+public struct UploadReceiptRequestValues: Sendable {
+    public let transactionId: UUID
+    public let image: UploadFile
+    public let note: String?
+
+    public init(transactionId: UUID, image: UploadFile, note: String?) {
+        self.transactionId = transactionId
+        self.image = image
+        self.note = note
+    }
+}
+
 #if canImport(Combine) || canImport(OpenCombine)
 
 // The reactive flavour of seed 002 (its RxSwift `Observable`s) as Combine publishers: Combine on Apple platforms,
@@ -192,6 +301,15 @@ extension FetchPersonsUseCase {
     public func publisher() -> AnyPublisher<[Person], Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute() }
+    }
+}
+
+extension FetchPersonPageUseCase {
+    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
+    /// subscribes, once per subscription.
+    public func publisher(_ requestValues: FetchPersonPageRequestValues) -> AnyPublisher<Page<Person>, Error> {
+        let useCase = self
+        return repogenPublisher { try await useCase.execute(requestValues) }
     }
 }
 
@@ -231,6 +349,24 @@ extension DeletePersonUseCase {
     }
 }
 
+extension FavoritePersonUseCase {
+    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
+    /// subscribes, once per subscription.
+    public func publisher(_ requestValues: FavoritePersonRequestValues) -> AnyPublisher<Person, Error> {
+        let useCase = self
+        return repogenPublisher { try await useCase.execute(requestValues) }
+    }
+}
+
+extension UnfavoritePersonUseCase {
+    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
+    /// subscribes, once per subscription.
+    public func publisher(_ requestValues: UnfavoritePersonRequestValues) -> AnyPublisher<Person, Error> {
+        let useCase = self
+        return repogenPublisher { try await useCase.execute(requestValues) }
+    }
+}
+
 extension FetchTransactionsUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
     /// subscribes, once per subscription.
@@ -253,6 +389,24 @@ extension DeleteTransactionUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
     /// subscribes, once per subscription.
     public func publisher(_ requestValues: DeleteTransactionRequestValues) -> AnyPublisher<Void, Error> {
+        let useCase = self
+        return repogenPublisher { try await useCase.execute(requestValues) }
+    }
+}
+
+extension FetchReceiptsUseCase {
+    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
+    /// subscribes, once per subscription.
+    public func publisher() -> AnyPublisher<[Receipt], Error> {
+        let useCase = self
+        return repogenPublisher { try await useCase.execute() }
+    }
+}
+
+extension UploadReceiptUseCase {
+    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
+    /// subscribes, once per subscription.
+    public func publisher(_ requestValues: UploadReceiptRequestValues) -> AnyPublisher<Receipt, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }

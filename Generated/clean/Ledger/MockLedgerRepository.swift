@@ -19,6 +19,8 @@ import RepogenRuntime
 public final class MockLedgerRepository: LedgerRepository {
     /// Calls and stubs of `fetchPersons()`.
     public let fetchPersonsMock = MockMethod<Void, [Person]>("MockLedgerRepository.fetchPersons()")
+    /// Calls and stubs of `fetchPersonPage(cursor:size:)`.
+    public let fetchPersonPageMock = MockMethod<(cursor: String?, size: Int), Page<Person>>("MockLedgerRepository.fetchPersonPage(cursor:size:)")
     /// Calls and stubs of `fetchPerson(id:)`.
     public let fetchPersonMock = MockMethod<UUID, Person>("MockLedgerRepository.fetchPerson(id:)")
     /// Calls and stubs of `createPerson(person:)`.
@@ -27,17 +29,29 @@ public final class MockLedgerRepository: LedgerRepository {
     public let updatePersonMock = MockMethod<Person, Person>("MockLedgerRepository.updatePerson(person:)")
     /// Calls and stubs of `deletePerson(id:)`.
     public let deletePersonMock = MockMethod<UUID, Void>("MockLedgerRepository.deletePerson(id:)")
+    /// Calls and stubs of `favoritePerson(id:)`.
+    public let favoritePersonMock = MockMethod<UUID, Person>("MockLedgerRepository.favoritePerson(id:)")
+    /// Calls and stubs of `unfavoritePerson(id:)`.
+    public let unfavoritePersonMock = MockMethod<UUID, Person>("MockLedgerRepository.unfavoritePerson(id:)")
     /// Calls and stubs of `fetchTransactions(month:type:)`.
     public let fetchTransactionsMock = MockMethod<(month: String, type: TransactionType?), [Transaction]>("MockLedgerRepository.fetchTransactions(month:type:)", exampleJSON: #"[{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF","amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z"}]"#)
     /// Calls and stubs of `createTransaction(personId:transaction:)`.
     public let createTransactionMock = MockMethod<(personId: UUID, transaction: Transaction), Transaction>("MockLedgerRepository.createTransaction(personId:transaction:)")
     /// Calls and stubs of `deleteTransaction(id:)`.
     public let deleteTransactionMock = MockMethod<UUID, Void>("MockLedgerRepository.deleteTransaction(id:)")
+    /// Calls and stubs of `fetchReceipts()`.
+    public let fetchReceiptsMock = MockMethod<Void, [Receipt]>("MockLedgerRepository.fetchReceipts()")
+    /// Calls and stubs of `uploadReceipt(transactionId:image:note:)`.
+    public let uploadReceiptMock = MockMethod<(transactionId: UUID, image: UploadFile, note: String?), Receipt>("MockLedgerRepository.uploadReceipt(transactionId:image:note:)")
 
     public init() { }
 
     public func fetchPersons() throws -> [Person] {
         try self.fetchPersonsMock.call(()).get()
+    }
+
+    public func fetchPersonPage(cursor: String?, size: Int) throws -> Page<Person> {
+        try self.fetchPersonPageMock.call((cursor: cursor, size: size)).get()
     }
 
     public func fetchPerson(id: UUID) throws -> Person {
@@ -56,6 +70,14 @@ public final class MockLedgerRepository: LedgerRepository {
         try self.deletePersonMock.call(id).get()
     }
 
+    public func favoritePerson(id: UUID) throws -> Person {
+        try self.favoritePersonMock.call(id).get()
+    }
+
+    public func unfavoritePerson(id: UUID) throws -> Person {
+        try self.unfavoritePersonMock.call(id).get()
+    }
+
     public func fetchTransactions(month: String, type: TransactionType?) throws -> [Transaction] {
         try self.fetchTransactionsMock.call((month: month, type: type)).get()
     }
@@ -66,6 +88,14 @@ public final class MockLedgerRepository: LedgerRepository {
 
     public func deleteTransaction(id: UUID) throws {
         try self.deleteTransactionMock.call(id).get()
+    }
+
+    public func fetchReceipts() throws -> [Receipt] {
+        try self.fetchReceiptsMock.call(()).get()
+    }
+
+    public func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?) throws -> Receipt {
+        try self.uploadReceiptMock.call((transactionId: transactionId, image: image, note: note)).get()
     }
 }
 

@@ -9,6 +9,9 @@ import RepogenRuntime
 public protocol LedgerRepository: Sendable {
     @discardableResult
     func fetchPersons(completion: @escaping @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle
+    /// The persons a page at a time, from `cursor` (nil for the first page).
+    @discardableResult
+    func fetchPersonPage(cursor: String?, size: Int, completion: @escaping @Sendable (Result<Page<Person>, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
     func fetchPerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
@@ -17,6 +20,10 @@ public protocol LedgerRepository: Sendable {
     func updatePerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
     func deletePerson(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    @discardableResult
+    func favoritePerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
+    @discardableResult
+    func unfavoritePerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
     /// A month's loans, of one type or both; the mock answers with the example.
     @discardableResult
     func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle
@@ -24,9 +31,26 @@ public protocol LedgerRepository: Sendable {
     func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
     func deleteTransaction(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    @discardableResult
+    func fetchReceipts(completion: @escaping @Sendable (Result<[Receipt], NetworkError>) -> Void) -> RequestHandle
+    /// Attaches a photo of the receipt to a loan.
+    @discardableResult
+    func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?, completion: @escaping @Sendable (Result<Receipt, NetworkError>) -> Void) -> RequestHandle
 }
 
-public struct LedgerRepositoryImpl: LedgerRepository {
+/// Where the Ledger repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
+/// to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
+/// database) to this protocol.
+public protocol LedgerLocalDataSource: ResponseCache {}
+
+extension MemoryResponseCache: LedgerLocalDataSource {}
+
+/// For tests and previews: a `RecordingResponseCache` records every read, store and removal of cached values (and
+/// keeps them in memory). Declared here, beside the protocol, so that mocks in a module of their own can use it.
+extension RecordingResponseCache: LedgerLocalDataSource {}
+
+/// The Ledger API's calls, without a cache: what `LedgerRepositoryImpl` reads through on a miss and writes through.
+public struct LedgerRemoteDataSource: LedgerRepository {
     private let manager: NetworkManager
 
     /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
@@ -37,6 +61,13 @@ public struct LedgerRepositoryImpl: LedgerRepository {
     @discardableResult
     public func fetchPersons(completion: @escaping @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.fetchPersons
+        return self.manager.request(requestType: request, completion: completion)
+    }
+
+    /// The persons a page at a time, from `cursor` (nil for the first page).
+    @discardableResult
+    public func fetchPersonPage(cursor: String?, size: Int, completion: @escaping @Sendable (Result<Page<Person>, NetworkError>) -> Void) -> RequestHandle {
+        let request = LedgerApi.fetchPersonPage(cursor: cursor, size: size)
         return self.manager.request(requestType: request, completion: completion)
     }
 
@@ -64,6 +95,18 @@ public struct LedgerRepositoryImpl: LedgerRepository {
         return self.manager.request(requestType: request, completion: completion)
     }
 
+    @discardableResult
+    public func favoritePerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+        let request = LedgerApi.favoritePerson(id: id)
+        return self.manager.request(requestType: request, completion: completion)
+    }
+
+    @discardableResult
+    public func unfavoritePerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+        let request = LedgerApi.unfavoritePerson(id: id)
+        return self.manager.request(requestType: request, completion: completion)
+    }
+
     /// A month's loans, of one type or both; the mock answers with the example.
     @discardableResult
     public func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle {
@@ -81,5 +124,175 @@ public struct LedgerRepositoryImpl: LedgerRepository {
     public func deleteTransaction(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.deleteTransaction(id: id)
         return self.manager.request(requestType: request, completion: completion)
+    }
+
+    @discardableResult
+    public func fetchReceipts(completion: @escaping @Sendable (Result<[Receipt], NetworkError>) -> Void) -> RequestHandle {
+        let request = LedgerApi.fetchReceipts
+        return self.manager.request(requestType: request) { (response: Result<[ReceiptDTO], NetworkError>) in
+            completion(response.map { $0.map { $0.toDomain() } })
+        }
+    }
+
+    /// Attaches a photo of the receipt to a loan.
+    @discardableResult
+    public func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?, completion: @escaping @Sendable (Result<Receipt, NetworkError>) -> Void) -> RequestHandle {
+        let request = LedgerApi.uploadReceipt(transactionId: transactionId, image: image, note: note)
+        return self.manager.request(requestType: request) { (response: Result<ReceiptDTO, NetworkError>) in
+            completion(response.map { $0.toDomain() })
+        }
+    }
+}
+
+/// The Ledger repository over two data sources. A cached read answers from `local` while its value is fresh, and
+/// otherwise from the API (one request per key at a time, however many callers wait), storing what it fetched. A
+/// write reaches the API first and, only when it succeeds, updates or invalidates the cached reads it names. Each
+/// method calls its completion handler once, on the manager's `completionQueue`.
+public struct LedgerRepositoryImpl: LedgerRepository {
+    private let manager: NetworkManager
+    private let cache: CachedReads
+
+    /// - Parameters:
+    ///   - manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
+    ///   - local: where cached reads are kept; in memory unless the app gives its own store.
+    public init(manager: NetworkManager = .shared, local: any LedgerLocalDataSource = MemoryResponseCache()) {
+        self.manager = manager
+        self.cache = CachedReads(local: local)
+    }
+
+    @discardableResult
+    public func fetchPersons(completion: @escaping @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle {
+        let request = LedgerApi.fetchPersons
+        return self.manager.complete(completion) {
+            await self.cache.read(CacheKey(endpoint: "fetchPersons", requestType: request), timeToLive: nil) { () async -> Result<[Person], Error> in
+                await self.manager.request(requestType: request, as: [Person].self)
+            }
+        }
+    }
+
+    /// The persons a page at a time, from `cursor` (nil for the first page).
+    @discardableResult
+    public func fetchPersonPage(cursor: String?, size: Int, completion: @escaping @Sendable (Result<Page<Person>, NetworkError>) -> Void) -> RequestHandle {
+        let request = LedgerApi.fetchPersonPage(cursor: cursor, size: size)
+        return self.manager.complete(completion) { () async -> Result<Page<Person>, Error> in
+            let response = await self.manager.request(requestType: request, as: Page<Person>.self)
+            return response
+        }
+    }
+
+    @discardableResult
+    public func fetchPerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+        let request = LedgerApi.fetchPerson(id: id)
+        return self.manager.complete(completion) { () async -> Result<Person, Error> in
+            let response = await self.manager.request(requestType: request, as: Person.self)
+            return response
+        }
+    }
+
+    @discardableResult
+    public func createPerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+        let request = LedgerApi.createPerson(person: person)
+        return self.manager.complete(completion) { () async -> Result<Person, Error> in
+            let response = await self.manager.request(requestType: request, as: Person.self)
+            if case .success = response {
+                await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+            }
+            return response
+        }
+    }
+
+    @discardableResult
+    public func updatePerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+        let request = LedgerApi.updatePerson(person: person)
+        return self.manager.complete(completion) { () async -> Result<Person, Error> in
+            let response = await self.manager.request(requestType: request, as: Person.self)
+            if case .success = response {
+                await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+            }
+            return response
+        }
+    }
+
+    @discardableResult
+    public func deletePerson(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+        let request = LedgerApi.deletePerson(id: id)
+        return self.manager.complete(completion) { () async -> Result<Void, Error> in
+            let response: Result<Void, Error> = await self.manager.request(requestType: request)
+            if case .success = response {
+                await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+            }
+            return response
+        }
+    }
+
+    @discardableResult
+    public func favoritePerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+        let request = LedgerApi.favoritePerson(id: id)
+        return self.manager.complete(completion) { () async -> Result<Person, Error> in
+            let response = await self.manager.request(requestType: request, as: Person.self)
+            if case .success = response {
+                await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+            }
+            return response
+        }
+    }
+
+    @discardableResult
+    public func unfavoritePerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+        let request = LedgerApi.unfavoritePerson(id: id)
+        return self.manager.complete(completion) { () async -> Result<Person, Error> in
+            let response = await self.manager.request(requestType: request, as: Person.self)
+            if case .success = response {
+                await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+            }
+            return response
+        }
+    }
+
+    /// A month's loans, of one type or both; the mock answers with the example.
+    @discardableResult
+    public func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle {
+        let request = LedgerApi.fetchTransactions(month: month, type: type)
+        return self.manager.complete(completion) { () async -> Result<[Transaction], Error> in
+            let response = await self.manager.request(requestType: request, as: [Transaction].self)
+            return response
+        }
+    }
+
+    @discardableResult
+    public func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle {
+        let request = LedgerApi.createTransaction(personId: personId, transaction: transaction)
+        return self.manager.complete(completion) { () async -> Result<Transaction, Error> in
+            let response = await self.manager.request(requestType: request, as: Transaction.self)
+            return response
+        }
+    }
+
+    @discardableResult
+    public func deleteTransaction(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+        let request = LedgerApi.deleteTransaction(id: id)
+        return self.manager.complete(completion) { () async -> Result<Void, Error> in
+            let response: Result<Void, Error> = await self.manager.request(requestType: request)
+            return response
+        }
+    }
+
+    @discardableResult
+    public func fetchReceipts(completion: @escaping @Sendable (Result<[Receipt], NetworkError>) -> Void) -> RequestHandle {
+        let request = LedgerApi.fetchReceipts
+        return self.manager.complete(completion) { () async -> Result<[Receipt], Error> in
+            let response = await self.manager.request(requestType: request, as: [ReceiptDTO].self).map { $0.map { $0.toDomain() } }
+            return response
+        }
+    }
+
+    /// Attaches a photo of the receipt to a loan.
+    @discardableResult
+    public func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?, completion: @escaping @Sendable (Result<Receipt, NetworkError>) -> Void) -> RequestHandle {
+        let request = LedgerApi.uploadReceipt(transactionId: transactionId, image: image, note: note)
+        return self.manager.complete(completion) { () async -> Result<Receipt, Error> in
+            let response = await self.manager.request(requestType: request, as: ReceiptDTO.self).map { $0.toDomain() }
+            return response
+        }
     }
 }

@@ -25,11 +25,15 @@ extension CommunityClient: Dependencies.TestDependencyKey {
     public static let testValue = Self()
 
     /// Answers with the spec's examples: each endpoint's `example`, nothing for an endpoint without a response, the
-    /// collection's `example` for a `list` or `get` of the mock, and the input itself for one that returns what it
-    /// is sent. An endpoint with none of these reports its call, as in `testValue`; give it an `example`.
+    /// collection's `example` for a `list` or `get` of the mock, the input itself for one that returns what it is
+    /// sent, and otherwise a default value of the response's type (`[]`, `0`, `""`, `nil`, a model of its fields'
+    /// defaults). A type without one (an external type) reports its call, as in `testValue`: a comment says which.
     public static let previewValue: Self = {
         var client = Self()
+        // fetchPolls: no default value, 'ContentsWithCursorResponse<PollResponse>' is not a type of the spec (an external type); calls report themselves as in testValue (give it an `example`)
+        client.createPoll = { _ in PollCreateResponse(id: "") }
         client.votePoll = { _, _ in }
+        client.fetchPollsByStatus = { _, _ in [] }
         client.deletePoll = { _ in }
         return client
     }()

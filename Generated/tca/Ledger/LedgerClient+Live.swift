@@ -20,6 +20,13 @@ extension LedgerClient: Dependencies.DependencyKey {
                     throw APIError.converting(error)
                 }
             },
+            fetchPersonPage: {
+                do {
+                    return try await repository.fetchPersonPage(cursor: $0, size: $1)
+                } catch {
+                    throw APIError.converting(error)
+                }
+            },
             fetchPerson: {
                 do {
                     return try await repository.fetchPerson(id: $0)
@@ -48,6 +55,20 @@ extension LedgerClient: Dependencies.DependencyKey {
                     throw APIError.converting(error)
                 }
             },
+            favoritePerson: {
+                do {
+                    return try await repository.favoritePerson(id: $0)
+                } catch {
+                    throw APIError.converting(error)
+                }
+            },
+            unfavoritePerson: {
+                do {
+                    return try await repository.unfavoritePerson(id: $0)
+                } catch {
+                    throw APIError.converting(error)
+                }
+            },
             fetchTransactions: {
                 do {
                     return try await repository.fetchTransactions(month: $0, type: $1)
@@ -65,6 +86,20 @@ extension LedgerClient: Dependencies.DependencyKey {
             deleteTransaction: {
                 do {
                     try await repository.deleteTransaction(id: $0)
+                } catch {
+                    throw APIError.converting(error)
+                }
+            },
+            fetchReceipts: {
+                do {
+                    return try await repository.fetchReceipts()
+                } catch {
+                    throw APIError.converting(error)
+                }
+            },
+            uploadReceipt: {
+                do {
+                    return try await repository.uploadReceipt(transactionId: $0, image: $1, note: $2)
                 } catch {
                     throw APIError.converting(error)
                 }

@@ -8,9 +8,10 @@ import RepogenRuntime
 
 extension LedgerClient {
     /// An in-memory server to build screens against until the real one exists: the endpoints the spec gives a
-    /// `mock` list, get, create, update and delete elements of a fresh `MockStorage` (a missing id answers
-    /// `APIError.serverError(404)`, a second element with one id `serverError(409)`); the others answer as in
-    /// `previewValue`. Each use is a new storage, so tests do not share what they write.
+    /// `mock` list (whole, or a page of), get, create, update, delete and set a `Bool` field of elements of a fresh
+    /// `MockStorage` (a missing id answers `APIError.serverError(404)`, a second element with one id
+    /// `serverError(409)`); the others answer as in `previewValue`. Each use is a new storage, so tests do not share
+    /// what they write.
     public static var mockValue: Self { mock() }
 
     /// `mockValue` over `storage`, which a test can fill first and read afterwards.
@@ -18,6 +19,12 @@ extension LedgerClient {
         var client = previewValue
         client.fetchPersons = {
             storage.value.persons
+        }
+        client.fetchPersonPage = { cursor, size in
+            let all = storage.value.persons
+            let start = Swift.min(Swift.max(Swift.Int(cursor ?? "") ?? 0, 0), all.count)
+            let end = start + Swift.min(Swift.max(size, 0), all.count - start)
+            return Page<Person>(items: [Person](all[start..<end]), nextCursor: end < all.count ? Swift.String(end) : nil, total: all.count)
         }
         client.fetchPerson = { id in
             guard let found = storage.value.persons.first(where: { element in element.id == id }) else {
@@ -52,6 +59,26 @@ extension LedgerClient {
             }
             guard found != nil else { throw APIError.serverError(404) }
         }
+        client.favoritePerson = { id in
+            let found = storage.withValue { contents in
+                contents.persons.firstIndex(where: { element in element.id == id }).map { index in
+                    contents.persons[index].favorite = true
+                    return contents.persons[index]
+                }
+            }
+            guard let found else { throw APIError.serverError(404) }
+            return found
+        }
+        client.unfavoritePerson = { id in
+            let found = storage.withValue { contents in
+                contents.persons.firstIndex(where: { element in element.id == id }).map { index in
+                    contents.persons[index].favorite = false
+                    return contents.persons[index]
+                }
+            }
+            guard let found else { throw APIError.serverError(404) }
+            return found
+        }
         client.createTransaction = { personId, transaction in
             let done = storage.withValue { contents in
                 if contents.transactions.contains(where: { element in element.id == transaction.id }) { return false }
@@ -67,6 +94,9 @@ extension LedgerClient {
                 contents.transactions.firstIndex(where: { element in element.id == id }).map { contents.transactions.remove(at: $0) }
             }
             guard found != nil else { throw APIError.serverError(404) }
+        }
+        client.fetchReceipts = {
+            storage.value.receipts.map { $0.toDomain() }
         }
         return client
     }

@@ -12,14 +12,21 @@ import RepogenRuntime
 @DependencyClient
 public struct LedgerClient: Sendable {
     public var fetchPersons: @Sendable () async throws -> [Person]
+    /// The persons a page at a time, from `cursor` (nil for the first page).
+    public var fetchPersonPage: @Sendable (_ cursor: String?, _ size: Int) async throws -> Page<Person>
     public var fetchPerson: @Sendable (_ id: UUID) async throws -> Person
     public var createPerson: @Sendable (_ person: Person) async throws -> Person
     public var updatePerson: @Sendable (_ person: Person) async throws -> Person
     public var deletePerson: @Sendable (_ id: UUID) async throws -> Void
+    public var favoritePerson: @Sendable (_ id: UUID) async throws -> Person
+    public var unfavoritePerson: @Sendable (_ id: UUID) async throws -> Person
     /// A month's loans, of one type or both; the mock answers with the example.
     public var fetchTransactions: @Sendable (_ month: String, _ type: TransactionType?) async throws -> [Transaction]
     public var createTransaction: @Sendable (_ personId: UUID, _ transaction: Transaction) async throws -> Transaction
     public var deleteTransaction: @Sendable (_ id: UUID) async throws -> Void
+    public var fetchReceipts: @Sendable () async throws -> [Receipt]
+    /// Attaches a photo of the receipt to a loan.
+    public var uploadReceipt: @Sendable (_ transactionId: UUID, _ image: UploadFile, _ note: String?) async throws -> Receipt
 }
 
 extension LedgerClient: Dependencies.TestDependencyKey {
@@ -28,12 +35,19 @@ extension LedgerClient: Dependencies.TestDependencyKey {
     public static let testValue = Self()
 
     /// Answers with the spec's examples: each endpoint's `example`, nothing for an endpoint without a response, the
-    /// collection's `example` for a `list` or `get` of the mock, and the input itself for one that returns what it
-    /// is sent. An endpoint with none of these reports its call, as in `testValue`; give it an `example`.
+    /// collection's `example` for a `list` or `get` of the mock, the input itself for one that returns what it is
+    /// sent, and otherwise a default value of the response's type (`[]`, `0`, `""`, `nil`, a model of its fields'
+    /// defaults). A type without one (an external type) reports its call, as in `testValue`: a comment says which.
     public static let previewValue: Self = {
         var client = Self()
         client.fetchPersons = {
             MockStorage().persons
+        }
+        client.fetchPersonPage = { cursor, size in
+            let all = MockStorage().persons
+            let start = Swift.min(Swift.max(Swift.Int(cursor ?? "") ?? 0, 0), all.count)
+            let end = start + Swift.min(Swift.max(size, 0), all.count - start)
+            return Page<Person>(items: [Person](all[start..<end]), nextCursor: end < all.count ? Swift.String(end) : nil, total: all.count)
         }
         client.fetchPerson = { id in
             guard let found = MockStorage().persons.first(where: { element in element.id == id }) else {
@@ -44,9 +58,15 @@ extension LedgerClient: Dependencies.TestDependencyKey {
         client.createPerson = { value in value }
         client.updatePerson = { value in value }
         client.deletePerson = { _ in }
+        client.favoritePerson = { _ in Person(id: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!, name: "") }
+        client.unfavoritePerson = { _ in Person(id: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!, name: "") }
         client.fetchTransactions = { _, _ in try APIError.example(#"[{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF","amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z"}]"#, as: [Transaction].self, for: "LedgerClient.fetchTransactions") }
         client.createTransaction = { _, value in value }
         client.deleteTransaction = { _ in }
+        client.fetchReceipts = {
+            MockStorage().receipts.map { $0.toDomain() }
+        }
+        client.uploadReceipt = { _, _, _ in ReceiptDTO(id: 0, transactionId: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!, file_name: "", byte_count: 0).toDomain() }
         return client
     }()
 }
@@ -57,16 +77,19 @@ extension LedgerClient {
     public struct MockStorage: Sendable, Equatable {
         public var persons: [Person]
         public var transactions: [Transaction]
+        public var receipts: [ReceiptDTO]
 
         /// The collections as the spec's `example`s fill them (empty where a collection has none).
         public init() {
             self.persons = (try? APIError.example(#"[{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","name":"Kim","phoneNumber":"010-1234-5678"},{"id":"1B4E28BA-2FA1-11D2-883F-0016D3CCA427","name":"Lee"}]"#, as: [Person].self, for: "LedgerClient.MockStorage.persons")) ?? []
             self.transactions = (try? APIError.example(#"[{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF","amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z","memo":"Lunch"}]"#, as: [Transaction].self, for: "LedgerClient.MockStorage.transactions")) ?? []
+            self.receipts = (try? APIError.example(#"[{"id":1,"transactionId":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","file_name":"lunch.jpg","byte_count":1024}]"#, as: [ReceiptDTO].self, for: "LedgerClient.MockStorage.receipts")) ?? []
         }
 
-        public init(persons: [Person], transactions: [Transaction]) {
+        public init(persons: [Person], transactions: [Transaction], receipts: [ReceiptDTO]) {
             self.persons = persons
             self.transactions = transactions
+            self.receipts = receipts
         }
     }
 }

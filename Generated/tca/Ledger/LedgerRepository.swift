@@ -6,17 +6,36 @@ import RepogenRuntime
 /// Each method throws the `NetworkError` of a failed request.
 public protocol LedgerRepository: Sendable {
     func fetchPersons() async throws -> [Person]
+    /// The persons a page at a time, from `cursor` (nil for the first page).
+    func fetchPersonPage(cursor: String?, size: Int) async throws -> Page<Person>
     func fetchPerson(id: UUID) async throws -> Person
     func createPerson(person: Person) async throws -> Person
     func updatePerson(person: Person) async throws -> Person
     func deletePerson(id: UUID) async throws
+    func favoritePerson(id: UUID) async throws -> Person
+    func unfavoritePerson(id: UUID) async throws -> Person
     /// A month's loans, of one type or both; the mock answers with the example.
     func fetchTransactions(month: String, type: TransactionType?) async throws -> [Transaction]
     func createTransaction(personId: UUID, transaction: Transaction) async throws -> Transaction
     func deleteTransaction(id: UUID) async throws
+    func fetchReceipts() async throws -> [Receipt]
+    /// Attaches a photo of the receipt to a loan.
+    func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?) async throws -> Receipt
 }
 
-public struct LedgerRepositoryImpl: LedgerRepository {
+/// Where the Ledger repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
+/// to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
+/// database) to this protocol.
+public protocol LedgerLocalDataSource: ResponseCache {}
+
+extension MemoryResponseCache: LedgerLocalDataSource {}
+
+/// For tests and previews: a `RecordingResponseCache` records every read, store and removal of cached values (and
+/// keeps them in memory). Declared here, beside the protocol, so that mocks in a module of their own can use it.
+extension RecordingResponseCache: LedgerLocalDataSource {}
+
+/// The Ledger API's calls, without a cache: what `LedgerRepositoryImpl` reads through on a miss and writes through.
+public struct LedgerRemoteDataSource: LedgerRepository {
     private let manager: NetworkManager
 
     /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
@@ -26,6 +45,12 @@ public struct LedgerRepositoryImpl: LedgerRepository {
 
     public func fetchPersons() async throws -> [Person] {
         let request = LedgerApi.fetchPersons
+        return try await self.manager.response(requestType: request)
+    }
+
+    /// The persons a page at a time, from `cursor` (nil for the first page).
+    public func fetchPersonPage(cursor: String?, size: Int) async throws -> Page<Person> {
+        let request = LedgerApi.fetchPersonPage(cursor: cursor, size: size)
         return try await self.manager.response(requestType: request)
     }
 
@@ -49,6 +74,16 @@ public struct LedgerRepositoryImpl: LedgerRepository {
         return try await self.manager.response(requestType: request)
     }
 
+    public func favoritePerson(id: UUID) async throws -> Person {
+        let request = LedgerApi.favoritePerson(id: id)
+        return try await self.manager.response(requestType: request)
+    }
+
+    public func unfavoritePerson(id: UUID) async throws -> Person {
+        let request = LedgerApi.unfavoritePerson(id: id)
+        return try await self.manager.response(requestType: request)
+    }
+
     /// A month's loans, of one type or both; the mock answers with the example.
     public func fetchTransactions(month: String, type: TransactionType?) async throws -> [Transaction] {
         let request = LedgerApi.fetchTransactions(month: month, type: type)
@@ -63,5 +98,101 @@ public struct LedgerRepositoryImpl: LedgerRepository {
     public func deleteTransaction(id: UUID) async throws {
         let request = LedgerApi.deleteTransaction(id: id)
         return try await self.manager.response(requestType: request)
+    }
+
+    public func fetchReceipts() async throws -> [Receipt] {
+        let request = LedgerApi.fetchReceipts
+        let response: [ReceiptDTO] = try await self.manager.response(requestType: request)
+        return response.map { $0.toDomain() }
+    }
+
+    /// Attaches a photo of the receipt to a loan.
+    public func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?) async throws -> Receipt {
+        let request = LedgerApi.uploadReceipt(transactionId: transactionId, image: image, note: note)
+        let response: ReceiptDTO = try await self.manager.response(requestType: request)
+        return response.toDomain()
+    }
+}
+
+/// The Ledger repository over two data sources. A cached read answers from `local` while its value is fresh, and
+/// otherwise from `remote` (one request per key at a time, however many callers wait), storing what it fetched. A
+/// write reaches `remote` first and, only when it succeeds, updates or invalidates the cached reads it names.
+public struct LedgerRepositoryImpl: LedgerRepository {
+    private let remote: any LedgerRepository
+    private let cache: CachedReads
+
+    /// - Parameters:
+    ///   - remote: the API calls; `LedgerRemoteDataSource()` sends them through `NetworkManager.shared`.
+    ///   - local: where cached reads are kept; in memory unless the app gives its own store.
+    public init(remote: any LedgerRepository = LedgerRemoteDataSource(), local: any LedgerLocalDataSource = MemoryResponseCache()) {
+        self.remote = remote
+        self.cache = CachedReads(local: local)
+    }
+
+    public func fetchPersons() async throws -> [Person] {
+        let request = LedgerApi.fetchPersons
+        return try await self.cache.read(CacheKey(endpoint: "fetchPersons", requestType: request), timeToLive: nil) {
+            try await self.remote.fetchPersons()
+        }
+    }
+
+    /// The persons a page at a time, from `cursor` (nil for the first page).
+    public func fetchPersonPage(cursor: String?, size: Int) async throws -> Page<Person> {
+        return try await self.remote.fetchPersonPage(cursor: cursor, size: size)
+    }
+
+    public func fetchPerson(id: UUID) async throws -> Person {
+        return try await self.remote.fetchPerson(id: id)
+    }
+
+    public func createPerson(person: Person) async throws -> Person {
+        let response = try await self.remote.createPerson(person: person)
+        await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+        return response
+    }
+
+    public func updatePerson(person: Person) async throws -> Person {
+        let response = try await self.remote.updatePerson(person: person)
+        await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+        return response
+    }
+
+    public func deletePerson(id: UUID) async throws {
+        try await self.remote.deletePerson(id: id)
+        await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+    }
+
+    public func favoritePerson(id: UUID) async throws -> Person {
+        let response = try await self.remote.favoritePerson(id: id)
+        await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+        return response
+    }
+
+    public func unfavoritePerson(id: UUID) async throws -> Person {
+        let response = try await self.remote.unfavoritePerson(id: id)
+        await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+        return response
+    }
+
+    /// A month's loans, of one type or both; the mock answers with the example.
+    public func fetchTransactions(month: String, type: TransactionType?) async throws -> [Transaction] {
+        return try await self.remote.fetchTransactions(month: month, type: type)
+    }
+
+    public func createTransaction(personId: UUID, transaction: Transaction) async throws -> Transaction {
+        return try await self.remote.createTransaction(personId: personId, transaction: transaction)
+    }
+
+    public func deleteTransaction(id: UUID) async throws {
+        return try await self.remote.deleteTransaction(id: id)
+    }
+
+    public func fetchReceipts() async throws -> [Receipt] {
+        return try await self.remote.fetchReceipts()
+    }
+
+    /// Attaches a photo of the receipt to a loan.
+    public func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?) async throws -> Receipt {
+        return try await self.remote.uploadReceipt(transactionId: transactionId, image: image, note: note)
     }
 }

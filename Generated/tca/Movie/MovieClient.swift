@@ -34,12 +34,17 @@ extension MovieClient: Dependencies.TestDependencyKey {
     public static let testValue = Self()
 
     /// Answers with the spec's examples: each endpoint's `example`, nothing for an endpoint without a response, the
-    /// collection's `example` for a `list` or `get` of the mock, and the input itself for one that returns what it
-    /// is sent. An endpoint with none of these reports its call, as in `testValue`; give it an `example`.
+    /// collection's `example` for a `list` or `get` of the mock, the input itself for one that returns what it is
+    /// sent, and otherwise a default value of the response's type (`[]`, `0`, `""`, `nil`, a model of its fields'
+    /// defaults). A type without one (an external type) reports its call, as in `testValue`: a comment says which.
     public static let previewValue: Self = {
         var client = Self()
         client.fetchMovies = { try APIError.example(#"[{"id":1,"title":"Arrival","releaseDate":"2016-11-11"}]"#, as: [Movie].self, for: "MovieClient.fetchMovies") }
+        client.fetchMovie = { _ in Movie(id: 0, title: "", releaseDate: "") }
+        client.addMovie = { _ in Movie(id: 0, title: "", releaseDate: "") }
+        client.renameMovie = { _, _ in Movie(id: 0, title: "", releaseDate: "") }
         client.deleteMovie = { _ in }
+        client.rateMovie = { _, _ in MovieRating(movieId: 0, stars: 0) }
         client.fetchMovieRevision = { _ in try APIResponse(value: APIError.example(#"{"id":1,"title":"Arrival","releaseDate":"2016-11-11"}"#, as: Movie.self, for: "MovieClient.fetchMovieRevision")) }
         client.replaceMovie = { value, _ in APIResponse(value: value) }
         return client

@@ -20,8 +20,9 @@ extension PhotoClient: Dependencies.TestDependencyKey {
     public static let testValue = Self()
 
     /// Answers with the spec's examples: each endpoint's `example`, nothing for an endpoint without a response, the
-    /// collection's `example` for a `list` or `get` of the mock, and the input itself for one that returns what it
-    /// is sent. An endpoint with none of these reports its call, as in `testValue`; give it an `example`.
+    /// collection's `example` for a `list` or `get` of the mock, the input itself for one that returns what it is
+    /// sent, and otherwise a default value of the response's type (`[]`, `0`, `""`, `nil`, a model of its fields'
+    /// defaults). A type without one (an external type) reports its call, as in `testValue`: a comment says which.
     public static let previewValue: Self = {
         var client = Self()
         client.fetchPhotoList = { _ in try APIError.example(#"[{"id":"4ct0iDMOjuc","width":7360,"height":4912,"likes":3,"urls":{"raw":"r","full":"f","regular":"https://images.unsplash.com/photo-1670871139297","small":"s","thumb":"t"},"user":{"name":"UserName"}}]"#, as: [PhotoResponseDTO].self, for: "PhotoClient.fetchPhotoList").map { $0.toDomain() } }

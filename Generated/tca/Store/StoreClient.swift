@@ -42,15 +42,29 @@ extension StoreClient: Dependencies.TestDependencyKey {
     public static let testValue = Self()
 
     /// Answers with the spec's examples: each endpoint's `example`, nothing for an endpoint without a response, the
-    /// collection's `example` for a `list` or `get` of the mock, and the input itself for one that returns what it
-    /// is sent. An endpoint with none of these reports its call, as in `testValue`; give it an `example`.
+    /// collection's `example` for a `list` or `get` of the mock, the input itself for one that returns what it is
+    /// sent, and otherwise a default value of the response's type (`[]`, `0`, `""`, `nil`, a model of its fields'
+    /// defaults). A type without one (an external type) reports its call, as in `testValue`: a comment says which.
     public static let previewValue: Self = {
         var client = Self()
+        client.fetchAroundStores = { _ in ContentsWithCursorResponse<StoreWithExtraResponse>(contents: [], cursor: .init(hasMore: false)) }
         client.fetchDetail = { _ in try APIError.example(#"{"storeId":42,"name":"Bungeoppang on the corner","categories":["BUNGEOPPANG"],"opened_at":"2024-05-01T09:30:00Z"}"#, as: StoreDetailResponse.self, for: "StoreClient.fetchDetail") }
         client.fetchStoreCategories = { try APIError.example(#"[{"categoryId":"BUNGEOPPANG","name":"붕어빵"},{"categoryId":"HOTTEOK","name":"호떡"}]"#, as: [StoreCategoryResponse].self, for: "StoreClient.fetchStoreCategories") }
         client.saveStore = { value, _ in value }
         client.reportStore = { _, value in value }
+        client.fetchStorePhotos = { _, _ in ContentsWithCursorResponse<StoreImageResponse>(contents: [], cursor: .init(hasMore: false)) }
+        client.fetchNewPosts = { _, _ in ContentsWithCursorResponse<StoreNewsPostResponse>(contents: [], cursor: .init(hasMore: false)) }
+        client.fetchDisplayItems = { _, _ in [] }
         client.togglePostSticker = { _, _, _ in }
+        client.createStore = { _, _ in StoreCreateResponse(storeId: 0) }
+        client.verifyStoreOwner = { _, _ in nil }
+        client.visitStore = { _, _ in "" }
+        client.fetchStoreActivities = { _ in StoreActivitiesResponse(visitCount: 0, reviewCount: 0) }
+        client.updateStoreReview = { _, _, _ in StoreReviewResponse(reviewId: 0, contents: "", rating: 0) }
+        client.uploadStoreImages = { _, _, _ in [] }
+        client.uploadStoreMenuImage = { _, _, _, _ in StoreImageResponse(imageId: 0, url: URL(string: "about:blank")!) }
+        client.writeReview = { _ in StoreReviewResponse(reviewId: 0, contents: "", rating: 0) }
+        client.fetchStoreReviews = { _, _, _ in ContentsWithCursorResponse<StoreReviewResponse>(contents: [], cursor: .init(hasMore: false)) }
         return client
     }()
 }

@@ -29,16 +29,20 @@ extension UserClient: Dependencies.TestDependencyKey {
     public static let testValue = Self()
 
     /// Answers with the spec's examples: each endpoint's `example`, nothing for an endpoint without a response, the
-    /// collection's `example` for a `list` or `get` of the mock, and the input itself for one that returns what it
-    /// is sent. An endpoint with none of these reports its call, as in `testValue`; give it an `example`.
+    /// collection's `example` for a `list` or `get` of the mock, the input itself for one that returns what it is
+    /// sent, and otherwise a default value of the response's type (`[]`, `0`, `""`, `nil`, a model of its fields'
+    /// defaults). A type without one (an external type) reports its call, as in `testValue`: a comment says which.
     public static let previewValue: Self = {
         var client = Self()
         client.fetchMyUser = { try APIError.example(#"{"userId":1,"name":"kim"}"#, as: UserResponse.self, for: "UserClient.fetchMyUser") }
+        client.updateNickname = { _ in UserResponse(userId: 0, name: "") }
+        // fetchMyPlaces: no default value, 'ContentsWithCursorResponse<PlaceResponse>' is not a type of the spec (an external type); calls report themselves as in testValue (give it an `example`)
         client.deletePlace = { _, _ in }
         client.registerDevice = { _ in }
         client.signout = { }
         client.signinDemo = { value in value }
         client.editUserSetting = { _ in }
+        client.saveMyPlace = { _ in PlaceResponse(placeId: "", name: "") }
         return client
     }()
 }

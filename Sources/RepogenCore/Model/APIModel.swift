@@ -137,6 +137,50 @@ package struct MockAction: Sendable, Equatable {
     /// What the endpoint answers: nothing, the element (or nil when `get` finds none, for an optional response).
     package var answersElement: Bool
     package var answersOptional: Bool
+    /// `set`: the element's `Bool` field (unescaped), whether it is optional, and the value it gets.
+    package var field: String? = nil
+    package var fieldIsOptional = false
+    package var fieldValue = false
+    /// `list` with `page`: what the page model is built of.
+    package var page: MockPage? = nil
+}
+
+/// A paged list of the in-memory mock: the response is a page model holding the slice of the collection the inputs
+/// ask for, from the offset the cursor holds, with the next page's cursor.
+package struct MockPage: Sendable, Equatable {
+    /// How the cursor (an input, or the page model's `next` field) holds the offset.
+    package enum CursorKind: Sendable, Equatable {
+        /// `String` (`"20"`), `Int`, or a `Bool` that says whether there is more (`next` only).
+        case text, number, flag
+    }
+
+    /// One argument of the page model's initializer.
+    package enum Role: Sendable, Equatable {
+        case items
+        case next
+        /// The number of elements in the whole collection.
+        case total
+        /// A default value (Swift source) for a field the mock does not fill.
+        case value(String)
+    }
+
+    /// The page model's type, as the spec writes it (`ContentsWithCursorResponse<Person>`).
+    package var type: String
+    /// The initializer's arguments in order: the field's name (unescaped) and what it gets.
+    package var arguments: [(field: String, role: Role)]
+    /// The input that holds the page's first offset, and how; nil starts at 0.
+    package var cursor: ValueReference?
+    package var cursorKind: CursorKind = .number
+    /// The input that holds the page's length; nil is the rest of the collection.
+    package var size: ValueReference?
+    /// How the `next` field holds the next page's cursor (nil when there is no `next`).
+    package var nextKind: CursorKind?
+
+    package static func == (lhs: MockPage, rhs: MockPage) -> Bool {
+        lhs.type == rhs.type && lhs.arguments.map(\.field) == rhs.arguments.map(\.field)
+            && lhs.arguments.map(\.role) == rhs.arguments.map(\.role) && lhs.cursor == rhs.cursor
+            && lhs.cursorKind == rhs.cursorKind && lhs.size == rhs.size && lhs.nextKind == rhs.nextKind
+    }
 }
 
 /// How a cached read is kept.

@@ -10,10 +10,14 @@ func projectClient(_ model: APIModel, names: DomainNames, storageName: String) -
         return CollectionViewModel(
             name: SwiftIdentifier.escaped(collection.name), elementType: collection.elementType, initialValue: initial)
     }
+    let defaults = DefaultValues(model.models)
     return ClientViewModel(
         name: names.client,
         accessor: names.clientAccessor,
-        hasPreviews: model.endpoints.contains { !previewClosure($0, client: names.client).isEmpty },
+        // A comment alone (no default value) sets nothing.
+        hasPreviews: model.endpoints.contains {
+            previewClosure($0, client: names.client, defaults: defaults).contains { !$0.hasPrefix("//") }
+        },
         hasCollections: !collections.isEmpty,
         hasMockActions: hasMockActions(model),
         collections: collections,
@@ -27,7 +31,7 @@ func clientStorageName(_ model: APIModel) -> String {
 }
 
 func projectClientMember(
-    _ endpoint: Endpoint, client: String, storageName: String, isLast: Bool
+    _ endpoint: Endpoint, client: String, storageName: String, isLast: Bool, defaults: DefaultValues
 ) -> ClientMemberViewModel {
     let labels = endpoint.inputs.map { SwiftIdentifier.escaped($0.argumentLabel) }
     let types = endpoint.inputs.map(\.type.description)
@@ -41,7 +45,7 @@ func projectClientMember(
         closureType: closureType,
         liveCall: liveCall,
         separator: isLast ? "" : ",",
-        preview: previewClosure(endpoint, client: client),
+        preview: previewClosure(endpoint, client: client, defaults: defaults),
         mock: endpoint.mockAction.map { mockClosure($0, endpoint: endpoint, storage: storageName) } ?? [])
 }
 
@@ -56,9 +60,10 @@ private func ignoring(_ count: Int) -> String {
 }
 
 /// What the preview value answers for `endpoint`, as the lines that set its closure: its example, nothing when it has
-/// no response, the collection's examples for a `list` or `get` of the mock, or the input of the response's type
-/// (`createPerson: { $0 }` in the seed); no lines when none of these applies.
-private func previewClosure(_ endpoint: Endpoint, client: String) -> [String] {
+/// no response, the collection's examples for a `list` or `get` of the mock, the input of the response's type
+/// (`createPerson: { $0 }` in the seed), or else a default value of the response's type (`[]`, `0`, a model of its
+/// fields' defaults); a comment saying why when the type has none (an external type, a model that needs itself).
+private func previewClosure(_ endpoint: Endpoint, client: String, defaults: DefaultValues) -> [String] {
     let count = endpoint.inputs.count
     let assignment = "client." + SwiftIdentifier.escaped(endpoint.methodName) + " = "
     // With `responseMetadata`, the value comes in an `APIResponse` (status 200, no headers).
@@ -80,9 +85,24 @@ private func previewClosure(_ endpoint: Endpoint, client: String) -> [String] {
         return mockClosure(action, endpoint: endpoint, storage: nil)
     }
     let success = endpoint.domainResponse?.type ?? endpoint.response ?? "Void"
-    guard let echoed = endpoint.inputs.firstIndex(where: { $0.type.description == success }) else { return [] }
-    let names = endpoint.inputs.indices.map { $0 == echoed ? "value" : "_" }
-    return [assignment + "{ " + names.joined(separator: ", ") + " in " + answer("value") + " }"]
+    if let echoed = endpoint.inputs.firstIndex(where: { $0.type.description == success }) {
+        let names = endpoint.inputs.indices.map { $0 == echoed ? "value" : "_" }
+        return [assignment + "{ " + names.joined(separator: ", ") + " in " + answer("value") + " }"]
+    }
+    guard let wire = endpoint.response else { return [] }
+    switch defaults.value(ofType: wire) {
+    case .success(let value):
+        // `[]`, `[:]` and `nil` need no conversion to the domain type; a model's `toDomain()` does.
+        let converted = value == "[]" || value == "[:]" || value == "nil"
+            ? value : endpoint.domainResponse?.conversion.apply(to: value) ?? value
+        return [assignment + "{ " + ignoring(count) + answer(converted) + " }"]
+    case .failure(let failure):
+        return [
+            "// " + SwiftCode.commentText(
+                endpoint.methodName + ": no default value, " + failure.reason
+                    + "; calls report themselves as in testValue (give it an `example`)")
+        ]
+    }
 }
 
 /// The mock value's assignment of the closure for `endpoint` (`client.fetchPersons = { … }`), which lists, gets, creates, updates or deletes elements of a collection
@@ -111,23 +131,31 @@ private func mockClosure(_ action: MockAction, endpoint: Endpoint, storage stora
     let argument = action.argument.map { SwiftCode.expression($0, inputs: inputs) } ?? ""
     let matches: String
     switch action.verb {
-    case .get, .delete: matches = "{ " + element + " in " + element + "." + id + " == " + argument + " }"
+    case .get, .delete, .set: matches = "{ " + element + " in " + element + "." + id + " == " + argument + " }"
     default: matches = "{ " + element + " in " + element + "." + id + " == " + argument + "." + id + " }"
     }
     let notFound = "throw APIError.serverError(404)"
+    // A collection of DTOs answers the domain values the live repository would.
+    func convert(_ value: String) -> String { endpoint.domainResponse?.conversion.apply(to: value) ?? value }
     var lines = [head]
     switch action.verb {
     case .list:
-        lines.append("    " + source + "." + list)
+        if let page = action.page {
+            lines += pageLines(
+                page, source: source + "." + list, elementType: action.collection.elementType, inputs: inputs,
+                labels: labels)
+        } else {
+            lines.append("    " + convert(source + "." + list))
+        }
     case .get:
         if action.answersOptional {
-            lines.append("    " + source + "." + list + ".first(where: " + matches + ")")
+            lines.append("    " + convert(source + "." + list + ".first(where: " + matches + ")"))
         } else {
             lines += [
                 "    guard let " + found + " = " + source + "." + list + ".first(where: " + matches + ") else {",
                 "        " + notFound,
                 "    }",
-                "    return " + found,
+                "    return " + convert(found),
             ]
         }
     case .create:
@@ -140,7 +168,7 @@ private func mockClosure(_ action: MockAction, endpoint: Endpoint, storage stora
             "    // The server refuses a second element with the same id.",
             "    guard " + done + " else { throw APIError.serverError(409) }",
         ]
-        if action.answersElement { lines.append("    return " + argument) }
+        if action.answersElement { lines.append("    return " + convert(argument)) }
     case .update:
         lines += [
             "    let " + done + " = " + storageName + ".withValue { " + contents + " in",
@@ -152,20 +180,87 @@ private func mockClosure(_ action: MockAction, endpoint: Endpoint, storage stora
             "    }",
             "    guard " + done + " else { " + notFound + " }",
         ]
-        if action.answersElement { lines.append("    return " + argument) }
-    case .delete:
-        lines += [
-            "    let " + found + " = " + storageName + ".withValue { " + contents + " in",
-            "        " + contents + "." + list + ".firstIndex(where: " + matches + ").map { " + contents + "." + list
-                + ".remove(at: $0) }",
-            "    }",
-        ]
+        if action.answersElement { lines.append("    return " + convert(argument)) }
+    case .delete, .set:
+        if action.verb == .delete {
+            lines += [
+                "    let " + found + " = " + storageName + ".withValue { " + contents + " in",
+                "        " + contents + "." + list + ".firstIndex(where: " + matches + ").map { " + contents + "." + list
+                    + ".remove(at: $0) }",
+                "    }",
+            ]
+        } else {
+            let field = SwiftIdentifier.escaped(action.field ?? "")
+            lines += [
+                "    let " + found + " = " + storageName + ".withValue { " + contents + " in",
+                "        " + contents + "." + list + ".firstIndex(where: " + matches + ").map { " + index + " in",
+                "            " + contents + "." + list + "[" + index + "]." + field + " = " + (action.fieldValue ? "true" : "false"),
+                "            return " + contents + "." + list + "[" + index + "]",
+                "        }",
+                "    }",
+            ]
+        }
         if action.answersElement {
-            lines += ["    guard let " + found + " else { " + notFound + " }", "    return " + found]
+            lines += ["    guard let " + found + " else { " + notFound + " }", "    return " + convert(found)]
         } else {
             lines.append("    guard " + found + " != nil else { " + notFound + " }")
         }
     }
     lines.append("}")
+    return lines
+}
+
+/// The body of a paged `list`: the slice of the collection (`source`) from the cursor's offset (0 without one, or
+/// for text that is not a number) and of the size's length (the rest without one), in the page model with the next
+/// page's cursor (the offset after the slice as text or a number, nil on the last page; or whether there is more)
+/// the collection's count, and every other field's default.
+private func pageLines(
+    _ page: MockPage, source: String, elementType: String, inputs: [Input], labels: [String]
+) -> [String] {
+    let all = SwiftCode.freshName("all", avoiding: labels)
+    let start = SwiftCode.freshName("start", avoiding: labels)
+    let end = SwiftCode.freshName("end", avoiding: labels)
+    let offset: String
+    if let cursor = page.cursor {
+        let value = SwiftCode.expression(cursor, inputs: inputs)
+        switch (page.cursorKind, SwiftCode.isOptional(cursor, inputs: inputs)) {
+        case (.text, true): offset = "Swift.Int(" + value + " ?? \"\") ?? 0"
+        case (.text, false): offset = "Swift.Int(" + value + ") ?? 0"
+        case (_, true): offset = value + " ?? 0"
+        case (_, false): offset = value
+        }
+    } else {
+        offset = "0"
+    }
+    var lines = [
+        "    let " + all + " = " + source,
+        "    let " + start + " = Swift.min(Swift.max(" + offset + ", 0), " + all + ".count)",
+    ]
+    if let size = page.size {
+        let value = SwiftCode.expression(size, inputs: inputs)
+        let length = "Swift.min(Swift.max($0, 0), " + all + ".count - " + start + ")"
+        lines.append(
+            "    let " + end + " = " + start + " + "
+                + (SwiftCode.isOptional(size, inputs: inputs) ? "(" + value + ".map { " + length + " } ?? (" + all + ".count - " + start + "))"
+                    : length.replacingOccurrences(of: "$0", with: value)))
+    } else {
+        lines.append("    let " + end + " = " + all + ".count")
+    }
+    let arguments = page.arguments.map { argument -> String in
+        let value: String
+        switch argument.role {
+        case .items: value = "[" + elementType + "](" + all + "[" + start + "..<" + end + "])"
+        case .next:
+            switch page.nextKind ?? .number {
+            case .text: value = end + " < " + all + ".count ? Swift.String(" + end + ") : nil"
+            case .number: value = end + " < " + all + ".count ? " + end + " : nil"
+            case .flag: value = end + " < " + all + ".count"
+            }
+        case .total: value = all + ".count"
+        case .value(let text): value = text
+        }
+        return SwiftCode.callLabel(argument.field) + ": " + value
+    }
+    lines.append("    return " + page.type + "(" + arguments.joined(separator: ", ") + ")")
     return lines
 }

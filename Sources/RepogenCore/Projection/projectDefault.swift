@@ -12,6 +12,7 @@ package func projectDefault(
     let groupNames = groupNames(model)
     let hasCache = model.endpoints.contains { $0.cache != nil || !$0.cacheEffects.isEmpty }
     let storageName = client ? clientStorageName(model) : ""
+    let defaults = DefaultValues(client ? model.models : [])
     let lastIndex = model.endpoints.count - 1
     // Each endpoint is projected once (a large domain's in two halves at once: endpoints are independent); a grouped
     // domain's groups reuse the same values.
@@ -25,7 +26,8 @@ package func projectDefault(
                 access: useCases ? accessLevel.modifier : nil,
                 client: client
                     ? projectClientMember(
-                        model.endpoints[index], client: names.client, storageName: storageName, isLast: index == lastIndex)
+                        model.endpoints[index], client: names.client, storageName: storageName, isLast: index == lastIndex,
+                        defaults: defaults)
                     : nil))
         }
         return true

@@ -209,16 +209,36 @@ package struct CollectionSpec: Sendable, Equatable {
 }
 
 /// `mock: { list: persons }`, `{ get: persons, id: "{id}" }`, `{ create: persons, value: "{person}" }`,
-/// `{ update: persons, value: "{person}" }`, `{ delete: persons, id: "{id}" }`.
+/// `{ update: persons, value: "{person}" }`, `{ delete: persons, id: "{id}" }`,
+/// `{ set: persons, id: "{id}", field: isFavorite, to: true }`, and a paged list,
+/// `{ list: persons, page: { items: contents, cursor: "{cursor}", size: "{size}", next: nextCursor } }`.
 package struct MockActionSpec: Sendable, Equatable {
     package enum Verb: String, Sendable, Equatable, CaseIterable {
-        case list, get, create, update, delete
+        case list, get, create, update, delete, set
     }
 
     package var verb: Verb
     package var collection: Located<String>
-    /// `id` (get, delete) or `value` (create, update): one placeholder naming an input.
+    /// `id` (get, delete, set) or `value` (create, update): one placeholder naming an input.
     package var argument: Located<String>?
+    /// `set`: the element's `Bool` field and the value it gets.
+    package var field: Located<String>? = nil
+    package var to: Located<Bool>? = nil
+    /// `list` with `page`: the response is a page model holding a slice of the collection.
+    package var page: MockPageSpec? = nil
+    package var location: SourceLocation
+}
+
+/// `page: { items: contents, cursor: "{cursor}", size: "{size}", next: nextCursor, total: total }`: the page model's
+/// list field, the inputs that say where the page starts and how long it is, the field that gets the next page's
+/// cursor and the one that gets the collection's count.
+package struct MockPageSpec: Sendable, Equatable {
+    package var items: Located<String>
+    package var cursor: Located<String>?
+    package var size: Located<String>?
+    package var next: Located<String>?
+    /// The page model's `Int` field that gets the number of elements in the whole collection.
+    package var total: Located<String>? = nil
     package var location: SourceLocation
 }
 

@@ -17,7 +17,8 @@ enum SpecKeys {
         "upload", "response", "responseMetadata", "example", "cache", "invalidates", "updates", "mock",
     ]
     static let collection = ["type", "id", "example"]
-    static let mock = MockActionSpec.Verb.allCases.map(\.rawValue) + ["id", "value"]
+    static let mock = MockActionSpec.Verb.allCases.map(\.rawValue) + ["id", "value", "field", "to", "page"]
+    static let mockPage = ["items", "cursor", "size", "next", "total"]
     static let upload = ["files", "fields"]
     static let cache = ["ttl"]
     static let invalidation = ["endpoint", "inputs"]
@@ -153,31 +154,67 @@ extension NodeReader {
             return nil
         }
         guard let collection = string(members, verb.rawValue, what: mockWhat) else { return nil }
-        let key: String? = switch verb {
-        case .list: nil
-        case .get, .delete: "id"
-        case .create, .update: "value"
+        // The keys each verb takes, besides its own; all but `page` are required.
+        let takes: [String] = switch verb {
+        case .list: ["page"]
+        case .get, .delete: ["id"]
+        case .create, .update: ["value"]
+        case .set: ["id", "field", "to"]
         }
-        for other in ["id", "value"] where other != key {
+        for other in ["id", "value", "field", "to", "page"] where !takes.contains(other) {
             if let member = members[other] {
                 error(
                     "'\(other)' of \(mockWhat) means nothing to '\(verb.rawValue)'"
-                        + (key.map { "; it takes '\($0)'" } ?? ""), at: member.keyOffset)
+                        + (takes.isEmpty ? "" : "; it takes " + takes.map { "'\($0)'" }.joined(separator: ", ")),
+                    at: member.keyOffset)
                 return nil
             }
         }
-        var argument: Located<String>?
-        if let key {
-            guard members[key] != nil else {
-                error(
-                    "\(mockWhat) needs '\(key)': one placeholder naming an input, like "
-                        + (key == "id" ? "id: \"{id}\"" : "value: \"{person}\""), at: node.offset)
-                return nil
+        for key in takes where key != "page" && members[key] == nil {
+            let like = switch key {
+            case "id": "one placeholder naming an input, like id: \"{id}\""
+            case "value": "one placeholder naming an input, like value: \"{person}\""
+            case "field": "the element's Bool field to set, like field: isFavorite"
+            default: "true or false, the value the field gets"
             }
+            error("\(mockWhat) needs '\(key)': \(like)", at: node.offset)
+            return nil
+        }
+        var argument: Located<String>?
+        if let key = takes.first(where: { $0 == "id" || $0 == "value" }) {
             guard let value = string(members, key, what: mockWhat) else { return nil }
             argument = value
         }
-        return MockActionSpec(verb: verb, collection: collection, argument: argument, location: location(node.offset))
+        var field: Located<String>?
+        var to: Located<Bool>?
+        if verb == .set {
+            guard let name = string(members, "field", what: mockWhat), let member = members["to"],
+                let flag = bool(member.value, what: "'to' of \(mockWhat)")
+            else { return nil }
+            field = name
+            to = flag
+        }
+        var page: MockPageSpec?
+        if let member = members["page"] {
+            let pageWhat = "'page' of \(mockWhat)"
+            guard let list = self.members(of: member.value, what: pageWhat, allowed: SpecKeys.mockPage, required: ["items"]),
+                let items = string(list, "items", what: pageWhat)
+            else { return nil }
+            let cursor = list["cursor"] == nil ? nil : string(list, "cursor", what: pageWhat)
+            let size = list["size"] == nil ? nil : string(list, "size", what: pageWhat)
+            let next = list["next"] == nil ? nil : string(list, "next", what: pageWhat)
+            let total = list["total"] == nil ? nil : string(list, "total", what: pageWhat)
+            if (list["cursor"] != nil && cursor == nil) || (list["size"] != nil && size == nil)
+                || (list["next"] != nil && next == nil) || (list["total"] != nil && total == nil)
+            {
+                return nil
+            }
+            page = MockPageSpec(
+                items: items, cursor: cursor, size: size, next: next, total: total, location: location(member.value.offset))
+        }
+        return MockActionSpec(
+            verb: verb, collection: collection, argument: argument, field: field, to: to, page: page,
+            location: location(node.offset))
     }
 
     /// The endpoints of a large spec, decoded in two halves at once, each by its own copy of the reader. Nil when

@@ -890,9 +890,10 @@ extension {{name}}: Dependencies.DependencyKey {
 extension {{name}} {
 {{#hasCollections}}
     /// An in-memory server to build screens against until the real one exists: the endpoints the spec gives a
-    /// `mock` list, get, create, update and delete elements of a fresh `MockStorage` (a missing id answers
-    /// `APIError.serverError(404)`, a second element with one id `serverError(409)`); the others answer as in
-    /// `previewValue`. Each use is a new storage, so tests do not share what they write.
+    /// `mock` list (whole, or a page of), get, create, update, delete and set a `Bool` field of elements of a fresh
+    /// `MockStorage` (a missing id answers `APIError.serverError(404)`, a second element with one id
+    /// `serverError(409)`); the others answer as in `previewValue`. Each use is a new storage, so tests do not share
+    /// what they write.
     {{access}}static var mockValue: Self { mock() }
 
     /// `mockValue` over `{{storageName}}`, which a test can fill first and read afterwards.
@@ -948,8 +949,9 @@ extension {{name}}: Dependencies.TestDependencyKey {
 
 {{#hasPreviews}}
     /// Answers with the spec's examples: each endpoint's `example`, nothing for an endpoint without a response, the
-    /// collection's `example` for a `list` or `get` of the mock, and the input itself for one that returns what it
-    /// is sent. An endpoint with none of these reports its call, as in `testValue`; give it an `example`.
+    /// collection's `example` for a `list` or `get` of the mock, the input itself for one that returns what it is
+    /// sent, and otherwise a default value of the response's type (`[]`, `0`, `""`, `nil`, a model of its fields'
+    /// defaults). A type without one (an external type) reports its call, as in `testValue`: a comment says which.
     {{access}}static let previewValue: Self = {
         var client = Self()
 {{#endpoints}}
@@ -963,8 +965,8 @@ extension {{name}}: Dependencies.TestDependencyKey {
     }()
 {{/hasPreviews}}
 {{^hasPreviews}}
-    /// No endpoint has an example, a missing response or an input to echo: every call reports itself, as in
-    /// `testValue`. Give the endpoints an `example` in the spec.
+    /// No endpoint's response has an example or a default value (they are external types): every call reports
+    /// itself, as in `testValue`. Give the endpoints an `example` in the spec.
     {{access}}static let previewValue = Self()
 {{/hasPreviews}}
 }

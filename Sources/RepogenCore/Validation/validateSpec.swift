@@ -116,7 +116,7 @@ struct SpecValidator {
             checkMockMembers(spec.endpoints.filter { seen.insert($0.name.value).inserted }, domain: domain)
         }
         if usesCaching { validateCaching(spec, endpoints: &endpoints) }
-        let collections = Self.usesMockStore(spec) ? validateMockStore(spec, endpoints: &endpoints) : []
+        let collections = Self.usesMockStore(spec) ? validateMockStore(spec, endpoints: &endpoints, models: models) : []
         if style == .clean { checkUseCaseNames(spec.endpoints) }
         if style == .tca { checkClientMemberNames(spec.endpoints) }
         var declarations = spec.models.map {

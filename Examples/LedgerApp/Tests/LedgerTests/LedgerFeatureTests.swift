@@ -74,7 +74,9 @@ final class LedgerFeatureTests: XCTestCase {
         let url = server.baseURL
         server.stop()
         let client = LedgerClient.live(
-            LedgerRepositoryImpl(manager: NetworkManager(configuration: NetworkConfiguration(baseURL: url))))
+            LedgerRepositoryImpl(
+                remote: LedgerRemoteDataSource(manager: NetworkManager(configuration: NetworkConfiguration(baseURL: url))),
+                local: MemoryResponseCache()))
         do {
             _ = try await client.fetchPersons()
             XCTFail("expected a network error")
@@ -141,7 +143,7 @@ final class LedgerFeatureTests: XCTestCase {
     }
 
     func testTheMockAnswersLikeAServerForMissingAndDuplicateIds() async throws {
-        let storage = LockIsolated(LedgerClient.MockStorage(persons: [], transactions: []))
+        let storage = LockIsolated(LedgerClient.MockStorage(persons: [], transactions: [], receipts: []))
         let client = LedgerClient.mock(storage)
         let person = Person(id: kim, name: "Kim")
         _ = try await client.createPerson(person: person)
@@ -187,7 +189,7 @@ final class LedgerFeatureTests: XCTestCase {
     }
 
     func live(_ server: TestServer) -> LedgerClient {
-        .live(LedgerRepositoryImpl(manager: NetworkManager(configuration: NetworkConfiguration(baseURL: server.baseURL))))
+        ledgerLive(server)
     }
 }
 
@@ -211,6 +213,16 @@ func assertThrows(
     } catch {
         XCTAssertEqual(error as? APIError, expected, file: file, line: line)
     }
+}
+
+/// The live client over the loopback server: `fetchPersons` is cached, in a cache of this client's own (a fresh
+/// `MemoryResponseCache`, so no test sees another's cached values).
+func ledgerLive(_ server: TestServer) -> LedgerClient {
+    .live(
+        LedgerRepositoryImpl(
+            remote: LedgerRemoteDataSource(
+                manager: NetworkManager(configuration: NetworkConfiguration(baseURL: server.baseURL))),
+            local: MemoryResponseCache()))
 }
 
 /// A second spec of the module gets its own client beside the first, over the one `APIError`.
