@@ -3,6 +3,9 @@
 import Foundation
 import RepogenRuntime
 
+/// Each method answers with a `Result` and never throws: `LedgerRepositoryImpl` fails with the `NetworkError` of a failed
+/// request (`NetworkError.cancelled` when its task is cancelled); `MockLedgerRepository` with the error stubbed for the call,
+/// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 public protocol LedgerRepository: Sendable {
     func fetchPersons() async -> Result<[Person], Error>
     /// The persons a page at a time, from `cursor` (nil for the first page).

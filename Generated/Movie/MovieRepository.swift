@@ -3,6 +3,9 @@
 import Foundation
 import RepogenRuntime
 
+/// Each method answers with a `Result` and never throws: `MovieRepositoryImpl` fails with the `NetworkError` of a failed
+/// request (`NetworkError.cancelled` when its task is cancelled); `MockMovieRepository` with the error stubbed for the call,
+/// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 public protocol MovieRepository: Sendable {
     /// The popular movies; kept for five minutes.
     func fetchMovies() async -> Result<[Movie], Error>
@@ -96,12 +99,22 @@ public struct MovieRepositoryImpl: MovieRepository {
     private let remote: any MovieRepository
     private let cache: CachedReads
 
+    /// Every `MovieRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values, its
+    /// reads in flight (one request per key, however many screens wait) and what writes do to them, so two screens
+    /// each with their own repository see the same data. Give `remote` or `local` and the repository has a cache of
+    /// its own: a test's, or another server's, which must not answer for the shared one.
+    ///
     /// - Parameters:
-    ///   - remote: the API calls; `MovieRemoteDataSource()` sends them through `NetworkManager.shared`.
-    ///   - local: where cached reads are kept; in memory unless the app gives its own store.
-    public init(remote: any MovieRepository = MovieRemoteDataSource(), local: any MovieLocalDataSource = MemoryResponseCache()) {
-        self.remote = remote
-        self.cache = CachedReads(local: local)
+    ///   - remote: the API calls; `MovieRemoteDataSource()` (through `NetworkManager.shared`) when nil.
+    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store (disk,
+    ///     database); when both are nil, the shared in-memory cache.
+    public init(remote: (any MovieRepository)? = nil, local: (any MovieLocalDataSource)? = nil) {
+        self.remote = remote ?? MovieRemoteDataSource()
+        if remote == nil, local == nil {
+            self.cache = .shared(by: Self.self)
+        } else {
+            self.cache = CachedReads(local: local ?? MemoryResponseCache())
+        }
     }
 
     /// The popular movies; kept for five minutes.

@@ -3,11 +3,26 @@
 import Foundation
 import RepogenRuntime
 
+/// Each method answers with a `Result` and never throws: `PhotoRepositoryImpl` fails with the `NetworkError` of a failed
+/// request (`NetworkError.cancelled` when its task is cancelled); `MockPhotoRepository` with the error stubbed for the call,
+/// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 public protocol PhotoRepository: Sendable {
     func fetchPhotoList(page: Int) async -> Result<[Photo], Error>
 }
 
-public struct PhotoRepositoryImpl: PhotoRepository {
+/// Where the Photo repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
+/// to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
+/// database) to this protocol.
+public protocol PhotoLocalDataSource: ResponseCache {}
+
+extension MemoryResponseCache: PhotoLocalDataSource {}
+
+/// For tests and previews: a `RecordingResponseCache` records every read, store and removal of cached values (and
+/// keeps them in memory). Declared here, beside the protocol, so that mocks in a module of their own can use it.
+extension RecordingResponseCache: PhotoLocalDataSource {}
+
+/// The Photo API's calls, without a cache: what `PhotoRepositoryImpl` reads through on a miss and writes through.
+public struct PhotoRemoteDataSource: PhotoRepository {
     private let manager: NetworkManager
 
     /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
@@ -19,5 +34,38 @@ public struct PhotoRepositoryImpl: PhotoRepository {
         let request = PhotoApi.getListPhotos(page: page)
         let response: Result<[PhotoResponseDTO], Error> = await self.manager.request(requestType: request)
         return response.map { $0.map { $0.toDomain() } }
+    }
+}
+
+/// The Photo repository over two data sources. A cached read answers from `local` while its value is fresh, and
+/// otherwise from `remote` (one request per key at a time, however many callers wait), storing what it fetched. A
+/// write reaches `remote` first and, only when it succeeds, updates or invalidates the cached reads it names.
+public struct PhotoRepositoryImpl: PhotoRepository {
+    private let remote: any PhotoRepository
+    private let cache: CachedReads
+
+    /// Every `PhotoRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values, its
+    /// reads in flight (one request per key, however many screens wait) and what writes do to them, so two screens
+    /// each with their own repository see the same data. Give `remote` or `local` and the repository has a cache of
+    /// its own: a test's, or another server's, which must not answer for the shared one.
+    ///
+    /// - Parameters:
+    ///   - remote: the API calls; `PhotoRemoteDataSource()` (through `NetworkManager.shared`) when nil.
+    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store (disk,
+    ///     database); when both are nil, the shared in-memory cache.
+    public init(remote: (any PhotoRepository)? = nil, local: (any PhotoLocalDataSource)? = nil) {
+        self.remote = remote ?? PhotoRemoteDataSource()
+        if remote == nil, local == nil {
+            self.cache = .shared(by: Self.self)
+        } else {
+            self.cache = CachedReads(local: local ?? MemoryResponseCache())
+        }
+    }
+
+    public func fetchPhotoList(page: Int) async -> Result<[Photo], Error> {
+        let request = PhotoApi.getListPhotos(page: page)
+        return await self.cache.read(CacheKey(endpoint: "getListPhotos", requestType: request), timeToLive: .seconds(600)) {
+            await self.remote.fetchPhotoList(page: page)
+        }
     }
 }

@@ -3,6 +3,9 @@
 import Foundation
 import RepogenRuntime
 
+/// Each method answers with a `Result` and never throws: `StoreRepositoryImpl` fails with the `NetworkError` of a failed
+/// request (`NetworkError.cancelled` when its task is cancelled); `MockStoreRepository` with the error stubbed for the call,
+/// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 public protocol StoreRepository: Sendable {
     func fetchAroundStores(input: FetchAroundStoreInput) async -> Result<ContentsWithCursorResponse<StoreWithExtraResponse>, Error>
     /// The store screen.

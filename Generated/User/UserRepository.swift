@@ -3,6 +3,9 @@
 import Foundation
 import RepogenRuntime
 
+/// Each method answers with a `Result` and never throws: `UserRepositoryImpl` fails with the `NetworkError` of a failed
+/// request (`NetworkError.cancelled` when its task is cancelled); `MockUserRepository` with the error stubbed for the call,
+/// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 public protocol UserRepository: Sendable {
     func fetchMyUser() async -> Result<UserResponse, Error>
     /// Renames the user; the repository calls it updateNickname(name:).

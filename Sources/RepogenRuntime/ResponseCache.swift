@@ -69,11 +69,16 @@ public struct CacheKey: Hashable, Sendable, CustomStringConvertible {
 
 /// A local data source of cached responses: the in-memory `MemoryResponseCache`, or an app's own store (disk,
 /// database) that conforms.
+///
+/// Every value a repository stores is `Codable`: a model, or a domain type (generated `Codable` too), or an array or
+/// optional of them. A store on disk encodes what it is given (`JSONEncoder().encode(value)`) and decodes it on a
+/// read (`JSONDecoder().decode(type, from: data)`); a value that no longer decodes (the app's types changed since
+/// it was stored) is a miss (`nil`), and the read goes to the server.
 public protocol ResponseCache: Sendable {
     /// The value stored for `key` if it is there, of this type, and not expired.
-    func value<Value: Sendable>(for key: CacheKey, as type: Value.Type) async -> Value?
+    func value<Value: Codable & Sendable>(for key: CacheKey, as type: Value.Type) async -> Value?
     /// Stores `value` for `key`, replacing what was there; it expires after `timeToLive` (never when nil).
-    func store<Value: Sendable>(_ value: Value, for key: CacheKey, timeToLive: Duration?) async
+    func store<Value: Codable & Sendable>(_ value: Value, for key: CacheKey, timeToLive: Duration?) async
     /// Removes the value stored for `key`, if any.
     func remove(_ key: CacheKey) async
     /// Removes every key of `endpoint`.
@@ -123,7 +128,7 @@ public actor MemoryResponseCache: ResponseCache {
 
     /// The value stored for `key` if it is there, of this type, and not expired; it becomes the most recently
     /// used. An expired value is removed.
-    public func value<Value: Sendable>(for key: CacheKey, as type: Value.Type) -> Value? {
+    public func value<Value: Codable & Sendable>(for key: CacheKey, as type: Value.Type) -> Value? {
         guard let entry = entries[key] else { return nil }
         if let expiry = entry.expiry, now() >= expiry {
             remove(key)
@@ -137,7 +142,7 @@ public actor MemoryResponseCache: ResponseCache {
 
     /// Stores `value` for `key` as the most recently used, replacing what was there, removing the least recently
     /// used when `maximumCount` values are held; it expires after `timeToLive` (never when nil).
-    public func store<Value: Sendable>(_ value: Value, for key: CacheKey, timeToLive: Duration?) {
+    public func store<Value: Codable & Sendable>(_ value: Value, for key: CacheKey, timeToLive: Duration?) {
         remove(key)
         guard maximumCount > 0 else { return }
         while entries.count >= maximumCount, let oldest {
@@ -223,16 +228,25 @@ public struct CachedReads: Sendable {
         self.local = local
     }
 
+    /// The reads every repository of type `owner` shares when it is created with its defaults (the API through
+    /// `NetworkManager.shared`, no `local:`): one `MemoryResponseCache` and one set of reads in flight per type, made
+    /// on first use and kept for the life of the process. Two screens that each make a `MovieRepositoryImpl()` read
+    /// the same values, wait for the same request of a key, and see each other's writes. Each repository type has its
+    /// own (a generated one passes `Self.self`), so the keys of two domains never meet in one store.
+    public static func shared(by owner: Any.Type) -> CachedReads {
+        SharedReads.registry.reads(for: ObjectIdentifier(owner))
+    }
+
     /// A fresh stored value answers without calling `fetch`; otherwise `fetch` runs once per key at a time and a
     /// success is stored (a failure is not). A nil key (not cacheable) just calls fetch.
-    public func read<Value: Sendable>(
+    public func read<Value: Codable & Sendable>(
         _ key: CacheKey?, timeToLive: Duration?, fetch: @escaping @Sendable () async -> Result<Value, Error>
     ) async -> Result<Value, Error> {
         await resolve(key, timeToLive: timeToLive, fetch: fetch)
     }
 
     /// The same for throwing fetches (the async-throws style).
-    public func read<Value: Sendable>(
+    public func read<Value: Codable & Sendable>(
         _ key: CacheKey?, timeToLive: Duration?, fetch: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         try await resolve(key, timeToLive: timeToLive) { () async -> Result<Value, Error> in
@@ -245,7 +259,7 @@ public struct CachedReads: Sendable {
     }
 
     /// After a successful write: stores `value` as the read of `key`.
-    public func update<Value: Sendable>(_ key: CacheKey?, with value: Value, timeToLive: Duration?) async {
+    public func update<Value: Codable & Sendable>(_ key: CacheKey?, with value: Value, timeToLive: Duration?) async {
         guard let key else { return }
         let local = self.local
         await coordinator.write(endpoint: key.endpoint) {
@@ -270,7 +284,7 @@ public struct CachedReads: Sendable {
         }
     }
 
-    private func resolve<Value: Sendable>(
+    private func resolve<Value: Codable & Sendable>(
         _ key: CacheKey?, timeToLive: Duration?, fetch: @escaping @Sendable () async -> Result<Value, Error>
     ) async -> Result<Value, Error> {
         guard let key else { return await fetch() }
@@ -278,6 +292,24 @@ public struct CachedReads: Sendable {
             return .success(value)
         }
         return await coordinator.read(key, timeToLive: timeToLive, local: local, fetch: fetch)
+    }
+}
+
+/// The `CachedReads` of each repository type created with its defaults (`CachedReads.shared(by:)`).
+private final class SharedReads: @unchecked Sendable {
+    static let registry = SharedReads()
+
+    // `reads` is only touched with `lock` held, so the class is Sendable although it is not checked to be.
+    private let lock = NSLock()
+    private var reads: [ObjectIdentifier: CachedReads] = [:]
+
+    func reads(for owner: ObjectIdentifier) -> CachedReads {
+        lock.withLock {
+            if let existing = reads[owner] { return existing }
+            let made = CachedReads()
+            reads[owner] = made
+            return made
+        }
     }
 }
 
@@ -307,7 +339,7 @@ actor ReadCoordinator {
 
     /// Waits for the flight of `key` (starting one when there is none) and returns its result, or
     /// `NetworkError.cancelled` as soon as the calling task is cancelled.
-    func read<Value: Sendable>(
+    func read<Value: Codable & Sendable>(
         _ key: CacheKey, timeToLive: Duration?, local: any ResponseCache,
         fetch: @escaping @Sendable () async -> Result<Value, Error>
     ) async -> Result<Value, Error> {
@@ -343,7 +375,7 @@ actor ReadCoordinator {
         return lastID
     }
 
-    private func join<Value: Sendable>(
+    private func join<Value: Codable & Sendable>(
         _ reader: Int, _ continuation: CheckedContinuation<Result<Value, Error>, Never>, key: CacheKey,
         timeToLive: Duration?, local: any ResponseCache, fetch: @escaping @Sendable () async -> Result<Value, Error>
     ) {
@@ -379,7 +411,7 @@ actor ReadCoordinator {
     }
 
     /// Stores a fetched value unless its endpoint was written since the fetch started.
-    private func store<Value: Sendable>(
+    private func store<Value: Codable & Sendable>(
         _ value: Value, for key: CacheKey, ifStill generation: UInt64, timeToLive: Duration?, local: any ResponseCache
     ) async {
         await lock(key.endpoint)
@@ -500,13 +532,13 @@ public actor RecordingResponseCache: ResponseCache {
         values = MemoryResponseCache(maximumCount: maximumCount, now: now)
     }
 
-    public func value<Value: Sendable>(for key: CacheKey, as type: Value.Type) async -> Value? {
+    public func value<Value: Codable & Sendable>(for key: CacheKey, as type: Value.Type) async -> Value? {
         let value = await values.value(for: key, as: type)
         events.append(.read(key, hit: value != nil))
         return value
     }
 
-    public func store<Value: Sendable>(_ value: Value, for key: CacheKey, timeToLive: Duration?) async {
+    public func store<Value: Codable & Sendable>(_ value: Value, for key: CacheKey, timeToLive: Duration?) async {
         events.append(.store(key))
         await values.store(value, for: key, timeToLive: timeToLive)
     }

@@ -57,7 +57,7 @@ final class AsyncThrowsStyleTests: XCTestCase {
     func testADTOResponseComesBackAsItsDomainType() async throws {
         var configuration = NetworkConfiguration(baseURL: server.baseURL)
         configuration.authToken = { "token" }
-        let photos = PhotoRepositoryImpl(manager: NetworkManager(configuration: configuration))
+        let photos = PhotoRepositoryImpl(remote: PhotoRemoteDataSource(manager: NetworkManager(configuration: configuration)))
         let (list, request) = try await exchange("GET", "/photos", body: #"[{"id": "p1", "width": 10, "height": 20, "likes": 5, "urls": {"raw": "r", "full": "f", "regular": "g", "small": "s", "thumb": "t"}, "user": {"name": "Ann"}}]"#) { try await photos.fetchPhotoList(page: 3) }
         XCTAssertEqual(request.query, "page=3")
         XCTAssertEqual(list.map(\.id), ["p1"])

@@ -24,7 +24,7 @@ final class ConformanceServerTests: XCTestCase {
         let manager = NetworkManager(configuration: configuration)
         community = CommunityRepositoryImpl(manager: manager)
         store = StoreRepositoryImpl(manager: manager)
-        photo = PhotoRepositoryImpl(manager: manager)
+        photo = PhotoRepositoryImpl(remote: PhotoRemoteDataSource(manager: manager))
     }
 
     override func tearDown() {

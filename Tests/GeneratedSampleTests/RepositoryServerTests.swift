@@ -65,7 +65,7 @@ final class RepositoryServerTests: XCTestCase {
     func testFetchPhotoListDecodesTheDTOsAndReturnsDomainTypes() async throws {
         var plain = NetworkConfiguration(baseURL: server.baseURL)
         plain.authToken = { "token" }
-        let photos = PhotoRepositoryImpl(manager: NetworkManager(configuration: plain))
+        let photos = PhotoRepositoryImpl(remote: PhotoRemoteDataSource(manager: NetworkManager(configuration: plain)))
         let (list, request) = try await exchange(
             "GET", "/photos",
             body: #"[{"id": "p1", "width": 10, "height": 20, "likes": 5, "urls": {"raw": "r", "full": "f", "regular": "g", "small": "s", "thumb": "t"}, "user": {"name": "Ann", "portfolio_url": "https://ann.example"}}]"#,

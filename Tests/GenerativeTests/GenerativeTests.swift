@@ -232,7 +232,8 @@ final class GenerativeTests: XCTestCase {
     }
 
     /// Every form of DTO → domain mapping the validator accepts compiles, with warnings as errors, in every style:
-    /// nested DTOs as T, T?, [T] and [T]?, renamed and keyword-named fields, every computed value.
+    /// nested DTOs as T, T?, [T] and [T]?, renamed and keyword-named fields, every computed value; the read is
+    /// cached, so the domain types must be Codable (what a cache stores).
     func testDomainMappingsCompile() throws {
         guard let swiftc = Self.findSwiftc() else { throw XCTSkip("swiftc is not on the PATH") }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-domain-\(UUID().uuidString)")
@@ -254,7 +255,7 @@ final class GenerativeTests: XCTestCase {
                     "text": { "type": "String", "value": "\"a \\\"quoted\\\" \\\\ text\"" } } } },
                 "Kind": { "enum": ["a", "b"] },
                 "EmptyDTO": { "fields": { "x": "Int" }, "domain": { "name": "Empty", "fields": {} } } },
-              "endpoints": [{ "name": "fetch", "method": "GET", "path": "/i", "response": "[ItemDTO]" }] }
+              "endpoints": [{ "name": "fetch", "method": "GET", "path": "/i", "response": "[ItemDTO]", "cache": true }] }
             """#
         let runtime = try buildRuntimeModule(swiftc: swiftc, in: work)
         for style in Self.styles {

@@ -117,7 +117,7 @@ final class ModelConformanceTests: XCTestCase {
         assertContains(models, "public struct Receipt: Codable, Sendable, Equatable, Identifiable {\n    public var id: UUID\n\n")
         assertContains(models, "public struct PollDTO: Codable, Sendable, Equatable {\n")
         assertContains(models, """
-            public struct PollItem: Sendable, Hashable, Identifiable {
+            public struct PollItem: Codable, Sendable, Hashable, Identifiable {
                 public let pollId: String
                 public let title: String
                 /// The identity `Identifiable` uses: `pollId`.

@@ -3,7 +3,9 @@
 import Foundation
 import RepogenRuntime
 
-/// Each method throws the `NetworkError` of a failed request.
+/// `CommunityRepositoryImpl` throws the `NetworkError` of a failed request (`NetworkError.cancelled` when its task is
+/// cancelled); `MockCommunityRepository` throws the error stubbed for the call, or `MockRepositoryError.notStubbed` when nothing
+/// was stubbed.
 public protocol CommunityRepository: Sendable {
     func fetchPolls(input: PollListInput) async throws -> ContentsWithCursorResponse<PollResponse>
     func createPoll(input: PollCreateRequestInput) async throws -> PollCreateResponse

@@ -9,8 +9,9 @@ import RepogenRuntime
 /// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call; `.failure(error)` or
 /// `error` makes it throw), `results` (a queue, one per call, used first) or `handler` (computes each answer, used
 /// before both); read its `callsCount`, `called`, `receivedArguments` (the last call) and `receivedInvocations`
-/// (every call); `reset()` forgets calls and stubs. A call with nothing stubbed throws
-/// `MockRepositoryError.notStubbed(...)` naming the method. Safe to use from concurrent tasks.
+/// (every call); `reset()` forgets calls and stubs. It throws the error you stub (any `Error`, not only
+/// `NetworkError`), and `MockRepositoryError.notStubbed(...)` naming the method for a call with nothing stubbed (and
+/// no `example` in the spec). Safe to use from concurrent tasks.
 ///
 ///     mock.nameMock.result = .success(value)
 ///     mock.nameMock.error = NetworkError.timedOut

@@ -3,7 +3,9 @@
 import Foundation
 import RepogenRuntime
 
-/// Each method throws the `NetworkError` of a failed request.
+/// `UserRepositoryImpl` throws the `NetworkError` of a failed request (`NetworkError.cancelled` when its task is
+/// cancelled); `MockUserRepository` throws the error stubbed for the call, or `MockRepositoryError.notStubbed` when nothing
+/// was stubbed.
 public protocol UserRepository: Sendable {
     func fetchMyUser() async throws -> UserResponse
     /// Renames the user; the repository calls it updateNickname(name:).

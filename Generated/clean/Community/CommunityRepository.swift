@@ -3,8 +3,8 @@
 import Foundation
 import RepogenRuntime
 
-/// The Community domain's repository: what the use cases depend on. Each method throws the `NetworkError` of a
-/// failed request.
+/// The Community domain's repository: what the use cases depend on. `CommunityDataRepository` throws the
+/// `NetworkError` of a failed request; `MockCommunityRepository` throws what was stubbed, or `MockRepositoryError.notStubbed`.
 public protocol CommunityRepository: Sendable {
     func fetchPolls(input: PollListInput) async throws -> ContentsWithCursorResponse<PollResponse>
     func createPoll(input: PollCreateRequestInput) async throws -> PollCreateResponse

@@ -3,8 +3,8 @@
 import Foundation
 import RepogenRuntime
 
-/// The Movie domain's repository: what the use cases depend on. Each method throws the `NetworkError` of a
-/// failed request.
+/// The Movie domain's repository: what the use cases depend on. `MovieDataRepository` throws the
+/// `NetworkError` of a failed request; `MockMovieRepository` throws what was stubbed, or `MockRepositoryError.notStubbed`.
 public protocol MovieRepository: Sendable {
     /// The popular movies; kept for five minutes.
     func fetchMovies() async throws -> [Movie]
@@ -111,12 +111,21 @@ public struct MovieDataRepository: MovieRepository {
     private let remote: any MovieDataSource
     private let cache: CachedReads
 
+    /// Every `MovieDataRepository()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its
+    /// values, its reads in flight and what writes do to them. Give `remote` or `local` and the repository has a
+    /// cache of its own.
+    ///
     /// - Parameters:
-    ///   - remote: the API calls; `MovieRemoteDataSource()` sends them through `NetworkManager.shared`.
-    ///   - local: where cached reads are kept; in memory unless the app gives its own store.
-    public init(remote: any MovieDataSource = MovieRemoteDataSource(), local: any MovieLocalDataSource = MemoryResponseCache()) {
-        self.remote = remote
-        self.cache = CachedReads(local: local)
+    ///   - remote: the API calls; `MovieRemoteDataSource()` (through `NetworkManager.shared`) when nil.
+    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store; when both are
+    ///     nil, the shared in-memory cache.
+    public init(remote: (any MovieDataSource)? = nil, local: (any MovieLocalDataSource)? = nil) {
+        self.remote = remote ?? MovieRemoteDataSource()
+        if remote == nil, local == nil {
+            self.cache = .shared(by: Self.self)
+        } else {
+            self.cache = CachedReads(local: local ?? MemoryResponseCache())
+        }
     }
 
     /// The popular movies; kept for five minutes.

@@ -49,7 +49,7 @@ public struct PhotoResponseDTO: Codable, Sendable, Equatable {
 }
 
 /// A photo as the app shows it.
-public struct Photo: Sendable, Hashable, Identifiable {
+public struct Photo: Codable, Sendable, Hashable, Identifiable {
     public let identifier: UUID
     public let id: String
     public let width: Double
@@ -84,7 +84,7 @@ extension PhotoResponseDTO {
     }
 }
 
-public struct URLs: Sendable, Hashable {
+public struct URLs: Codable, Sendable, Hashable {
     public let regular: String
 
     public init(regular: String) {
@@ -101,7 +101,7 @@ extension PhotoResponseDTO.URLDTO {
     }
 }
 
-public struct User: Sendable, Hashable {
+public struct User: Codable, Sendable, Hashable {
     public let name: String
     /// The user's portfolio, if any.
     public let portfolioURL: String?

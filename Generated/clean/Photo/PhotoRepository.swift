@@ -3,8 +3,8 @@
 import Foundation
 import RepogenRuntime
 
-/// The Photo domain's repository: what the use cases depend on. Each method throws the `NetworkError` of a
-/// failed request.
+/// The Photo domain's repository: what the use cases depend on. `PhotoDataRepository` throws the
+/// `NetworkError` of a failed request; `MockPhotoRepository` throws what was stubbed, or `MockRepositoryError.notStubbed`.
 public protocol PhotoRepository: Sendable {
     func fetchPhotoList(page: Int) async throws -> [Photo]
 }
@@ -13,6 +13,17 @@ public protocol PhotoRepository: Sendable {
 public protocol PhotoDataSource: Sendable {
     func fetchPhotoList(page: Int) async throws -> [Photo]
 }
+
+/// Where the Photo repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
+/// to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
+/// database) to this protocol.
+public protocol PhotoLocalDataSource: ResponseCache {}
+
+extension MemoryResponseCache: PhotoLocalDataSource {}
+
+/// For tests and previews: a `RecordingResponseCache` records every read, store and removal of cached values (and
+/// keeps them in memory). Declared here, beside the protocol, so that mocks in a module of their own can use it.
+extension RecordingResponseCache: PhotoLocalDataSource {}
 
 /// The Photo API's calls: the remote data source.
 public struct PhotoRemoteDataSource: PhotoDataSource {
@@ -30,16 +41,35 @@ public struct PhotoRemoteDataSource: PhotoDataSource {
     }
 }
 
-/// The Photo data layer's repository, over its remote data source.
+/// The Photo data layer's repository, over a remote and a local data source. A cached read answers from
+/// `local` while its value is fresh, and otherwise from `remote` (one request per key at a time, however many
+/// callers wait), storing what it fetched. A write reaches `remote` first and, only when it succeeds, updates or
+/// invalidates the cached reads it names.
 public struct PhotoDataRepository: PhotoRepository {
     private let remote: any PhotoDataSource
+    private let cache: CachedReads
 
-    /// - Parameter remote: the API calls; `PhotoRemoteDataSource()` sends them through `NetworkManager.shared`.
-    public init(remote: any PhotoDataSource = PhotoRemoteDataSource()) {
-        self.remote = remote
+    /// Every `PhotoDataRepository()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its
+    /// values, its reads in flight and what writes do to them. Give `remote` or `local` and the repository has a
+    /// cache of its own.
+    ///
+    /// - Parameters:
+    ///   - remote: the API calls; `PhotoRemoteDataSource()` (through `NetworkManager.shared`) when nil.
+    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store; when both are
+    ///     nil, the shared in-memory cache.
+    public init(remote: (any PhotoDataSource)? = nil, local: (any PhotoLocalDataSource)? = nil) {
+        self.remote = remote ?? PhotoRemoteDataSource()
+        if remote == nil, local == nil {
+            self.cache = .shared(by: Self.self)
+        } else {
+            self.cache = CachedReads(local: local ?? MemoryResponseCache())
+        }
     }
 
     public func fetchPhotoList(page: Int) async throws -> [Photo] {
-        return try await self.remote.fetchPhotoList(page: page)
+        let request = PhotoApi.getListPhotos(page: page)
+        return try await self.cache.read(CacheKey(endpoint: "getListPhotos", requestType: request), timeToLive: .seconds(600)) {
+            try await self.remote.fetchPhotoList(page: page)
+        }
     }
 }

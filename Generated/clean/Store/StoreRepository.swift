@@ -3,8 +3,8 @@
 import Foundation
 import RepogenRuntime
 
-/// The Store domain's repository: what the use cases depend on. Each method throws the `NetworkError` of a
-/// failed request.
+/// The Store domain's repository: what the use cases depend on. `StoreDataRepository` throws the
+/// `NetworkError` of a failed request; `MockStoreRepository` throws what was stubbed, or `MockRepositoryError.notStubbed`.
 public protocol StoreRepository: Sendable {
     func fetchAroundStores(input: FetchAroundStoreInput) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse>
     /// The store screen.

@@ -3,8 +3,8 @@
 import Foundation
 import RepogenRuntime
 
-/// The User domain's repository: what the use cases depend on. Each method throws the `NetworkError` of a
-/// failed request.
+/// The User domain's repository: what the use cases depend on. `UserDataRepository` throws the
+/// `NetworkError` of a failed request; `MockUserRepository` throws what was stubbed, or `MockRepositoryError.notStubbed`.
 public protocol UserRepository: Sendable {
     func fetchMyUser() async throws -> UserResponse
     /// Renames the user; the repository calls it updateNickname(name:).

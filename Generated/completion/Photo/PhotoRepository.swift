@@ -11,7 +11,19 @@ public protocol PhotoRepository: Sendable {
     func fetchPhotoList(page: Int, completion: @escaping @Sendable (Result<[Photo], NetworkError>) -> Void) -> RequestHandle
 }
 
-public struct PhotoRepositoryImpl: PhotoRepository {
+/// Where the Photo repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
+/// to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
+/// database) to this protocol.
+public protocol PhotoLocalDataSource: ResponseCache {}
+
+extension MemoryResponseCache: PhotoLocalDataSource {}
+
+/// For tests and previews: a `RecordingResponseCache` records every read, store and removal of cached values (and
+/// keeps them in memory). Declared here, beside the protocol, so that mocks in a module of their own can use it.
+extension RecordingResponseCache: PhotoLocalDataSource {}
+
+/// The Photo API's calls, without a cache: what `PhotoRepositoryImpl` reads through on a miss and writes through.
+public struct PhotoRemoteDataSource: PhotoRepository {
     private let manager: NetworkManager
 
     /// - Parameter manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
@@ -24,6 +36,42 @@ public struct PhotoRepositoryImpl: PhotoRepository {
         let request = PhotoApi.getListPhotos(page: page)
         return self.manager.request(requestType: request) { (response: Result<[PhotoResponseDTO], NetworkError>) in
             completion(response.map { $0.map { $0.toDomain() } })
+        }
+    }
+}
+
+/// The Photo repository over two data sources. A cached read answers from `local` while its value is fresh, and
+/// otherwise from the API (one request per key at a time, however many callers wait), storing what it fetched. A
+/// write reaches the API first and, only when it succeeds, updates or invalidates the cached reads it names. Each
+/// method calls its completion handler once, on the manager's `completionQueue`.
+public struct PhotoRepositoryImpl: PhotoRepository {
+    private let manager: NetworkManager
+    private let cache: CachedReads
+
+    /// Every `PhotoRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values, its
+    /// reads in flight and what writes do to them. Give `manager` or `local` and the repository has a cache of its
+    /// own.
+    ///
+    /// - Parameters:
+    ///   - manager: sends the requests; `NetworkManager.shared` when nil.
+    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store; when both are
+    ///     nil, the shared in-memory cache.
+    public init(manager: NetworkManager? = nil, local: (any PhotoLocalDataSource)? = nil) {
+        self.manager = manager ?? .shared
+        if manager == nil, local == nil {
+            self.cache = .shared(by: Self.self)
+        } else {
+            self.cache = CachedReads(local: local ?? MemoryResponseCache())
+        }
+    }
+
+    @discardableResult
+    public func fetchPhotoList(page: Int, completion: @escaping @Sendable (Result<[Photo], NetworkError>) -> Void) -> RequestHandle {
+        let request = PhotoApi.getListPhotos(page: page)
+        return self.manager.complete(completion) {
+            await self.cache.read(CacheKey(endpoint: "getListPhotos", requestType: request), timeToLive: .seconds(600)) { () async -> Result<[Photo], Error> in
+                await self.manager.request(requestType: request, as: [PhotoResponseDTO].self).map { $0.map { $0.toDomain() } }
+            }
         }
     }
 }

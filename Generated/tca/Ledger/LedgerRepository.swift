@@ -3,7 +3,9 @@
 import Foundation
 import RepogenRuntime
 
-/// Each method throws the `NetworkError` of a failed request.
+/// `LedgerRepositoryImpl` throws the `NetworkError` of a failed request (`NetworkError.cancelled` when its task is
+/// cancelled); `MockLedgerRepository` throws the error stubbed for the call, or `MockRepositoryError.notStubbed` when nothing
+/// was stubbed.
 public protocol LedgerRepository: Sendable {
     func fetchPersons() async throws -> [Person]
     /// The persons a page at a time, from `cursor` (nil for the first page).

@@ -3,7 +3,9 @@
 import Foundation
 import RepogenRuntime
 
-/// Each method throws the `NetworkError` of a failed request.
+/// `StoreRepositoryImpl` throws the `NetworkError` of a failed request (`NetworkError.cancelled` when its task is
+/// cancelled); `MockStoreRepository` throws the error stubbed for the call, or `MockRepositoryError.notStubbed` when nothing
+/// was stubbed.
 public protocol StoreRepository: Sendable {
     func fetchAroundStores(input: FetchAroundStoreInput) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse>
     /// The store screen.

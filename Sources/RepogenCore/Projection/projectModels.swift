@@ -169,7 +169,7 @@ func projectDomainModels(_ models: [DomainModel], access: String) -> [DomainMode
         return DomainModelViewModel(
             doc: docLines(model.documentation),
             declaration: "\(access)struct \(model.name): "
-                + structConformances("Sendable, ", hashable: model.isHashable, identity: model.identity),
+                + structConformances("Codable, Sendable, ", hashable: model.isHashable, identity: model.identity),
             fields: model.fields.map { field in
                 DeclarationViewModel(
                     doc: docLines(field.documentation),

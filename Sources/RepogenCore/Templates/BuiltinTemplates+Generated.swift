@@ -12,8 +12,9 @@ package enum BuiltinTemplates {
 /// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call; `.failure(error)` or
 /// `error` makes it throw), `results` (a queue, one per call, used first) or `handler` (computes each answer, used
 /// before both); read its `callsCount`, `called`, `receivedArguments` (the last call) and `receivedInvocations`
-/// (every call); `reset()` forgets calls and stubs. A call with nothing stubbed throws
-/// `MockRepositoryError.notStubbed(...)` naming the method. Safe to use from concurrent tasks.
+/// (every call); `reset()` forgets calls and stubs. It throws the error you stub (any `Error`, not only
+/// `NetworkError`), and `MockRepositoryError.notStubbed(...)` naming the method for a call with nothing stubbed (and
+/// no `example` in the spec). Safe to use from concurrent tasks.
 ///
 ///     mock.nameMock.result = .success(value)
 ///     mock.nameMock.error = NetworkError.timedOut
@@ -61,8 +62,8 @@ extension {{mockName}}: {{domain}}DataSource {}
 """#,
         "clean/Repository.swift": #"""
 {{> _header}}
-/// The {{domain}} domain's repository: what the use cases depend on. Each method throws the `NetworkError` of a
-/// failed request.
+/// The {{domain}} domain's repository: what the use cases depend on. `{{domain}}DataRepository` throws the
+/// `NetworkError` of a failed request; `{{mockName}}` throws what was stubbed, or `MockRepositoryError.notStubbed`.
 {{access}}protocol {{repositoryName}}: Sendable {
 {{#endpoints}}
 {{#doc}}
@@ -118,12 +119,21 @@ extension {{mockName}}: {{domain}}DataSource {}
     private let remote: any {{domain}}DataSource
     private let cache: CachedReads
 
+    /// Every `{{domain}}DataRepository()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its
+    /// values, its reads in flight and what writes do to them. Give `remote` or `local` and the repository has a
+    /// cache of its own.
+    ///
     /// - Parameters:
-    ///   - remote: the API calls; `{{remoteName}}()` sends them through `NetworkManager.shared`.
-    ///   - local: where cached reads are kept; in memory unless the app gives its own store.
-    {{access}}init(remote: any {{domain}}DataSource = {{remoteName}}(), local: any {{localName}} = MemoryResponseCache()) {
-        self.remote = remote
-        self.cache = CachedReads(local: local)
+    ///   - remote: the API calls; `{{remoteName}}()` (through `NetworkManager.shared`) when nil.
+    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store; when both are
+    ///     nil, the shared in-memory cache.
+    {{access}}init(remote: (any {{domain}}DataSource)? = nil, local: (any {{localName}})? = nil) {
+        self.remote = remote ?? {{remoteName}}()
+        if remote == nil, local == nil {
+            self.cache = .shared(by: Self.self)
+        } else {
+            self.cache = CachedReads(local: local ?? MemoryResponseCache())
+        }
     }
 {{/hasCache}}
 {{^hasCache}}
@@ -304,12 +314,21 @@ private struct RepogenPromise<Output>: @unchecked Sendable {
     private let manager: NetworkManager
     private let cache: CachedReads
 
+    /// Every `{{implName}}()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values, its
+    /// reads in flight and what writes do to them. Give `manager` or `local` and the repository has a cache of its
+    /// own.
+    ///
     /// - Parameters:
-    ///   - manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
-    ///   - local: where cached reads are kept; in memory unless the app gives its own store.
-    {{access}}init(manager: NetworkManager = .shared, local: any {{localName}} = MemoryResponseCache()) {
-        self.manager = manager
-        self.cache = CachedReads(local: local)
+    ///   - manager: sends the requests; `NetworkManager.shared` when nil.
+    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store; when both are
+    ///     nil, the shared in-memory cache.
+    {{access}}init(manager: NetworkManager? = nil, local: (any {{localName}})? = nil) {
+        self.manager = manager ?? .shared
+        if manager == nil, local == nil {
+            self.cache = .shared(by: Self.self)
+        } else {
+            self.cache = CachedReads(local: local ?? MemoryResponseCache())
+        }
     }
 {{#endpoints}}
 
@@ -376,6 +395,9 @@ private struct RepogenPromise<Output>: @unchecked Sendable {
 """#,
         "result/Repository.swift": #"""
 {{> _header}}
+/// Each method answers with a `Result` and never throws: `{{implName}}` fails with the `NetworkError` of a failed
+/// request (`NetworkError.cancelled` when its task is cancelled); `{{mockName}}` with the error stubbed for the call,
+/// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 {{access}}protocol {{repositoryName}}: Sendable {
 {{#endpoints}}
 {{#doc}}
@@ -553,12 +575,22 @@ extension {{dtoName}} {
     private let remote: any {{repositoryName}}
     private let cache: CachedReads
 
+    /// Every `{{implName}}()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values, its
+    /// reads in flight (one request per key, however many screens wait) and what writes do to them, so two screens
+    /// each with their own repository see the same data. Give `remote` or `local` and the repository has a cache of
+    /// its own: a test's, or another server's, which must not answer for the shared one.
+    ///
     /// - Parameters:
-    ///   - remote: the API calls; `{{remoteName}}()` sends them through `NetworkManager.shared`.
-    ///   - local: where cached reads are kept; in memory unless the app gives its own store.
-    {{access}}init(remote: any {{repositoryName}} = {{remoteName}}(), local: any {{localName}} = MemoryResponseCache()) {
-        self.remote = remote
-        self.cache = CachedReads(local: local)
+    ///   - remote: the API calls; `{{remoteName}}()` (through `NetworkManager.shared`) when nil.
+    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store (disk,
+    ///     database); when both are nil, the shared in-memory cache.
+    {{access}}init(remote: (any {{repositoryName}})? = nil, local: (any {{localName}})? = nil) {
+        self.remote = remote ?? {{remoteName}}()
+        if remote == nil, local == nil {
+            self.cache = .shared(by: Self.self)
+        } else {
+            self.cache = CachedReads(local: local ?? MemoryResponseCache())
+        }
     }
 
 """#,
@@ -730,7 +762,9 @@ extension RecordingResponseCache: {{localName}} {}
 
 """#,
         "shared/_throwingRepository": #"""
-/// Each method throws the `NetworkError` of a failed request.
+/// `{{implName}}` throws the `NetworkError` of a failed request (`NetworkError.cancelled` when its task is
+/// cancelled); `{{mockName}}` throws the error stubbed for the call, or `MockRepositoryError.notStubbed` when nothing
+/// was stubbed.
 {{access}}protocol {{repositoryName}}: Sendable {
 {{#endpoints}}
 {{#doc}}

@@ -51,6 +51,15 @@ extension SpecValidator {
                     ok = false
                     continue
                 }
+                if field.name.value == Self.rawValueTypeName {
+                    // Each field is a case of the synthesized `CodingKeys: String` enum, as in a model.
+                    error(
+                        "field 'RawValue' of domain type '\(domain.name.value)' would be a case of its CodingKeys, a "
+                            + "String enum, where it is taken for RawRepresentable's RawValue; rename the field",
+                        at: field.name.location)
+                    ok = false
+                    continue
+                }
                 if domain.hashable?.value == true, field.name.value == Self.hashValueName {
                     error(
                         Self.hashValueMessage(
@@ -109,6 +118,10 @@ extension SpecValidator {
                 return nil
             }
             guard checkReferences(type, at: typeText.location, what: what) else { return nil }
+            // A domain type is Codable (a cached read stores it, and a disk cache encodes it).
+            guard checkCodable(type, at: typeText.location, what: what),
+                checkNoVoid(type, at: typeText.location, what: what)
+            else { return nil }
             let expression: String
             switch Self.domainValue(value.value, type: type) {
             case .success(let written):

@@ -4,6 +4,9 @@
 import Foundation
 import RepogenRuntime
 
+/// Each method answers with a `Result` and never throws: `ShopRepositoryImpl` fails with the `NetworkError` of a failed
+/// request (`NetworkError.cancelled` when its task is cancelled); `MockShopRepository` with the error stubbed for the call,
+/// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 public protocol ShopRepository: Sendable {
     /// A page of products, newest first unless sorted otherwise; kept for a minute.
     func fetchProducts(sort: ProductSort, cursor: String?) async -> Result<ProductPage, Error>
