@@ -140,12 +140,21 @@ public struct LedgerDataRepository: LedgerRepository {
     private let remote: any LedgerDataSource
     private let cache: CachedReads
 
+    /// Every `LedgerDataRepository()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its
+    /// values, its reads in flight and what writes do to them. Give `remote` or `local` and the repository has a
+    /// cache of its own.
+    ///
     /// - Parameters:
-    ///   - remote: the API calls; `LedgerRemoteDataSource()` sends them through `NetworkManager.shared`.
-    ///   - local: where cached reads are kept; in memory unless the app gives its own store.
-    public init(remote: any LedgerDataSource = LedgerRemoteDataSource(), local: any LedgerLocalDataSource = MemoryResponseCache()) {
-        self.remote = remote
-        self.cache = CachedReads(local: local)
+    ///   - remote: the API calls; `LedgerRemoteDataSource()` (through `NetworkManager.shared`) when nil.
+    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store; when both are
+    ///     nil, the shared in-memory cache.
+    public init(remote: (any LedgerDataSource)? = nil, local: (any LedgerLocalDataSource)? = nil) {
+        self.remote = remote ?? LedgerRemoteDataSource()
+        if remote == nil, local == nil {
+            self.cache = .shared(by: Self.self)
+        } else {
+            self.cache = CachedReads(local: local ?? MemoryResponseCache())
+        }
     }
 
     public func fetchPersons() async throws -> [Person] {

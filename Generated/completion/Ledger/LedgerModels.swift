@@ -69,7 +69,7 @@ public struct Transaction: Codable, Sendable, Equatable {
     }
 }
 
-public struct Receipt: Sendable, Equatable {
+public struct Receipt: Codable, Sendable, Equatable {
     public let id: Int
     public let transactionId: UUID
     public let fileName: String

@@ -152,12 +152,21 @@ public struct LedgerRepositoryImpl: LedgerRepository {
     private let manager: NetworkManager
     private let cache: CachedReads
 
+    /// Every `LedgerRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values, its
+    /// reads in flight and what writes do to them. Give `manager` or `local` and the repository has a cache of its
+    /// own.
+    ///
     /// - Parameters:
-    ///   - manager: sends the requests; `NetworkManager.shared` unless a test or a second server needs another.
-    ///   - local: where cached reads are kept; in memory unless the app gives its own store.
-    public init(manager: NetworkManager = .shared, local: any LedgerLocalDataSource = MemoryResponseCache()) {
-        self.manager = manager
-        self.cache = CachedReads(local: local)
+    ///   - manager: sends the requests; `NetworkManager.shared` when nil.
+    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store; when both are
+    ///     nil, the shared in-memory cache.
+    public init(manager: NetworkManager? = nil, local: (any LedgerLocalDataSource)? = nil) {
+        self.manager = manager ?? .shared
+        if manager == nil, local == nil {
+            self.cache = .shared(by: Self.self)
+        } else {
+            self.cache = CachedReads(local: local ?? MemoryResponseCache())
+        }
     }
 
     @discardableResult

@@ -123,12 +123,22 @@ public struct LedgerRepositoryImpl: LedgerRepository {
     private let remote: any LedgerRepository
     private let cache: CachedReads
 
+    /// Every `LedgerRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values, its
+    /// reads in flight (one request per key, however many screens wait) and what writes do to them, so two screens
+    /// each with their own repository see the same data. Give `remote` or `local` and the repository has a cache of
+    /// its own: a test's, or another server's, which must not answer for the shared one.
+    ///
     /// - Parameters:
-    ///   - remote: the API calls; `LedgerRemoteDataSource()` sends them through `NetworkManager.shared`.
-    ///   - local: where cached reads are kept; in memory unless the app gives its own store.
-    public init(remote: any LedgerRepository = LedgerRemoteDataSource(), local: any LedgerLocalDataSource = MemoryResponseCache()) {
-        self.remote = remote
-        self.cache = CachedReads(local: local)
+    ///   - remote: the API calls; `LedgerRemoteDataSource()` (through `NetworkManager.shared`) when nil.
+    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store (disk,
+    ///     database); when both are nil, the shared in-memory cache.
+    public init(remote: (any LedgerRepository)? = nil, local: (any LedgerLocalDataSource)? = nil) {
+        self.remote = remote ?? LedgerRemoteDataSource()
+        if remote == nil, local == nil {
+            self.cache = .shared(by: Self.self)
+        } else {
+            self.cache = CachedReads(local: local ?? MemoryResponseCache())
+        }
     }
 
     public func fetchPersons() async throws -> [Person] {
