@@ -3,27 +3,26 @@
 import Foundation
 import RepogenRuntime
 
-/// Each method calls its completion handler exactly once, with the value or the `NetworkError` of a failure, on the
-/// manager's `completionQueue` (the main queue unless configured), and returns a handle whose `cancel()` stops the
-/// request (the handler then receives `.cancelled`).
+/// Each method calls its completion handler exactly once, on the main actor, with the value or the `NetworkError` of
+/// a failure, and returns a handle whose `cancel()` stops the request (the handler then receives `.cancelled`).
 public protocol LedgerRepository: Sendable {
     @discardableResult
-    func fetchPersons(completion: @escaping @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle
+    func fetchPersons(completion: @escaping @MainActor @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle
     @discardableResult
-    func fetchPerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
+    func fetchPerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
-    func createPerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
+    func createPerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
-    func updatePerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
+    func updatePerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
-    func deletePerson(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    func deletePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
     /// A month's loans, of one type or both; the mock answers with the example.
     @discardableResult
-    func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle
+    func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @MainActor @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle
     @discardableResult
-    func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle
+    func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @MainActor @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
-    func deleteTransaction(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    func deleteTransaction(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
 }
 
 public struct LedgerRepositoryImpl: LedgerRepository {
@@ -35,50 +34,50 @@ public struct LedgerRepositoryImpl: LedgerRepository {
     }
 
     @discardableResult
-    public func fetchPersons(completion: @escaping @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPersons(completion: @escaping @MainActor @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.fetchPersons
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func fetchPerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.fetchPerson(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func createPerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func createPerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.createPerson(person: person)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func updatePerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func updatePerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.updatePerson(person: person)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func deletePerson(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deletePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.deletePerson(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// A month's loans, of one type or both; the mock answers with the example.
     @discardableResult
-    public func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @MainActor @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.fetchTransactions(month: month, type: type)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle {
+    public func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @MainActor @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.createTransaction(personId: personId, transaction: transaction)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func deleteTransaction(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deleteTransaction(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.deleteTransaction(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }

@@ -3,12 +3,11 @@
 import Foundation
 import RepogenRuntime
 
-/// Each method calls its completion handler exactly once, with the value or the `NetworkError` of a failure, on the
-/// manager's `completionQueue` (the main queue unless configured), and returns a handle whose `cancel()` stops the
-/// request (the handler then receives `.cancelled`).
+/// Each method calls its completion handler exactly once, on the main actor, with the value or the `NetworkError` of
+/// a failure, and returns a handle whose `cancel()` stops the request (the handler then receives `.cancelled`).
 public protocol PhotoRepository: Sendable {
     @discardableResult
-    func fetchPhotoList(page: Int, completion: @escaping @Sendable (Result<[Photo], NetworkError>) -> Void) -> RequestHandle
+    func fetchPhotoList(page: Int, completion: @escaping @MainActor @Sendable (Result<[Photo], NetworkError>) -> Void) -> RequestHandle
 }
 
 public struct PhotoRepositoryImpl: PhotoRepository {
@@ -20,7 +19,7 @@ public struct PhotoRepositoryImpl: PhotoRepository {
     }
 
     @discardableResult
-    public func fetchPhotoList(page: Int, completion: @escaping @Sendable (Result<[Photo], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPhotoList(page: Int, completion: @escaping @MainActor @Sendable (Result<[Photo], NetworkError>) -> Void) -> RequestHandle {
         let request = PhotoApi.getListPhotos(page: page)
         return self.manager.request(requestType: request) { (response: Result<[PhotoResponseDTO], NetworkError>) in
             completion(response.map { $0.map { $0.toDomain() } })
