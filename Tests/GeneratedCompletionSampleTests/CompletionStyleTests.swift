@@ -70,7 +70,7 @@ final class CompletionStyleTests: XCTestCase {
         XCTAssertEqual(received.first?.headers["authorization"], "Bearer token")
     }
 
-    /// A DTO response (Specs/photo.yaml) arrives as the domain type, once, on the main queue.
+    /// A DTO response (Specs/photo.yaml) arrives as the domain type, once, on the main actor.
     func testADTOResponseArrivesAsItsDomainType() {
         route([.init("GET", "/photos", body: #"[{"id": "p1", "width": 10, "height": 20, "likes": 5, "urls": {"raw": "r", "full": "f", "regular": "g", "small": "s", "thumb": "t"}, "user": {"name": "Ann"}}]"#)])
         var configuration = NetworkConfiguration(baseURL: server.baseURL)
