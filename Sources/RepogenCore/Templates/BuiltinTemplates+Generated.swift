@@ -818,7 +818,7 @@ import {{module}}
                 return APIError.networkError(error.errorDescription ?? "The network connection failed.")
             case .cancelled:
                 return Swift.CancellationError()
-            case .invalidURL, .invalidParameter:
+            case .invalidURL, .invalidParameter, .notStubbed:
                 return APIError.unknown
             }
         default:
