@@ -56,7 +56,7 @@ public enum APIError: Error, Equatable, Sendable, Foundation.LocalizedError {
                 return APIError.networkError(error.errorDescription ?? "The network connection failed.")
             case .cancelled:
                 return Swift.CancellationError()
-            case .invalidURL, .invalidParameter:
+            case .invalidURL, .invalidParameter, .notStubbed:
                 return APIError.unknown
             }
         default:

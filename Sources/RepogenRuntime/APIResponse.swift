@@ -107,21 +107,21 @@ extension NetworkManager {
         return try result.mapError(NetworkError.init(any:)).get()
     }
 
-    /// Sends a request and calls `completion` once with the decoded response, its status and headers, or the
-    /// `NetworkError`, on `configuration.completionQueue`.
+    /// Sends a request and calls `completion` once, on the main actor, with the decoded response, its status and
+    /// headers, or the `NetworkError`.
     @discardableResult
     public func request<T: Decodable & Sendable>(
-        requestType: some RequestType, completion: @escaping @Sendable (Result<APIResponse<T>, NetworkError>) -> Void
+        requestType: some RequestType, completion: @escaping @MainActor @Sendable (Result<APIResponse<T>, NetworkError>) -> Void
     ) -> RequestHandle {
         complete(completion, running: { await self.request(requestType: requestType) })
     }
 
     /// Sends a request whose response has no body worth decoding, and calls `completion` once with its status and
-    /// headers or the `NetworkError`, on `configuration.completionQueue`.
+    /// headers or the `NetworkError`, on the main actor.
     @_disfavoredOverload
     @discardableResult
     public func request(
-        requestType: some RequestType, completion: @escaping @Sendable (Result<APIResponse<Void>, NetworkError>) -> Void
+        requestType: some RequestType, completion: @escaping @MainActor @Sendable (Result<APIResponse<Void>, NetworkError>) -> Void
     ) -> RequestHandle {
         complete(completion, running: { await self.request(requestType: requestType) })
     }

@@ -151,25 +151,24 @@ extension MockMethod {
 }
 
 extension MockMethod where Arguments: Sendable, Success: Sendable {
-    /// Records the call and calls `completion` once with the answer `call(_:)` gives, on `queue` (the main queue
-    /// unless given), as the `completion` style's repositories do. A failure that is not a `NetworkError` (a call
-    /// with nothing stubbed, say) arrives as `NetworkError.transport` whose message names the method and the error;
-    /// cancelling the handle before the answer arrives gives `NetworkError.cancelled`.
+    /// Records the call and calls `completion` once, on the main actor, with the answer `call(_:)` gives, as the
+    /// `completion` style's repositories do. A call with nothing stubbed fails with `NetworkError.notStubbed` naming
+    /// the method; another failure that is not a `NetworkError` arrives as `NetworkError.transport` whose message
+    /// names the method and the error; cancelling the handle before the answer arrives gives
+    /// `NetworkError.cancelled`.
     @discardableResult
     public func call(
-        _ arguments: Arguments, queue: DispatchQueue = .main,
-        completion: @escaping @Sendable (Result<Success, NetworkError>) -> Void
+        _ arguments: Arguments, completion: @escaping @MainActor @Sendable (Result<Success, NetworkError>) -> Void
     ) -> RequestHandle {
-        RequestHandle(Task {
+        RequestHandle(completing: completion) { () async -> Result<Success, Error> in
             let result = self.call(arguments)
-            let answer: Result<Success, NetworkError> = Task.isCancelled
-                ? .failure(.cancelled)
-                : result.mapError { error in
-                    if let error = error as? NetworkError { return error }
-                    let message = "\(self.name): \(error)"
-                    return .transport(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: message]))
-                }
-            queue.async { completion(answer) }
-        })
+            if Task.isCancelled { return .failure(NetworkError.cancelled) }
+            return result.mapError { error in
+                if let error = error as? NetworkError { return error }
+                if case .notStubbed(let name)? = error as? MockRepositoryError { return NetworkError.notStubbed(name) }
+                let message = "\(self.name): \(error)"
+                return NetworkError.transport(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: message]))
+            }
+        }
     }
 }

@@ -117,8 +117,9 @@ public struct NetworkConfiguration: Sendable {
     public var didReceive: (@Sendable (URLRequest, HTTPURLResponse, Data) async -> Void)?
     /// Receives a line per request and response; nothing is printed otherwise.
     public var log: (@Sendable (String) -> Void)?
-    /// Where completion handlers (`request(requestType:completion:)`, the `completion` output style) are called:
-    /// the main queue by default, so UIKit code can update views directly.
+    /// No longer read: completion handlers (`request(requestType:completion:)`, the `completion` output style) are
+    /// `@MainActor` and always run on the main actor, so a view model can update its state in them directly.
+    @available(*, deprecated, message: "completion handlers are @MainActor and always run on the main actor")
     public var completionQueue: DispatchQueue = .main
 
     /// A plain REST configuration: 2xx succeeds, bodies are the values, `Bearer` tokens, `URLSession.shared`.

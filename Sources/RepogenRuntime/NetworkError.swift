@@ -30,6 +30,10 @@ public enum NetworkError: Error, Sendable, LocalizedError {
     /// in a header, a comma in a comma-joined array element, a bad multipart boundary, an empty path segment).
     /// `key` is the param's, header's or part's name (nil when no one name is at fault); `reason` says why.
     case invalidParameter(key: String?, reason: String)
+    /// A generated mock's method (named, e.g. `MockPhotosRepository.fetchPhotos(page:)`) was called with nothing
+    /// stubbed and no example response to answer with: a test forgot to stub it. Nothing was sent. (The completion
+    /// style's mocks fail this way; the other styles' fail with `MockRepositoryError.notStubbed`.)
+    case notStubbed(String)
 
     /// A message that can be shown to the user (or logged).
     public var errorDescription: String? {
@@ -52,6 +56,8 @@ public enum NetworkError: Error, Sendable, LocalizedError {
             return "The request was cancelled."
         case .invalidParameter(let key, let reason):
             return key.map { "cannot send param '\($0)': \(reason)" } ?? "cannot send the params: \(reason)"
+        case .notStubbed(let name):
+            return MockRepositoryError.notStubbed(name).description
         }
     }
 

@@ -182,7 +182,7 @@ final class WorkflowTests: CLITestCase {
         let configured = try run(["generate"])
         XCTAssertEqual(configured.status, 0, configured.stderr)
         XCTAssertTrue(try repository("Plain").contains("func fetchItem(id: Int) async throws -> String"))
-        XCTAssertTrue(try repository("Own").contains("completion: @escaping @Sendable (Result<String, NetworkError>) -> Void"))
+        XCTAssertTrue(try repository("Own").contains("completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void"))
         let forced = try run(["generate", "--style", "result"])
         XCTAssertEqual(forced.status, 0, forced.stderr)
         XCTAssertTrue(try repository("Plain").contains("func fetchItem(id: Int) async -> Result<String, Error>"))

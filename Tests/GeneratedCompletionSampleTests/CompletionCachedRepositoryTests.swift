@@ -6,7 +6,8 @@ import XCTest
 
 /// The `completion` style's cached repository of Specs/movie.yaml against the loopback server: reads through the
 /// cache, writes that update or invalidate, failures that change nothing, concurrent cold reads, and each handler
-/// called once on the main queue. The tests wait with `wait(for:)`, which runs the main queue.
+/// called once on the main actor; and the generated mock under the cached repository. The tests wait with
+/// `wait(for:)`, which runs the main queue (the main actor's).
 final class CompletionCachedRepositoryTests: XCTestCase {
     var server: TestServer!
     var movies: MovieRepositoryImpl!
@@ -17,7 +18,9 @@ final class CompletionCachedRepositoryTests: XCTestCase {
         } catch TestServer.Failure.noPython {
             throw XCTSkip("python3 is needed for the loopback server tests")
         }
-        movies = MovieRepositoryImpl(manager: NetworkManager(configuration: NetworkConfiguration(baseURL: server.baseURL)))
+        movies = MovieRepositoryImpl(
+            remote: MovieRemoteDataSource(manager: NetworkManager(configuration: NetworkConfiguration(baseURL: server.baseURL))),
+            local: MemoryResponseCache())
         route()
     }
 
@@ -55,12 +58,14 @@ final class CompletionCachedRepositoryTests: XCTestCase {
         sync { try await $0.requests().map { "\($0.method) \($0.path)" } } ?? []
     }
 
-    /// Calls `start` and waits for its one completion, which must come on the main queue.
-    func answer<T: Sendable>(_ start: (@escaping @Sendable (Result<T, NetworkError>) -> Void) -> RequestHandle) -> Result<T, NetworkError>? {
+    /// Calls `start` and waits for its one completion, which must come on the main actor.
+    func answer<T: Sendable>(
+        _ start: (@escaping @MainActor @Sendable (Result<T, NetworkError>) -> Void) -> RequestHandle
+    ) -> Result<T, NetworkError>? {
         let done = expectation(description: "completion")
         let box = Box<Result<T, NetworkError>>()
         _ = start { result in
-            XCTAssertTrue(Thread.isMainThread)
+            dispatchPrecondition(condition: .onQueue(.main))
             box.value = result
             done.fulfill()
         }
@@ -117,5 +122,28 @@ final class CompletionCachedRepositoryTests: XCTestCase {
             return handle
         })
         guard case .failure(.cancelled) = result else { return XCTFail("\(result)") }
+    }
+
+    /// The generated mock as the cached repository's `remote`: a cached read calls it once, a write that
+    /// invalidates makes the next read call it again, and its failures pass through uncached.
+    func testTheMockUnderTheCachedRepository() throws {
+        let mock = MockMovieRepository()
+        let movies = MovieRepositoryImpl(remote: mock, local: MemoryResponseCache())
+        let arrival = Movie(id: 1, title: "Arrival", releaseDate: "2016-11-11")
+        mock.fetchMovieMock.result = .success(arrival)
+        mock.deleteMovieMock.result = .success(())
+        XCTAssertEqual(try answer { movies.fetchMovie(id: 1, completion: $0) }?.get(), arrival)
+        XCTAssertEqual(try answer { movies.fetchMovie(id: 1, completion: $0) }?.get(), arrival)
+        XCTAssertEqual(mock.fetchMovieMock.callsCount, 1, "the second read answered from the cache")
+        _ = try answer { movies.deleteMovie(id: 1, completion: $0) }?.get()
+        XCTAssertEqual(mock.deleteMovieMock.receivedArguments, 1)
+        _ = answer { movies.fetchMovie(id: 1, completion: $0) }
+        XCTAssertEqual(mock.fetchMovieMock.callsCount, 2, "the delete invalidated the cached read")
+
+        // An unstubbed call (no example in the spec) through the cached repository still says so.
+        guard case .failure(.notStubbed(let name))? = answer({ movies.rateMovie(id: 1, stars: 5, completion: $0) }) else {
+            return XCTFail("an unstubbed call did not fail as notStubbed")
+        }
+        XCTAssertEqual(name, "MockMovieRepository.rateMovie(id:stars:completion:)")
     }
 }

@@ -5,8 +5,8 @@ import TestServer
 import XCTest
 
 /// The `completion` style (Generated/completion/): requests through its `Impl`s against the loopback server, the
-/// completion called once on the configured queue (main by default), cancellation, and its mocks. The tests wait
-/// with `wait(for:)`, which runs the main queue.
+/// completion called once on the main actor, cancellation, and its mocks. The tests wait with `wait(for:)`, which
+/// runs the main queue (the main actor's).
 final class CompletionStyleTests: XCTestCase {
     var server: TestServer!
 
@@ -70,12 +70,12 @@ final class CompletionStyleTests: XCTestCase {
         XCTAssertEqual(received.first?.headers["authorization"], "Bearer token")
     }
 
-    /// A DTO response (Specs/photo.yaml) arrives as the domain type, once, on the main queue.
+    /// A DTO response (Specs/photo.yaml) arrives as the domain type, once, on the main actor.
     func testADTOResponseArrivesAsItsDomainType() {
         route([.init("GET", "/photos", body: #"[{"id": "p1", "width": 10, "height": 20, "likes": 5, "urls": {"raw": "r", "full": "f", "regular": "g", "small": "s", "thumb": "t"}, "user": {"name": "Ann"}}]"#)])
         var configuration = NetworkConfiguration(baseURL: server.baseURL)
         configuration.authToken = { "token" }
-        let photos = PhotoRepositoryImpl(manager: NetworkManager(configuration: configuration))
+        let photos = PhotoRepositoryImpl(remote: PhotoRemoteDataSource(manager: NetworkManager(configuration: configuration)))
         let called = expectation(description: "completion")
         photos.fetchPhotoList(page: 3) { result in
             XCTAssertTrue(Thread.isMainThread)
@@ -89,18 +89,20 @@ final class CompletionStyleTests: XCTestCase {
         XCTAssertEqual(requests().first?.query, "page=3")
     }
 
-    func testAFailureArrivesAsItsNetworkErrorOnTheConfiguredQueue() {
+    func testAFailureArrivesAsItsNetworkErrorOnTheMainActor() {
         route([.init("DELETE", "/api/v1/my/RECENT_SEARCH/places/p%3F1", status: 500, body: "<html>")])
-        let key = DispatchSpecificKey<Int>()
-        let queue = DispatchQueue(label: "completion-style")
-        queue.setSpecific(key: key, value: 1)
         let called = expectation(description: "completion")
-        user { $0.completionQueue = queue }.deletePlace(placeType: .recentSearch, placeId: "p?1") { result in
-            XCTAssertEqual(DispatchQueue.getSpecific(key: key), 1)
-            guard case .failure(.server(status: 500, _, _, _)) = result else { return XCTFail("\(result)") }
+        let screen = Screen()
+        user().deletePlace(placeType: .recentSearch, placeId: "p?1") { result in
+            // A `@MainActor` handler: main-actor state is set directly, with no `MainActor.assumeIsolated`.
+            dispatchPrecondition(condition: .onQueue(.main))
+            screen.failure = result.failure
             called.fulfill()
         }
         wait(for: [called], timeout: 30)
+        guard case .server(status: 500, _, _, _)? = MainActor.assumeIsolated({ screen.failure }) else {
+            return XCTFail("\(String(describing: MainActor.assumeIsolated { screen.failure }))")
+        }
     }
 
     func testCancellingTheHandleGivesCancelledOnce() {
@@ -125,8 +127,12 @@ final class CompletionStyleTests: XCTestCase {
         }
         let unstubbed = expectation(description: "unstubbed")
         mock.signinDemo(code: "x") { result in
-            guard case .failure(.transport(let error)) = result else { return XCTFail("\(result)") }
-            XCTAssertTrue(error.localizedDescription.contains("MockUserRepository.signinDemo(code:completion:)"), error.localizedDescription)
+            // Its own error, so a test tells "you forgot to stub" from a transport failure.
+            guard case .failure(.notStubbed(let name)) = result else { return XCTFail("\(result)") }
+            XCTAssertEqual(name, "MockUserRepository.signinDemo(code:completion:)")
+            XCTAssertEqual(
+                result.failure?.localizedDescription,
+                "MockUserRepository.signinDemo(code:completion:) was called but no result was stubbed")
             unstubbed.fulfill()
         }
         wait(for: [example, unstubbed], timeout: 30)
@@ -145,6 +151,32 @@ final class CompletionStyleTests: XCTestCase {
         }
         wait(for: [stubbed], timeout: 30)
         XCTAssertEqual(mock.signinDemoMock.receivedInvocations, ["x", "y"])
+
+        // A stubbed failure that is not a `NetworkError` arrives as a transport failure naming the method.
+        struct Offline: Error { }
+        mock.signinDemoMock.error = Offline()
+        let other = expectation(description: "other failure")
+        mock.signinDemo(code: "z") { result in
+            guard case .failure(.transport(let error)) = result else { return XCTFail("\(result)") }
+            XCTAssertTrue(error.localizedDescription.contains("MockUserRepository.signinDemo(code:completion:)"), error.localizedDescription)
+            other.fulfill()
+        }
+        wait(for: [other], timeout: 30)
         XCTAssertEqual(mock.deletePlaceMock.receivedArguments?.placeId, "p")
+    }
+}
+
+/// What a view model keeps on the main actor.
+@MainActor
+final class Screen {
+    var failure: NetworkError?
+
+    nonisolated init() { }
+}
+
+extension Result {
+    var failure: Failure? {
+        guard case .failure(let error) = self else { return nil }
+        return error
     }
 }

@@ -116,7 +116,7 @@ final class SpecStyleTests: XCTestCase {
 
     func testTheSpecsStyleWinsOverTheConfigs() throws {
         let completion = try repository(SpecFile(path: "shop.json", text: json))
-        XCTAssertTrue(completion.contains("func fetchItem(id: Int, completion: @escaping @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle"), completion)
+        XCTAssertTrue(completion.contains("func fetchItem(id: Int, completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle"), completion)
         // The same spec in a run whose config names async-throws: still completion.
         let configured = try repository(SpecFile(path: "shop.json", text: json), GenerateOptions(style: .asyncThrows))
         XCTAssertEqual(configured, completion)
@@ -146,7 +146,7 @@ final class SpecStyleTests: XCTestCase {
         let library = try options.templates.library(templatesPath: folder.path)
         let files = try Pipeline.generate(file: SpecFile(path: "shop.json", text: json), library: library, options: options).files
         let mock = try XCTUnwrap(files.first { $0.relativePath.hasSuffix("MockShopRepository.swift") }?.contents)
-        XCTAssertTrue(mock.contains("completion: @escaping @Sendable (Result<String, NetworkError>) -> Void"), mock)
+        XCTAssertTrue(mock.contains("completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void"), mock)
     }
 }
 

@@ -28,8 +28,6 @@ final class StyleEquivalenceTests: XCTestCase {
         configuration.responseKeyStyle = .asIs
         configuration.authToken = { "raw-token" }
         configuration.locationProvider = { DeviceLocation(latitude: 37.5, longitude: 127.0) }
-        // Off the main queue: an async test does not run it.
-        configuration.completionQueue = DispatchQueue(label: "style-equivalence")
         return NetworkManager(configuration: configuration)
     }
 

@@ -9,9 +9,10 @@ import RepogenRuntime
 /// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call), `results` (a queue, one
 /// per call, used first) or `handler` (computes each answer, used before both); read its `callsCount`, `called`,
 /// `receivedArguments` (the last call) and `receivedInvocations` (every call); `reset()` forgets calls and stubs.
-/// Each call's completion handler runs once, on the main queue, with the answer; a failure that is not a
-/// `NetworkError` (nothing stubbed, say) arrives as `NetworkError.transport` naming the method. Safe to use from
-/// concurrent tasks.
+/// Each call's completion handler runs once, on the main actor, with the answer. A call with nothing stubbed (and no
+/// example response in the spec) fails with `NetworkError.notStubbed` naming the method; a stubbed failure that is
+/// not a `NetworkError` arrives as `NetworkError.transport` naming the method. Safe to use from concurrent tasks (and,
+/// in a domain with cached reads, under the cached `…Impl` as its `remote:`).
 ///
 ///     mock.nameMock.result = .success(value)
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
@@ -30,27 +31,27 @@ public final class MockCommunityRepository: CommunityRepository {
     public init() { }
 
     @discardableResult
-    public func fetchPolls(input: PollListInput, completion: @escaping @Sendable (Result<ContentsWithCursorResponse<PollResponse>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPolls(input: PollListInput, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<PollResponse>, NetworkError>) -> Void) -> RequestHandle {
         self.fetchPollsMock.call(input, completion: completion)
     }
 
     @discardableResult
-    public func createPoll(input: PollCreateRequestInput, completion: @escaping @Sendable (Result<PollCreateResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func createPoll(input: PollCreateRequestInput, completion: @escaping @MainActor @Sendable (Result<PollCreateResponse, NetworkError>) -> Void) -> RequestHandle {
         self.createPollMock.call(input, completion: completion)
     }
 
     @discardableResult
-    public func votePoll(pollId: String, optionIds: [String], completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func votePoll(pollId: String, optionIds: [String], completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
         self.votePollMock.call((pollId: pollId, optionIds: optionIds), completion: completion)
     }
 
     @discardableResult
-    public func fetchPollsByStatus(status: PollStatus, excluding: [PollStatus], completion: @escaping @Sendable (Result<[PollResponse], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPollsByStatus(status: PollStatus, excluding: [PollStatus], completion: @escaping @MainActor @Sendable (Result<[PollResponse], NetworkError>) -> Void) -> RequestHandle {
         self.fetchPollsByStatusMock.call((status: status, excluding: excluding), completion: completion)
     }
 
     @discardableResult
-    public func deletePoll(pollId: String, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deletePoll(pollId: String, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
         self.deletePollMock.call(pollId, completion: completion)
     }
 }

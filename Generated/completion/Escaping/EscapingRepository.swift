@@ -3,17 +3,16 @@
 import Foundation
 import RepogenRuntime
 
-/// Each method calls its completion handler exactly once, with the value or the `NetworkError` of a failure, on the
-/// manager's `completionQueue` (the main queue unless configured), and returns a handle whose `cancel()` stops the
-/// request (the handler then receives `.cancelled`).
+/// Each method calls its completion handler exactly once, on the main actor, with the value or the `NetworkError` of
+/// a failure, and returns a handle whose `cancel()` stops the request (the handler then receives `.cancelled`).
 public protocol EscapingRepository: Sendable {
     /// quote " backslash \ interp \(x) triple """ raw "# hash # close */ open /* 한글 ✓ é tab	end
     /// second line */
     @discardableResult
-    func send(id: Int, note: String, kind: TrickyKind, completion: @escaping @Sendable (Result<Tricky, NetworkError>) -> Void) -> RequestHandle
+    func send(id: Int, note: String, kind: TrickyKind, completion: @escaping @MainActor @Sendable (Result<Tricky, NetworkError>) -> Void) -> RequestHandle
     /// A Swift keyword as a case and method name.
     @discardableResult
-    func `return`(completion: @escaping @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle
+    func `return`(completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle
 }
 
 public struct EscapingRepositoryImpl: EscapingRepository {
@@ -27,14 +26,14 @@ public struct EscapingRepositoryImpl: EscapingRepository {
     /// quote " backslash \ interp \(x) triple """ raw "# hash # close */ open /* 한글 ✓ é tab	end
     /// second line */
     @discardableResult
-    public func send(id: Int, note: String, kind: TrickyKind, completion: @escaping @Sendable (Result<Tricky, NetworkError>) -> Void) -> RequestHandle {
+    public func send(id: Int, note: String, kind: TrickyKind, completion: @escaping @MainActor @Sendable (Result<Tricky, NetworkError>) -> Void) -> RequestHandle {
         let request = EscapingApi.send(id: id, note: note, kind: kind)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// A Swift keyword as a case and method name.
     @discardableResult
-    public func `return`(completion: @escaping @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
+    public func `return`(completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
         let request = EscapingApi.`return`
         return self.manager.request(requestType: request, completion: completion)
     }

@@ -9,9 +9,10 @@ import RepogenRuntime
 /// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call), `results` (a queue, one
 /// per call, used first) or `handler` (computes each answer, used before both); read its `callsCount`, `called`,
 /// `receivedArguments` (the last call) and `receivedInvocations` (every call); `reset()` forgets calls and stubs.
-/// Each call's completion handler runs once, on the main queue, with the answer; a failure that is not a
-/// `NetworkError` (nothing stubbed, say) arrives as `NetworkError.transport` naming the method. Safe to use from
-/// concurrent tasks.
+/// Each call's completion handler runs once, on the main actor, with the answer. A call with nothing stubbed (and no
+/// example response in the spec) fails with `NetworkError.notStubbed` naming the method; a stubbed failure that is
+/// not a `NetworkError` arrives as `NetworkError.transport` naming the method. Safe to use from concurrent tasks (and,
+/// in a domain with cached reads, under the cached `…Impl` as its `remote:`).
 ///
 ///     mock.nameMock.result = .success(value)
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
@@ -24,12 +25,12 @@ public final class MockEscapingRepository: EscapingRepository {
     public init() { }
 
     @discardableResult
-    public func send(id: Int, note: String, kind: TrickyKind, completion: @escaping @Sendable (Result<Tricky, NetworkError>) -> Void) -> RequestHandle {
+    public func send(id: Int, note: String, kind: TrickyKind, completion: @escaping @MainActor @Sendable (Result<Tricky, NetworkError>) -> Void) -> RequestHandle {
         self.sendMock.call((id: id, note: note, kind: kind), completion: completion)
     }
 
     @discardableResult
-    public func `return`(completion: @escaping @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
+    public func `return`(completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
         self.returnMock.call((), completion: completion)
     }
 }

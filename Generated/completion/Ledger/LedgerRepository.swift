@@ -3,39 +3,38 @@
 import Foundation
 import RepogenRuntime
 
-/// Each method calls its completion handler exactly once, with the value or the `NetworkError` of a failure, on the
-/// manager's `completionQueue` (the main queue unless configured), and returns a handle whose `cancel()` stops the
-/// request (the handler then receives `.cancelled`).
+/// Each method calls its completion handler exactly once, on the main actor, with the value or the `NetworkError` of
+/// a failure, and returns a handle whose `cancel()` stops the request (the handler then receives `.cancelled`).
 public protocol LedgerRepository: Sendable {
     @discardableResult
-    func fetchPersons(completion: @escaping @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle
+    func fetchPersons(completion: @escaping @MainActor @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle
     /// The persons a page at a time, from `cursor` (nil for the first page).
     @discardableResult
-    func fetchPersonPage(cursor: String?, size: Int, completion: @escaping @Sendable (Result<Page<Person>, NetworkError>) -> Void) -> RequestHandle
+    func fetchPersonPage(cursor: String?, size: Int, completion: @escaping @MainActor @Sendable (Result<Page<Person>, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
-    func fetchPerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
+    func fetchPerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
-    func createPerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
+    func createPerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
-    func updatePerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
+    func updatePerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
-    func deletePerson(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    func deletePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
-    func favoritePerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
+    func favoritePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
-    func unfavoritePerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
+    func unfavoritePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
     /// A month's loans, of one type or both; the mock answers with the example.
     @discardableResult
-    func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle
+    func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @MainActor @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle
     @discardableResult
-    func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle
+    func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @MainActor @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
-    func deleteTransaction(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    func deleteTransaction(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
-    func fetchReceipts(completion: @escaping @Sendable (Result<[Receipt], NetworkError>) -> Void) -> RequestHandle
+    func fetchReceipts(completion: @escaping @MainActor @Sendable (Result<[Receipt], NetworkError>) -> Void) -> RequestHandle
     /// Attaches a photo of the receipt to a loan.
     @discardableResult
-    func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?, completion: @escaping @Sendable (Result<Receipt, NetworkError>) -> Void) -> RequestHandle
+    func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?, completion: @escaping @MainActor @Sendable (Result<Receipt, NetworkError>) -> Void) -> RequestHandle
 }
 
 /// Where the Ledger repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
@@ -59,75 +58,75 @@ public struct LedgerRemoteDataSource: LedgerRepository {
     }
 
     @discardableResult
-    public func fetchPersons(completion: @escaping @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPersons(completion: @escaping @MainActor @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.fetchPersons
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// The persons a page at a time, from `cursor` (nil for the first page).
     @discardableResult
-    public func fetchPersonPage(cursor: String?, size: Int, completion: @escaping @Sendable (Result<Page<Person>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPersonPage(cursor: String?, size: Int, completion: @escaping @MainActor @Sendable (Result<Page<Person>, NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.fetchPersonPage(cursor: cursor, size: size)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func fetchPerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.fetchPerson(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func createPerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func createPerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.createPerson(person: person)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func updatePerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func updatePerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.updatePerson(person: person)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func deletePerson(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deletePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.deletePerson(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func favoritePerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func favoritePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.favoritePerson(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func unfavoritePerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func unfavoritePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.unfavoritePerson(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// A month's loans, of one type or both; the mock answers with the example.
     @discardableResult
-    public func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @MainActor @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.fetchTransactions(month: month, type: type)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle {
+    public func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @MainActor @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.createTransaction(personId: personId, transaction: transaction)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func deleteTransaction(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deleteTransaction(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.deleteTransaction(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func fetchReceipts(completion: @escaping @Sendable (Result<[Receipt], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchReceipts(completion: @escaping @MainActor @Sendable (Result<[Receipt], NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.fetchReceipts
         return self.manager.request(requestType: request) { (response: Result<[ReceiptDTO], NetworkError>) in
             completion(response.map { $0.map { $0.toDomain() } })
@@ -136,7 +135,7 @@ public struct LedgerRemoteDataSource: LedgerRepository {
 
     /// Attaches a photo of the receipt to a loan.
     @discardableResult
-    public func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?, completion: @escaping @Sendable (Result<Receipt, NetworkError>) -> Void) -> RequestHandle {
+    public func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?, completion: @escaping @MainActor @Sendable (Result<Receipt, NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.uploadReceipt(transactionId: transactionId, image: image, note: note)
         return self.manager.request(requestType: request) { (response: Result<ReceiptDTO, NetworkError>) in
             completion(response.map { $0.toDomain() })
@@ -145,24 +144,24 @@ public struct LedgerRemoteDataSource: LedgerRepository {
 }
 
 /// The Ledger repository over two data sources. A cached read answers from `local` while its value is fresh, and
-/// otherwise from the API (one request per key at a time, however many callers wait), storing what it fetched. A
-/// write reaches the API first and, only when it succeeds, updates or invalidates the cached reads it names. Each
-/// method calls its completion handler once, on the manager's `completionQueue`.
+/// otherwise from `remote` (one request per key at a time, however many callers wait), storing what it fetched. A
+/// write reaches `remote` first and, only when it succeeds, updates or invalidates the cached reads it names.
 public struct LedgerRepositoryImpl: LedgerRepository {
-    private let manager: NetworkManager
+    private let remote: any LedgerRepository
     private let cache: CachedReads
 
     /// Every `LedgerRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values, its
-    /// reads in flight and what writes do to them. Give `manager` or `local` and the repository has a cache of its
-    /// own.
+    /// reads in flight (one request per key, however many screens wait) and what writes do to them, so two screens
+    /// each with their own repository see the same data. Give `remote` or `local` and the repository has a cache of
+    /// its own: a test's, or another server's, which must not answer for the shared one.
     ///
     /// - Parameters:
-    ///   - manager: sends the requests; `NetworkManager.shared` when nil.
-    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store; when both are
-    ///     nil, the shared in-memory cache.
-    public init(manager: NetworkManager? = nil, local: (any LedgerLocalDataSource)? = nil) {
-        self.manager = manager ?? .shared
-        if manager == nil, local == nil {
+    ///   - remote: the API calls; `LedgerRemoteDataSource()` (through `NetworkManager.shared`) when nil.
+    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store (disk,
+    ///     database); when both are nil, the shared in-memory cache.
+    public init(remote: (any LedgerRepository)? = nil, local: (any LedgerLocalDataSource)? = nil) {
+        self.remote = remote ?? LedgerRemoteDataSource()
+        if remote == nil, local == nil {
             self.cache = .shared(by: Self.self)
         } else {
             self.cache = CachedReads(local: local ?? MemoryResponseCache())
@@ -170,138 +169,105 @@ public struct LedgerRepositoryImpl: LedgerRepository {
     }
 
     @discardableResult
-    public func fetchPersons(completion: @escaping @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPersons(completion: @escaping @MainActor @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle {
         let request = LedgerApi.fetchPersons
-        return self.manager.complete(completion) {
+        return RequestHandle(completing: completion) {
             await self.cache.read(CacheKey(endpoint: "fetchPersons", requestType: request), timeToLive: nil) { () async -> Result<[Person], Error> in
-                await self.manager.request(requestType: request, as: [Person].self)
+                await RequestHandle.awaiting { completion in self.remote.fetchPersons() { completion($0) } }.mapError { $0 }
             }
         }
     }
 
     /// The persons a page at a time, from `cursor` (nil for the first page).
     @discardableResult
-    public func fetchPersonPage(cursor: String?, size: Int, completion: @escaping @Sendable (Result<Page<Person>, NetworkError>) -> Void) -> RequestHandle {
-        let request = LedgerApi.fetchPersonPage(cursor: cursor, size: size)
-        return self.manager.complete(completion) { () async -> Result<Page<Person>, Error> in
-            let response = await self.manager.request(requestType: request, as: Page<Person>.self)
-            return response
-        }
+    public func fetchPersonPage(cursor: String?, size: Int, completion: @escaping @MainActor @Sendable (Result<Page<Person>, NetworkError>) -> Void) -> RequestHandle {
+        return self.remote.fetchPersonPage(cursor: cursor, size: size) { completion($0) }
     }
 
     @discardableResult
-    public func fetchPerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
-        let request = LedgerApi.fetchPerson(id: id)
-        return self.manager.complete(completion) { () async -> Result<Person, Error> in
-            let response = await self.manager.request(requestType: request, as: Person.self)
-            return response
-        }
+    public func fetchPerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+        return self.remote.fetchPerson(id: id) { completion($0) }
     }
 
     @discardableResult
-    public func createPerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
-        let request = LedgerApi.createPerson(person: person)
-        return self.manager.complete(completion) { () async -> Result<Person, Error> in
-            let response = await self.manager.request(requestType: request, as: Person.self)
+    public func createPerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+        return RequestHandle(completing: completion) { () async -> Result<Person, Error> in
+            let response = await RequestHandle.awaiting { completion in self.remote.createPerson(person: person) { completion($0) } }
             if case .success = response {
                 await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
             }
-            return response
+            return response.mapError { $0 }
         }
     }
 
     @discardableResult
-    public func updatePerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
-        let request = LedgerApi.updatePerson(person: person)
-        return self.manager.complete(completion) { () async -> Result<Person, Error> in
-            let response = await self.manager.request(requestType: request, as: Person.self)
+    public func updatePerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+        return RequestHandle(completing: completion) { () async -> Result<Person, Error> in
+            let response = await RequestHandle.awaiting { completion in self.remote.updatePerson(person: person) { completion($0) } }
             if case .success = response {
                 await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
             }
-            return response
+            return response.mapError { $0 }
         }
     }
 
     @discardableResult
-    public func deletePerson(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
-        let request = LedgerApi.deletePerson(id: id)
-        return self.manager.complete(completion) { () async -> Result<Void, Error> in
-            let response: Result<Void, Error> = await self.manager.request(requestType: request)
+    public func deletePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+        return RequestHandle(completing: completion) { () async -> Result<Void, Error> in
+            let response = await RequestHandle.awaiting { completion in self.remote.deletePerson(id: id) { completion($0) } }
             if case .success = response {
                 await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
             }
-            return response
+            return response.mapError { $0 }
         }
     }
 
     @discardableResult
-    public func favoritePerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
-        let request = LedgerApi.favoritePerson(id: id)
-        return self.manager.complete(completion) { () async -> Result<Person, Error> in
-            let response = await self.manager.request(requestType: request, as: Person.self)
+    public func favoritePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+        return RequestHandle(completing: completion) { () async -> Result<Person, Error> in
+            let response = await RequestHandle.awaiting { completion in self.remote.favoritePerson(id: id) { completion($0) } }
             if case .success = response {
                 await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
             }
-            return response
+            return response.mapError { $0 }
         }
     }
 
     @discardableResult
-    public func unfavoritePerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
-        let request = LedgerApi.unfavoritePerson(id: id)
-        return self.manager.complete(completion) { () async -> Result<Person, Error> in
-            let response = await self.manager.request(requestType: request, as: Person.self)
+    public func unfavoritePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+        return RequestHandle(completing: completion) { () async -> Result<Person, Error> in
+            let response = await RequestHandle.awaiting { completion in self.remote.unfavoritePerson(id: id) { completion($0) } }
             if case .success = response {
                 await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
             }
-            return response
+            return response.mapError { $0 }
         }
     }
 
     /// A month's loans, of one type or both; the mock answers with the example.
     @discardableResult
-    public func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle {
-        let request = LedgerApi.fetchTransactions(month: month, type: type)
-        return self.manager.complete(completion) { () async -> Result<[Transaction], Error> in
-            let response = await self.manager.request(requestType: request, as: [Transaction].self)
-            return response
-        }
+    public func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @MainActor @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle {
+        return self.remote.fetchTransactions(month: month, type: type) { completion($0) }
     }
 
     @discardableResult
-    public func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle {
-        let request = LedgerApi.createTransaction(personId: personId, transaction: transaction)
-        return self.manager.complete(completion) { () async -> Result<Transaction, Error> in
-            let response = await self.manager.request(requestType: request, as: Transaction.self)
-            return response
-        }
+    public func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @MainActor @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle {
+        return self.remote.createTransaction(personId: personId, transaction: transaction) { completion($0) }
     }
 
     @discardableResult
-    public func deleteTransaction(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
-        let request = LedgerApi.deleteTransaction(id: id)
-        return self.manager.complete(completion) { () async -> Result<Void, Error> in
-            let response: Result<Void, Error> = await self.manager.request(requestType: request)
-            return response
-        }
+    public func deleteTransaction(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+        return self.remote.deleteTransaction(id: id) { completion($0) }
     }
 
     @discardableResult
-    public func fetchReceipts(completion: @escaping @Sendable (Result<[Receipt], NetworkError>) -> Void) -> RequestHandle {
-        let request = LedgerApi.fetchReceipts
-        return self.manager.complete(completion) { () async -> Result<[Receipt], Error> in
-            let response = await self.manager.request(requestType: request, as: [ReceiptDTO].self).map { $0.map { $0.toDomain() } }
-            return response
-        }
+    public func fetchReceipts(completion: @escaping @MainActor @Sendable (Result<[Receipt], NetworkError>) -> Void) -> RequestHandle {
+        return self.remote.fetchReceipts() { completion($0) }
     }
 
     /// Attaches a photo of the receipt to a loan.
     @discardableResult
-    public func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?, completion: @escaping @Sendable (Result<Receipt, NetworkError>) -> Void) -> RequestHandle {
-        let request = LedgerApi.uploadReceipt(transactionId: transactionId, image: image, note: note)
-        return self.manager.complete(completion) { () async -> Result<Receipt, Error> in
-            let response = await self.manager.request(requestType: request, as: ReceiptDTO.self).map { $0.toDomain() }
-            return response
-        }
+    public func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?, completion: @escaping @MainActor @Sendable (Result<Receipt, NetworkError>) -> Void) -> RequestHandle {
+        return self.remote.uploadReceipt(transactionId: transactionId, image: image, note: note) { completion($0) }
     }
 }

@@ -9,9 +9,10 @@ import RepogenRuntime
 /// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call), `results` (a queue, one
 /// per call, used first) or `handler` (computes each answer, used before both); read its `callsCount`, `called`,
 /// `receivedArguments` (the last call) and `receivedInvocations` (every call); `reset()` forgets calls and stubs.
-/// Each call's completion handler runs once, on the main queue, with the answer; a failure that is not a
-/// `NetworkError` (nothing stubbed, say) arrives as `NetworkError.transport` naming the method. Safe to use from
-/// concurrent tasks.
+/// Each call's completion handler runs once, on the main actor, with the answer. A call with nothing stubbed (and no
+/// example response in the spec) fails with `NetworkError.notStubbed` naming the method; a stubbed failure that is
+/// not a `NetworkError` arrives as `NetworkError.transport` naming the method. Safe to use from concurrent tasks (and,
+/// in a domain with cached reads, under the cached `…Impl` as its `remote:`).
 ///
 ///     mock.nameMock.result = .success(value)
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
@@ -46,67 +47,67 @@ public final class MockLedgerRepository: LedgerRepository {
     public init() { }
 
     @discardableResult
-    public func fetchPersons(completion: @escaping @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPersons(completion: @escaping @MainActor @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle {
         self.fetchPersonsMock.call((), completion: completion)
     }
 
     @discardableResult
-    public func fetchPersonPage(cursor: String?, size: Int, completion: @escaping @Sendable (Result<Page<Person>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPersonPage(cursor: String?, size: Int, completion: @escaping @MainActor @Sendable (Result<Page<Person>, NetworkError>) -> Void) -> RequestHandle {
         self.fetchPersonPageMock.call((cursor: cursor, size: size), completion: completion)
     }
 
     @discardableResult
-    public func fetchPerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
         self.fetchPersonMock.call(id, completion: completion)
     }
 
     @discardableResult
-    public func createPerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func createPerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
         self.createPersonMock.call(person, completion: completion)
     }
 
     @discardableResult
-    public func updatePerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func updatePerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
         self.updatePersonMock.call(person, completion: completion)
     }
 
     @discardableResult
-    public func deletePerson(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deletePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
         self.deletePersonMock.call(id, completion: completion)
     }
 
     @discardableResult
-    public func favoritePerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func favoritePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
         self.favoritePersonMock.call(id, completion: completion)
     }
 
     @discardableResult
-    public func unfavoritePerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func unfavoritePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
         self.unfavoritePersonMock.call(id, completion: completion)
     }
 
     @discardableResult
-    public func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @MainActor @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle {
         self.fetchTransactionsMock.call((month: month, type: type), completion: completion)
     }
 
     @discardableResult
-    public func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle {
+    public func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @MainActor @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle {
         self.createTransactionMock.call((personId: personId, transaction: transaction), completion: completion)
     }
 
     @discardableResult
-    public func deleteTransaction(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deleteTransaction(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
         self.deleteTransactionMock.call(id, completion: completion)
     }
 
     @discardableResult
-    public func fetchReceipts(completion: @escaping @Sendable (Result<[Receipt], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchReceipts(completion: @escaping @MainActor @Sendable (Result<[Receipt], NetworkError>) -> Void) -> RequestHandle {
         self.fetchReceiptsMock.call((), completion: completion)
     }
 
     @discardableResult
-    public func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?, completion: @escaping @Sendable (Result<Receipt, NetworkError>) -> Void) -> RequestHandle {
+    public func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?, completion: @escaping @MainActor @Sendable (Result<Receipt, NetworkError>) -> Void) -> RequestHandle {
         self.uploadReceiptMock.call((transactionId: transactionId, image: image, note: note), completion: completion)
     }
 }

@@ -9,9 +9,10 @@ import RepogenRuntime
 /// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call), `results` (a queue, one
 /// per call, used first) or `handler` (computes each answer, used before both); read its `callsCount`, `called`,
 /// `receivedArguments` (the last call) and `receivedInvocations` (every call); `reset()` forgets calls and stubs.
-/// Each call's completion handler runs once, on the main queue, with the answer; a failure that is not a
-/// `NetworkError` (nothing stubbed, say) arrives as `NetworkError.transport` naming the method. Safe to use from
-/// concurrent tasks.
+/// Each call's completion handler runs once, on the main actor, with the answer. A call with nothing stubbed (and no
+/// example response in the spec) fails with `NetworkError.notStubbed` naming the method; a stubbed failure that is
+/// not a `NetworkError` arrives as `NetworkError.transport` naming the method. Safe to use from concurrent tasks (and,
+/// in a domain with cached reads, under the cached `…Impl` as its `remote:`).
 ///
 ///     mock.nameMock.result = .success(value)
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
@@ -36,42 +37,42 @@ public final class MockMovieRepository: MovieRepository {
     public init() { }
 
     @discardableResult
-    public func fetchMovies(completion: @escaping @Sendable (Result<[Movie], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovies(completion: @escaping @MainActor @Sendable (Result<[Movie], NetworkError>) -> Void) -> RequestHandle {
         self.fetchMoviesMock.call((), completion: completion)
     }
 
     @discardableResult
-    public func fetchMovie(id: Int, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovie(id: Int, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
         self.fetchMovieMock.call(id, completion: completion)
     }
 
     @discardableResult
-    public func addMovie(input: NewMovieInput, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func addMovie(input: NewMovieInput, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
         self.addMovieMock.call(input, completion: completion)
     }
 
     @discardableResult
-    public func renameMovie(id: Int, title: String, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func renameMovie(id: Int, title: String, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
         self.renameMovieMock.call((id: id, title: title), completion: completion)
     }
 
     @discardableResult
-    public func deleteMovie(id: Int, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deleteMovie(id: Int, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
         self.deleteMovieMock.call(id, completion: completion)
     }
 
     @discardableResult
-    public func rateMovie(id: Int, stars: Int, completion: @escaping @Sendable (Result<MovieRating, NetworkError>) -> Void) -> RequestHandle {
+    public func rateMovie(id: Int, stars: Int, completion: @escaping @MainActor @Sendable (Result<MovieRating, NetworkError>) -> Void) -> RequestHandle {
         self.rateMovieMock.call((id: id, stars: stars), completion: completion)
     }
 
     @discardableResult
-    public func fetchMovieRevision(id: Int, completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovieRevision(id: Int, completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
         self.fetchMovieRevisionMock.call(id, completion: completion)
     }
 
     @discardableResult
-    public func replaceMovie(movie: Movie, ifMatch: String, completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
+    public func replaceMovie(movie: Movie, ifMatch: String, completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
         self.replaceMovieMock.call((movie: movie, ifMatch: ifMatch), completion: completion)
     }
 }

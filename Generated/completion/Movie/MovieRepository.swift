@@ -3,33 +3,32 @@
 import Foundation
 import RepogenRuntime
 
-/// Each method calls its completion handler exactly once, with the value or the `NetworkError` of a failure, on the
-/// manager's `completionQueue` (the main queue unless configured), and returns a handle whose `cancel()` stops the
-/// request (the handler then receives `.cancelled`).
+/// Each method calls its completion handler exactly once, on the main actor, with the value or the `NetworkError` of
+/// a failure, and returns a handle whose `cancel()` stops the request (the handler then receives `.cancelled`).
 public protocol MovieRepository: Sendable {
     /// The popular movies; kept for five minutes.
     @discardableResult
-    func fetchMovies(completion: @escaping @Sendable (Result<[Movie], NetworkError>) -> Void) -> RequestHandle
+    func fetchMovies(completion: @escaping @MainActor @Sendable (Result<[Movie], NetworkError>) -> Void) -> RequestHandle
     /// One movie, kept until a write changes it.
     @discardableResult
-    func fetchMovie(id: Int, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle
+    func fetchMovie(id: Int, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle
     /// Adds a movie; the cached list no longer holds every movie, so it goes.
     @discardableResult
-    func addMovie(input: NewMovieInput, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle
+    func addMovie(input: NewMovieInput, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle
     /// Renames a movie; the server answers with the movie, which replaces the cached one.
     @discardableResult
-    func renameMovie(id: Int, title: String, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle
+    func renameMovie(id: Int, title: String, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
-    func deleteMovie(id: Int, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    func deleteMovie(id: Int, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
     /// Not cached, and changes no cached read.
     @discardableResult
-    func rateMovie(id: Int, stars: Int, completion: @escaping @Sendable (Result<MovieRating, NetworkError>) -> Void) -> RequestHandle
+    func rateMovie(id: Int, stars: Int, completion: @escaping @MainActor @Sendable (Result<MovieRating, NetworkError>) -> Void) -> RequestHandle
     /// One movie, not cached, with the response's ETag (the revision replaceMovie sends back).
     @discardableResult
-    func fetchMovieRevision(id: Int, completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle
+    func fetchMovieRevision(id: Int, completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle
     /// Replaces a movie unless it changed since that revision (If-Match); updates the cached movie.
     @discardableResult
-    func replaceMovie(movie: Movie, ifMatch: String, completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle
+    func replaceMovie(movie: Movie, ifMatch: String, completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle
 }
 
 /// Where the Movie repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
@@ -54,79 +53,79 @@ public struct MovieRemoteDataSource: MovieRepository {
 
     /// The popular movies; kept for five minutes.
     @discardableResult
-    public func fetchMovies(completion: @escaping @Sendable (Result<[Movie], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovies(completion: @escaping @MainActor @Sendable (Result<[Movie], NetworkError>) -> Void) -> RequestHandle {
         let request = MovieApi.fetchMovies
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// One movie, kept until a write changes it.
     @discardableResult
-    public func fetchMovie(id: Int, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovie(id: Int, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
         let request = MovieApi.fetchMovie(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// Adds a movie; the cached list no longer holds every movie, so it goes.
     @discardableResult
-    public func addMovie(input: NewMovieInput, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func addMovie(input: NewMovieInput, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
         let request = MovieApi.addMovie(input: input)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// Renames a movie; the server answers with the movie, which replaces the cached one.
     @discardableResult
-    public func renameMovie(id: Int, title: String, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func renameMovie(id: Int, title: String, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
         let request = MovieApi.renameMovie(id: id, title: title)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func deleteMovie(id: Int, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deleteMovie(id: Int, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
         let request = MovieApi.deleteMovie(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// Not cached, and changes no cached read.
     @discardableResult
-    public func rateMovie(id: Int, stars: Int, completion: @escaping @Sendable (Result<MovieRating, NetworkError>) -> Void) -> RequestHandle {
+    public func rateMovie(id: Int, stars: Int, completion: @escaping @MainActor @Sendable (Result<MovieRating, NetworkError>) -> Void) -> RequestHandle {
         let request = MovieApi.rateMovie(id: id, stars: stars)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// One movie, not cached, with the response's ETag (the revision replaceMovie sends back).
     @discardableResult
-    public func fetchMovieRevision(id: Int, completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovieRevision(id: Int, completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
         let request = MovieApi.fetchMovieRevision(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// Replaces a movie unless it changed since that revision (If-Match); updates the cached movie.
     @discardableResult
-    public func replaceMovie(movie: Movie, ifMatch: String, completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
+    public func replaceMovie(movie: Movie, ifMatch: String, completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
         let request = MovieApi.replaceMovie(movie: movie, revision: ifMatch)
         return self.manager.request(requestType: request, completion: completion)
     }
 }
 
 /// The Movie repository over two data sources. A cached read answers from `local` while its value is fresh, and
-/// otherwise from the API (one request per key at a time, however many callers wait), storing what it fetched. A
-/// write reaches the API first and, only when it succeeds, updates or invalidates the cached reads it names. Each
-/// method calls its completion handler once, on the manager's `completionQueue`.
+/// otherwise from `remote` (one request per key at a time, however many callers wait), storing what it fetched. A
+/// write reaches `remote` first and, only when it succeeds, updates or invalidates the cached reads it names.
 public struct MovieRepositoryImpl: MovieRepository {
-    private let manager: NetworkManager
+    private let remote: any MovieRepository
     private let cache: CachedReads
 
     /// Every `MovieRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values, its
-    /// reads in flight and what writes do to them. Give `manager` or `local` and the repository has a cache of its
-    /// own.
+    /// reads in flight (one request per key, however many screens wait) and what writes do to them, so two screens
+    /// each with their own repository see the same data. Give `remote` or `local` and the repository has a cache of
+    /// its own: a test's, or another server's, which must not answer for the shared one.
     ///
     /// - Parameters:
-    ///   - manager: sends the requests; `NetworkManager.shared` when nil.
-    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store; when both are
-    ///     nil, the shared in-memory cache.
-    public init(manager: NetworkManager? = nil, local: (any MovieLocalDataSource)? = nil) {
-        self.manager = manager ?? .shared
-        if manager == nil, local == nil {
+    ///   - remote: the API calls; `MovieRemoteDataSource()` (through `NetworkManager.shared`) when nil.
+    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store (disk,
+    ///     database); when both are nil, the shared in-memory cache.
+    public init(remote: (any MovieRepository)? = nil, local: (any MovieLocalDataSource)? = nil) {
+        self.remote = remote ?? MovieRemoteDataSource()
+        if remote == nil, local == nil {
             self.cache = .shared(by: Self.self)
         } else {
             self.cache = CachedReads(local: local ?? MemoryResponseCache())
@@ -135,96 +134,84 @@ public struct MovieRepositoryImpl: MovieRepository {
 
     /// The popular movies; kept for five minutes.
     @discardableResult
-    public func fetchMovies(completion: @escaping @Sendable (Result<[Movie], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovies(completion: @escaping @MainActor @Sendable (Result<[Movie], NetworkError>) -> Void) -> RequestHandle {
         let request = MovieApi.fetchMovies
-        return self.manager.complete(completion) {
+        return RequestHandle(completing: completion) {
             await self.cache.read(CacheKey(endpoint: "fetchMovies", requestType: request), timeToLive: .seconds(300)) { () async -> Result<[Movie], Error> in
-                await self.manager.request(requestType: request, as: [Movie].self)
+                await RequestHandle.awaiting { completion in self.remote.fetchMovies() { completion($0) } }.mapError { $0 }
             }
         }
     }
 
     /// One movie, kept until a write changes it.
     @discardableResult
-    public func fetchMovie(id: Int, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovie(id: Int, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
         let request = MovieApi.fetchMovie(id: id)
-        return self.manager.complete(completion) {
+        return RequestHandle(completing: completion) {
             await self.cache.read(CacheKey(endpoint: "fetchMovie", requestType: request), timeToLive: nil) { () async -> Result<Movie, Error> in
-                await self.manager.request(requestType: request, as: Movie.self)
+                await RequestHandle.awaiting { completion in self.remote.fetchMovie(id: id) { completion($0) } }.mapError { $0 }
             }
         }
     }
 
     /// Adds a movie; the cached list no longer holds every movie, so it goes.
     @discardableResult
-    public func addMovie(input: NewMovieInput, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
-        let request = MovieApi.addMovie(input: input)
-        return self.manager.complete(completion) { () async -> Result<Movie, Error> in
-            let response = await self.manager.request(requestType: request, as: Movie.self)
+    public func addMovie(input: NewMovieInput, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+        return RequestHandle(completing: completion) { () async -> Result<Movie, Error> in
+            let response = await RequestHandle.awaiting { completion in self.remote.addMovie(input: input) { completion($0) } }
             if case .success = response {
                 await self.cache.invalidate(CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies))
             }
-            return response
+            return response.mapError { $0 }
         }
     }
 
     /// Renames a movie; the server answers with the movie, which replaces the cached one.
     @discardableResult
-    public func renameMovie(id: Int, title: String, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
-        let request = MovieApi.renameMovie(id: id, title: title)
-        return self.manager.complete(completion) { () async -> Result<Movie, Error> in
-            let response = await self.manager.request(requestType: request, as: Movie.self)
+    public func renameMovie(id: Int, title: String, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+        return RequestHandle(completing: completion) { () async -> Result<Movie, Error> in
+            let response = await RequestHandle.awaiting { completion in self.remote.renameMovie(id: id, title: title) { completion($0) } }
             if case .success(let response) = response {
                 await self.cache.invalidate(CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies))
                 await self.cache.update(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)), with: response, timeToLive: nil)
             }
-            return response
+            return response.mapError { $0 }
         }
     }
 
     @discardableResult
-    public func deleteMovie(id: Int, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
-        let request = MovieApi.deleteMovie(id: id)
-        return self.manager.complete(completion) { () async -> Result<Void, Error> in
-            let response: Result<Void, Error> = await self.manager.request(requestType: request)
+    public func deleteMovie(id: Int, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+        return RequestHandle(completing: completion) { () async -> Result<Void, Error> in
+            let response = await RequestHandle.awaiting { completion in self.remote.deleteMovie(id: id) { completion($0) } }
             if case .success = response {
                 await self.cache.invalidate(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)))
                 await self.cache.invalidate(CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies))
             }
-            return response
+            return response.mapError { $0 }
         }
     }
 
     /// Not cached, and changes no cached read.
     @discardableResult
-    public func rateMovie(id: Int, stars: Int, completion: @escaping @Sendable (Result<MovieRating, NetworkError>) -> Void) -> RequestHandle {
-        let request = MovieApi.rateMovie(id: id, stars: stars)
-        return self.manager.complete(completion) { () async -> Result<MovieRating, Error> in
-            let response = await self.manager.request(requestType: request, as: MovieRating.self)
-            return response
-        }
+    public func rateMovie(id: Int, stars: Int, completion: @escaping @MainActor @Sendable (Result<MovieRating, NetworkError>) -> Void) -> RequestHandle {
+        return self.remote.rateMovie(id: id, stars: stars) { completion($0) }
     }
 
     /// One movie, not cached, with the response's ETag (the revision replaceMovie sends back).
     @discardableResult
-    public func fetchMovieRevision(id: Int, completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
-        let request = MovieApi.fetchMovieRevision(id: id)
-        return self.manager.complete(completion) { () async -> Result<APIResponse<Movie>, Error> in
-            let response = await self.manager.request(requestType: request, as: APIResponse<Movie>.self)
-            return response
-        }
+    public func fetchMovieRevision(id: Int, completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
+        return self.remote.fetchMovieRevision(id: id) { completion($0) }
     }
 
     /// Replaces a movie unless it changed since that revision (If-Match); updates the cached movie.
     @discardableResult
-    public func replaceMovie(movie: Movie, ifMatch: String, completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
-        let request = MovieApi.replaceMovie(movie: movie, revision: ifMatch)
-        return self.manager.complete(completion) { () async -> Result<APIResponse<Movie>, Error> in
-            let response = await self.manager.request(requestType: request, as: APIResponse<Movie>.self)
+    public func replaceMovie(movie: Movie, ifMatch: String, completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
+        return RequestHandle(completing: completion) { () async -> Result<APIResponse<Movie>, Error> in
+            let response = await RequestHandle.awaiting { completion in self.remote.replaceMovie(movie: movie, ifMatch: ifMatch) { completion($0) } }
             if case .success(let response) = response {
                 await self.cache.update(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: movie.id)), with: response.value, timeToLive: nil)
             }
-            return response
+            return response.mapError { $0 }
         }
     }
 }

@@ -9,9 +9,10 @@ import RepogenRuntime
 /// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call), `results` (a queue, one
 /// per call, used first) or `handler` (computes each answer, used before both); read its `callsCount`, `called`,
 /// `receivedArguments` (the last call) and `receivedInvocations` (every call); `reset()` forgets calls and stubs.
-/// Each call's completion handler runs once, on the main queue, with the answer; a failure that is not a
-/// `NetworkError` (nothing stubbed, say) arrives as `NetworkError.transport` naming the method. Safe to use from
-/// concurrent tasks.
+/// Each call's completion handler runs once, on the main actor, with the answer. A call with nothing stubbed (and no
+/// example response in the spec) fails with `NetworkError.notStubbed` naming the method; a stubbed failure that is
+/// not a `NetworkError` arrives as `NetworkError.transport` naming the method. Safe to use from concurrent tasks (and,
+/// in a domain with cached reads, under the cached `…Impl` as its `remote:`).
 ///
 ///     mock.nameMock.result = .success(value)
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
@@ -22,7 +23,7 @@ public final class MockPhotoRepository: PhotoRepository {
     public init() { }
 
     @discardableResult
-    public func fetchPhotoList(page: Int, completion: @escaping @Sendable (Result<[Photo], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPhotoList(page: Int, completion: @escaping @MainActor @Sendable (Result<[Photo], NetworkError>) -> Void) -> RequestHandle {
         self.fetchPhotoListMock.call(page, completion: completion)
     }
 }

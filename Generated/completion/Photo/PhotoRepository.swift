@@ -3,12 +3,11 @@
 import Foundation
 import RepogenRuntime
 
-/// Each method calls its completion handler exactly once, with the value or the `NetworkError` of a failure, on the
-/// manager's `completionQueue` (the main queue unless configured), and returns a handle whose `cancel()` stops the
-/// request (the handler then receives `.cancelled`).
+/// Each method calls its completion handler exactly once, on the main actor, with the value or the `NetworkError` of
+/// a failure, and returns a handle whose `cancel()` stops the request (the handler then receives `.cancelled`).
 public protocol PhotoRepository: Sendable {
     @discardableResult
-    func fetchPhotoList(page: Int, completion: @escaping @Sendable (Result<[Photo], NetworkError>) -> Void) -> RequestHandle
+    func fetchPhotoList(page: Int, completion: @escaping @MainActor @Sendable (Result<[Photo], NetworkError>) -> Void) -> RequestHandle
 }
 
 /// Where the Photo repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
@@ -32,7 +31,7 @@ public struct PhotoRemoteDataSource: PhotoRepository {
     }
 
     @discardableResult
-    public func fetchPhotoList(page: Int, completion: @escaping @Sendable (Result<[Photo], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPhotoList(page: Int, completion: @escaping @MainActor @Sendable (Result<[Photo], NetworkError>) -> Void) -> RequestHandle {
         let request = PhotoApi.getListPhotos(page: page)
         return self.manager.request(requestType: request) { (response: Result<[PhotoResponseDTO], NetworkError>) in
             completion(response.map { $0.map { $0.toDomain() } })
@@ -41,24 +40,24 @@ public struct PhotoRemoteDataSource: PhotoRepository {
 }
 
 /// The Photo repository over two data sources. A cached read answers from `local` while its value is fresh, and
-/// otherwise from the API (one request per key at a time, however many callers wait), storing what it fetched. A
-/// write reaches the API first and, only when it succeeds, updates or invalidates the cached reads it names. Each
-/// method calls its completion handler once, on the manager's `completionQueue`.
+/// otherwise from `remote` (one request per key at a time, however many callers wait), storing what it fetched. A
+/// write reaches `remote` first and, only when it succeeds, updates or invalidates the cached reads it names.
 public struct PhotoRepositoryImpl: PhotoRepository {
-    private let manager: NetworkManager
+    private let remote: any PhotoRepository
     private let cache: CachedReads
 
     /// Every `PhotoRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values, its
-    /// reads in flight and what writes do to them. Give `manager` or `local` and the repository has a cache of its
-    /// own.
+    /// reads in flight (one request per key, however many screens wait) and what writes do to them, so two screens
+    /// each with their own repository see the same data. Give `remote` or `local` and the repository has a cache of
+    /// its own: a test's, or another server's, which must not answer for the shared one.
     ///
     /// - Parameters:
-    ///   - manager: sends the requests; `NetworkManager.shared` when nil.
-    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store; when both are
-    ///     nil, the shared in-memory cache.
-    public init(manager: NetworkManager? = nil, local: (any PhotoLocalDataSource)? = nil) {
-        self.manager = manager ?? .shared
-        if manager == nil, local == nil {
+    ///   - remote: the API calls; `PhotoRemoteDataSource()` (through `NetworkManager.shared`) when nil.
+    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store (disk,
+    ///     database); when both are nil, the shared in-memory cache.
+    public init(remote: (any PhotoRepository)? = nil, local: (any PhotoLocalDataSource)? = nil) {
+        self.remote = remote ?? PhotoRemoteDataSource()
+        if remote == nil, local == nil {
             self.cache = .shared(by: Self.self)
         } else {
             self.cache = CachedReads(local: local ?? MemoryResponseCache())
@@ -66,11 +65,11 @@ public struct PhotoRepositoryImpl: PhotoRepository {
     }
 
     @discardableResult
-    public func fetchPhotoList(page: Int, completion: @escaping @Sendable (Result<[Photo], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPhotoList(page: Int, completion: @escaping @MainActor @Sendable (Result<[Photo], NetworkError>) -> Void) -> RequestHandle {
         let request = PhotoApi.getListPhotos(page: page)
-        return self.manager.complete(completion) {
+        return RequestHandle(completing: completion) {
             await self.cache.read(CacheKey(endpoint: "getListPhotos", requestType: request), timeToLive: .seconds(600)) { () async -> Result<[Photo], Error> in
-                await self.manager.request(requestType: request, as: [PhotoResponseDTO].self).map { $0.map { $0.toDomain() } }
+                await RequestHandle.awaiting { completion in self.remote.fetchPhotoList(page: page) { completion($0) } }.mapError { $0 }
             }
         }
     }

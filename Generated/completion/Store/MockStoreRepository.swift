@@ -9,9 +9,10 @@ import RepogenRuntime
 /// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call), `results` (a queue, one
 /// per call, used first) or `handler` (computes each answer, used before both); read its `callsCount`, `called`,
 /// `receivedArguments` (the last call) and `receivedInvocations` (every call); `reset()` forgets calls and stubs.
-/// Each call's completion handler runs once, on the main queue, with the answer; a failure that is not a
-/// `NetworkError` (nothing stubbed, say) arrives as `NetworkError.transport` naming the method. Safe to use from
-/// concurrent tasks.
+/// Each call's completion handler runs once, on the main actor, with the answer. A call with nothing stubbed (and no
+/// example response in the spec) fails with `NetworkError.notStubbed` naming the method; a stubbed failure that is
+/// not a `NetworkError` arrives as `NetworkError.transport` naming the method. Safe to use from concurrent tasks (and,
+/// in a domain with cached reads, under the cached `…Impl` as its `remote:`).
 ///
 ///     mock.nameMock.result = .success(value)
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
@@ -56,92 +57,92 @@ public final class MockStoreRepository: StoreRepository {
     public init() { }
 
     @discardableResult
-    public func fetchAroundStores(input: FetchAroundStoreInput, completion: @escaping @Sendable (Result<ContentsWithCursorResponse<StoreWithExtraResponse>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchAroundStores(input: FetchAroundStoreInput, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<StoreWithExtraResponse>, NetworkError>) -> Void) -> RequestHandle {
         self.fetchAroundStoresMock.call(input, completion: completion)
     }
 
     @discardableResult
-    public func fetchDetail(input: FetchStoreDetailInput, completion: @escaping @Sendable (Result<StoreDetailResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchDetail(input: FetchStoreDetailInput, completion: @escaping @MainActor @Sendable (Result<StoreDetailResponse, NetworkError>) -> Void) -> RequestHandle {
         self.fetchDetailMock.call(input, completion: completion)
     }
 
     @discardableResult
-    public func fetchStoreCategories(completion: @escaping @Sendable (Result<[StoreCategoryResponse], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchStoreCategories(completion: @escaping @MainActor @Sendable (Result<[StoreCategoryResponse], NetworkError>) -> Void) -> RequestHandle {
         self.fetchStoreCategoriesMock.call((), completion: completion)
     }
 
     @discardableResult
-    public func saveStore(storeId: String, isDelete: Bool, completion: @escaping @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
+    public func saveStore(storeId: String, isDelete: Bool, completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
         self.saveStoreMock.call((storeId: storeId, isDelete: isDelete), completion: completion)
     }
 
     @discardableResult
-    public func reportStore(storeId: Int, reportReason: String, completion: @escaping @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
+    public func reportStore(storeId: Int, reportReason: String, completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
         self.reportStoreMock.call((storeId: storeId, reportReason: reportReason), completion: completion)
     }
 
     @discardableResult
-    public func fetchStorePhotos(storeId: Int, cursor: String?, completion: @escaping @Sendable (Result<ContentsWithCursorResponse<StoreImageResponse>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchStorePhotos(storeId: Int, cursor: String?, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<StoreImageResponse>, NetworkError>) -> Void) -> RequestHandle {
         self.fetchStorePhotosMock.call((storeId: storeId, cursor: cursor), completion: completion)
     }
 
     @discardableResult
-    public func fetchNewPosts(storeId: Int, cursor: CursorInput?, completion: @escaping @Sendable (Result<ContentsWithCursorResponse<StoreNewsPostResponse>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchNewPosts(storeId: Int, cursor: CursorInput?, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<StoreNewsPostResponse>, NetworkError>) -> Void) -> RequestHandle {
         self.fetchNewPostsMock.call((storeId: storeId, cursor: cursor), completion: completion)
     }
 
     @discardableResult
-    public func fetchDisplayItems(storeId: Int, itemTypes: [DisplayItemType], completion: @escaping @Sendable (Result<[DisplayItemResponse], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchDisplayItems(storeId: Int, itemTypes: [DisplayItemType], completion: @escaping @MainActor @Sendable (Result<[DisplayItemResponse], NetworkError>) -> Void) -> RequestHandle {
         self.fetchDisplayItemsMock.call((storeId: storeId, itemTypes: itemTypes), completion: completion)
     }
 
     @discardableResult
-    public func togglePostSticker(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func togglePostSticker(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
         self.togglePostStickerMock.call((storeId: storeId, postId: postId, input: input), completion: completion)
     }
 
     @discardableResult
-    public func createStore(input: StoreCreateRequestInput, nonceToken: String, completion: @escaping @Sendable (Result<StoreCreateResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func createStore(input: StoreCreateRequestInput, nonceToken: String, completion: @escaping @MainActor @Sendable (Result<StoreCreateResponse, NetworkError>) -> Void) -> RequestHandle {
         self.createStoreMock.call((input: input, nonceToken: nonceToken), completion: completion)
     }
 
     @discardableResult
-    public func verifyStoreOwner(storeId: Int, token: String, completion: @escaping @Sendable (Result<String?, NetworkError>) -> Void) -> RequestHandle {
+    public func verifyStoreOwner(storeId: Int, token: String, completion: @escaping @MainActor @Sendable (Result<String?, NetworkError>) -> Void) -> RequestHandle {
         self.verifyStoreOwnerMock.call((storeId: storeId, token: token), completion: completion)
     }
 
     @discardableResult
-    public func visitStore(storeId: Int, visitType: VisitType, completion: @escaping @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
+    public func visitStore(storeId: Int, visitType: VisitType, completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
         self.visitStoreMock.call((storeId: storeId, visitType: visitType), completion: completion)
     }
 
     @discardableResult
-    public func fetchStoreActivities(storeId: Int, completion: @escaping @Sendable (Result<StoreActivitiesResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchStoreActivities(storeId: Int, completion: @escaping @MainActor @Sendable (Result<StoreActivitiesResponse, NetworkError>) -> Void) -> RequestHandle {
         self.fetchStoreActivitiesMock.call(storeId, completion: completion)
     }
 
     @discardableResult
-    public func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput, completion: @escaping @Sendable (Result<StoreReviewResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput, completion: @escaping @MainActor @Sendable (Result<StoreReviewResponse, NetworkError>) -> Void) -> RequestHandle {
         self.updateStoreReviewMock.call((storeId: storeId, reviewId: reviewId, input: input), completion: completion)
     }
 
     @discardableResult
-    public func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile], completion: @escaping @Sendable (Result<[StoreImageResponse], NetworkError>) -> Void) -> RequestHandle {
+    public func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile], completion: @escaping @MainActor @Sendable (Result<[StoreImageResponse], NetworkError>) -> Void) -> RequestHandle {
         self.uploadStoreImagesMock.call((storeId: storeId, boundary: boundary, images: images), completion: completion)
     }
 
     @discardableResult
-    public func uploadStoreMenuImage(storeId: Int, image: UploadFile, caption: String?, price: Int?, completion: @escaping @Sendable (Result<StoreImageResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func uploadStoreMenuImage(storeId: Int, image: UploadFile, caption: String?, price: Int?, completion: @escaping @MainActor @Sendable (Result<StoreImageResponse, NetworkError>) -> Void) -> RequestHandle {
         self.uploadStoreMenuImageMock.call((storeId: storeId, image: image, caption: caption, price: price), completion: completion)
     }
 
     @discardableResult
-    public func writeReview(input: WriteReviewRequestInput, completion: @escaping @Sendable (Result<StoreReviewResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func writeReview(input: WriteReviewRequestInput, completion: @escaping @MainActor @Sendable (Result<StoreReviewResponse, NetworkError>) -> Void) -> RequestHandle {
         self.writeReviewMock.call(input, completion: completion)
     }
 
     @discardableResult
-    public func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?, completion: @escaping @Sendable (Result<ContentsWithCursorResponse<StoreReviewResponse>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<StoreReviewResponse>, NetworkError>) -> Void) -> RequestHandle {
         self.fetchStoreReviewsMock.call((storeId: storeId, cursor: cursor, filters: filters), completion: completion)
     }
 }

@@ -9,9 +9,10 @@ import RepogenRuntime
 /// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call), `results` (a queue, one
 /// per call, used first) or `handler` (computes each answer, used before both); read its `callsCount`, `called`,
 /// `receivedArguments` (the last call) and `receivedInvocations` (every call); `reset()` forgets calls and stubs.
-/// Each call's completion handler runs once, on the main queue, with the answer; a failure that is not a
-/// `NetworkError` (nothing stubbed, say) arrives as `NetworkError.transport` naming the method. Safe to use from
-/// concurrent tasks.
+/// Each call's completion handler runs once, on the main actor, with the answer. A call with nothing stubbed (and no
+/// example response in the spec) fails with `NetworkError.notStubbed` naming the method; a stubbed failure that is
+/// not a `NetworkError` arrives as `NetworkError.transport` naming the method. Safe to use from concurrent tasks (and,
+/// in a domain with cached reads, under the cached `…Impl` as its `remote:`).
 ///
 ///     mock.nameMock.result = .success(value)
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
@@ -38,47 +39,47 @@ public final class MockUserRepository: UserRepository {
     public init() { }
 
     @discardableResult
-    public func fetchMyUser(completion: @escaping @Sendable (Result<UserResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMyUser(completion: @escaping @MainActor @Sendable (Result<UserResponse, NetworkError>) -> Void) -> RequestHandle {
         self.fetchMyUserMock.call((), completion: completion)
     }
 
     @discardableResult
-    public func updateNickname(name: String, completion: @escaping @Sendable (Result<UserResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func updateNickname(name: String, completion: @escaping @MainActor @Sendable (Result<UserResponse, NetworkError>) -> Void) -> RequestHandle {
         self.updateNicknameMock.call(name, completion: completion)
     }
 
     @discardableResult
-    public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int, completion: @escaping @Sendable (Result<ContentsWithCursorResponse<PlaceResponse>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<PlaceResponse>, NetworkError>) -> Void) -> RequestHandle {
         self.fetchMyPlacesMock.call((placeType: placeType, cursor: cursor, size: size), completion: completion)
     }
 
     @discardableResult
-    public func deletePlace(placeType: PlaceType, placeId: String, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deletePlace(placeType: PlaceType, placeId: String, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
         self.deletePlaceMock.call((placeType: placeType, placeId: placeId), completion: completion)
     }
 
     @discardableResult
-    public func registerDevice(input: DeviceRegisterInput, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func registerDevice(input: DeviceRegisterInput, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
         self.registerDeviceMock.call(input, completion: completion)
     }
 
     @discardableResult
-    public func signout(completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func signout(completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
         self.signoutMock.call((), completion: completion)
     }
 
     @discardableResult
-    public func signinDemo(code: String, completion: @escaping @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
+    public func signinDemo(code: String, completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
         self.signinDemoMock.call(code, completion: completion)
     }
 
     @discardableResult
-    public func editUserSetting(input: UserSettingInput, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func editUserSetting(input: UserSettingInput, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
         self.editUserSettingMock.call(input, completion: completion)
     }
 
     @discardableResult
-    public func saveMyPlace(input: SaveMyPlaceInput, completion: @escaping @Sendable (Result<PlaceResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func saveMyPlace(input: SaveMyPlaceInput, completion: @escaping @MainActor @Sendable (Result<PlaceResponse, NetworkError>) -> Void) -> RequestHandle {
         self.saveMyPlaceMock.call(input, completion: completion)
     }
 }

@@ -330,7 +330,7 @@ private func projectEndpoint(
 
     var completionSignature: String?
     if completionHandlers {
-        let completion = String.concatenating(completionName, ": @escaping @Sendable (Result<", success, ", NetworkError>) -> Void")
+        let completion = String.concatenating(completionName, ": @escaping @MainActor @Sendable (Result<", success, ", NetworkError>) -> Void")
         completionSignature = .concatenating(methodName, "(", .concatenating(parameters + [completion], separator: ", "), ")")
     }
     return EndpointViewModel(

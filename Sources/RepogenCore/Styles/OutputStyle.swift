@@ -36,8 +36,8 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
     package static let asyncThrows = OutputStyle(
         name: "async-throws", summary: "async throws -> T (seed 001)", mockMemberSuffixes: ["Mock"])
 
-    /// Seed 004: `func fetchPhotoList(page: Int, completion: @escaping @Sendable (Result<[Photo], NetworkError>)
-    /// -> Void) -> RequestHandle`, the completion called once on a configurable queue.
+    /// Seed 004: `func fetchPhotoList(page: Int, completion: @escaping @MainActor @Sendable (Result<[Photo],
+    /// NetworkError>) -> Void) -> RequestHandle`, the completion called once on the main actor.
     package static let completion = OutputStyle(
         name: "completion", summary: "completion handler with Result<T, NetworkError>, returns a RequestHandle (seed 004)",
         mockMemberSuffixes: ["Mock"])

@@ -252,9 +252,10 @@ private struct RepogenPromise<Output>: @unchecked Sendable {
 /// Each method `name` has a `nameMock` (a `MockMethod`): stub its `result` (every call), `results` (a queue, one
 /// per call, used first) or `handler` (computes each answer, used before both); read its `callsCount`, `called`,
 /// `receivedArguments` (the last call) and `receivedInvocations` (every call); `reset()` forgets calls and stubs.
-/// Each call's completion handler runs once, on the main queue, with the answer; a failure that is not a
-/// `NetworkError` (nothing stubbed, say) arrives as `NetworkError.transport` naming the method. Safe to use from
-/// concurrent tasks.
+/// Each call's completion handler runs once, on the main actor, with the answer. A call with nothing stubbed (and no
+/// example response in the spec) fails with `NetworkError.notStubbed` naming the method; a stubbed failure that is
+/// not a `NetworkError` arrives as `NetworkError.transport` naming the method. Safe to use from concurrent tasks (and,
+/// in a domain with cached reads, under the cached `…Impl` as its `remote:`).
 ///
 ///     mock.nameMock.result = .success(value)
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
@@ -271,9 +272,8 @@ private struct RepogenPromise<Output>: @unchecked Sendable {
 """#,
         "completion/Repository.swift": #"""
 {{> _header}}
-/// Each method calls its completion handler exactly once, with the value or the `NetworkError` of a failure, on the
-/// manager's `completionQueue` (the main queue unless configured), and returns a handle whose `cancel()` stops the
-/// request (the handler then receives `.cancelled`).
+/// Each method calls its completion handler exactly once, on the main actor, with the value or the `NetworkError` of
+/// a failure, and returns a handle whose `cancel()` stops the request (the handler then receives `.cancelled`).
 {{access}}protocol {{repositoryName}}: Sendable {
 {{#endpoints}}
 {{#doc}}
@@ -306,30 +306,7 @@ private struct RepogenPromise<Output>: @unchecked Sendable {
 }
 {{#hasCache}}
 
-/// The {{domain}} repository over two data sources. A cached read answers from `local` while its value is fresh, and
-/// otherwise from the API (one request per key at a time, however many callers wait), storing what it fetched. A
-/// write reaches the API first and, only when it succeeds, updates or invalidates the cached reads it names. Each
-/// method calls its completion handler once, on the manager's `completionQueue`.
-{{access}}struct {{implName}}: {{repositoryName}} {
-    private let manager: NetworkManager
-    private let cache: CachedReads
-
-    /// Every `{{implName}}()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values, its
-    /// reads in flight and what writes do to them. Give `manager` or `local` and the repository has a cache of its
-    /// own.
-    ///
-    /// - Parameters:
-    ///   - manager: sends the requests; `NetworkManager.shared` when nil.
-    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store; when both are
-    ///     nil, the shared in-memory cache.
-    {{access}}init(manager: NetworkManager? = nil, local: (any {{localName}})? = nil) {
-        self.manager = manager ?? .shared
-        if manager == nil, local == nil {
-            self.cache = .shared(by: Self.self)
-        } else {
-            self.cache = CachedReads(local: local ?? MemoryResponseCache())
-        }
-    }
+{{> _cachedImplStruct}}
 {{#endpoints}}
 
 {{#doc}}
@@ -337,32 +314,30 @@ private struct RepogenPromise<Output>: @unchecked Sendable {
 {{/doc}}
     @discardableResult
     {{access}}func {{completionSignature}} -> RequestHandle {
-        let {{requestName}} = {{construction}}
 {{#cache}}
 {{#isRead}}
-        return self.manager.complete({{completionName}}) {
+        let {{requestName}} = {{construction}}
+        return RequestHandle(completing: {{completionName}}) {
             await self.cache.read({{key}}, timeToLive: {{timeToLive}}) { () async -> Result<{{successType}}, Error> in
-                await self.manager.request(requestType: {{requestName}}, as: {{wireType}}.self){{#mapsResponse}}.map {{toDomain}}{{/mapsResponse}}
+                await RequestHandle.awaiting { {{completionName}} in self.remote.{{call}} { {{completionName}}($0) } }.mapError { $0 }
             }
         }
 {{/isRead}}
 {{^isRead}}
-        return self.manager.complete({{completionName}}) { () async -> Result<{{successType}}, Error> in
-{{#returnsValue}}
-            let {{responseName}} = await self.manager.request(requestType: {{requestName}}, as: {{wireType}}.self){{#mapsResponse}}.map {{toDomain}}{{/mapsResponse}}
-{{/returnsValue}}
-{{^returnsValue}}
-            let {{responseName}}: Result<Void, Error> = await self.manager.request(requestType: {{requestName}})
-{{/returnsValue}}
 {{#hasEffects}}
+        return RequestHandle(completing: {{completionName}}) { () async -> Result<{{successType}}, Error> in
+            let {{responseName}} = await RequestHandle.awaiting { {{completionName}} in self.remote.{{call}} { {{completionName}}($0) } }
             if case {{successPattern}} = {{responseName}} {
 {{#effects}}
                 {{.}}
 {{/effects}}
             }
-{{/hasEffects}}
-            return {{responseName}}
+            return {{responseName}}.mapError { $0 }
         }
+{{/hasEffects}}
+{{^hasEffects}}
+        return self.remote.{{call}} { {{completionName}}($0) }
+{{/hasEffects}}
 {{/isRead}}
 {{/cache}}
     }
@@ -868,7 +843,7 @@ import {{module}}
                 return APIError.networkError(error.errorDescription ?? "The network connection failed.")
             case .cancelled:
                 return Swift.CancellationError()
-            case .invalidURL, .invalidParameter:
+            case .invalidURL, .invalidParameter, .notStubbed:
                 return APIError.unknown
             }
         default:
