@@ -5,12 +5,28 @@ import RepogenRuntime
 
 #if canImport(Combine)
 import Combine
+
+private typealias RepogenPublisher = Combine.Publisher
+private typealias RepogenSubscriber = Combine.Subscriber
+private typealias RepogenSubscription = Combine.Subscription
+private typealias RepogenDemand = Combine.Subscribers.Demand
 #elseif canImport(OpenCombine)
 import OpenCombine
+
+private typealias RepogenPublisher = OpenCombine.Publisher
+private typealias RepogenSubscriber = OpenCombine.Subscriber
+private typealias RepogenSubscription = OpenCombine.Subscription
+private typealias RepogenDemand = OpenCombine.Subscribers.Demand
 #endif
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.fetchPersons()`.
-public struct FetchPersonsUseCase: Sendable {
+/// `DefaultFetchPersonsUseCase` is the app's; take `any FetchPersonsUseCase` so that a test or a preview can give another.
+public protocol FetchPersonsUseCase: Sendable {
+    func execute() async throws -> [Person]
+}
+
+/// `FetchPersonsUseCase` over the domain's repository.
+public struct DefaultFetchPersonsUseCase: FetchPersonsUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -23,7 +39,13 @@ public struct FetchPersonsUseCase: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.fetchPerson(id:)`.
-public struct FetchPersonUseCase: Sendable {
+/// `DefaultFetchPersonUseCase` is the app's; take `any FetchPersonUseCase` so that a test or a preview can give another.
+public protocol FetchPersonUseCase: Sendable {
+    func execute(_ requestValues: FetchPersonRequestValues) async throws -> Person
+}
+
+/// `FetchPersonUseCase` over the domain's repository.
+public struct DefaultFetchPersonUseCase: FetchPersonUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -45,7 +67,13 @@ public struct FetchPersonRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.createPerson(person:)`.
-public struct CreatePersonUseCase: Sendable {
+/// `DefaultCreatePersonUseCase` is the app's; take `any CreatePersonUseCase` so that a test or a preview can give another.
+public protocol CreatePersonUseCase: Sendable {
+    func execute(_ requestValues: CreatePersonRequestValues) async throws -> Person
+}
+
+/// `CreatePersonUseCase` over the domain's repository.
+public struct DefaultCreatePersonUseCase: CreatePersonUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -67,7 +95,13 @@ public struct CreatePersonRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.updatePerson(person:)`.
-public struct UpdatePersonUseCase: Sendable {
+/// `DefaultUpdatePersonUseCase` is the app's; take `any UpdatePersonUseCase` so that a test or a preview can give another.
+public protocol UpdatePersonUseCase: Sendable {
+    func execute(_ requestValues: UpdatePersonRequestValues) async throws -> Person
+}
+
+/// `UpdatePersonUseCase` over the domain's repository.
+public struct DefaultUpdatePersonUseCase: UpdatePersonUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -89,7 +123,13 @@ public struct UpdatePersonRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.deletePerson(id:)`.
-public struct DeletePersonUseCase: Sendable {
+/// `DefaultDeletePersonUseCase` is the app's; take `any DeletePersonUseCase` so that a test or a preview can give another.
+public protocol DeletePersonUseCase: Sendable {
+    func execute(_ requestValues: DeletePersonRequestValues) async throws
+}
+
+/// `DeletePersonUseCase` over the domain's repository.
+public struct DefaultDeletePersonUseCase: DeletePersonUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -111,8 +151,14 @@ public struct DeletePersonRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.fetchTransactions(month:type:)`.
+/// `DefaultFetchTransactionsUseCase` is the app's; take `any FetchTransactionsUseCase` so that a test or a preview can give another.
 /// A month's loans, of one type or both; the mock answers with the example.
-public struct FetchTransactionsUseCase: Sendable {
+public protocol FetchTransactionsUseCase: Sendable {
+    func execute(_ requestValues: FetchTransactionsRequestValues) async throws -> [Transaction]
+}
+
+/// `FetchTransactionsUseCase` over the domain's repository.
+public struct DefaultFetchTransactionsUseCase: FetchTransactionsUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -136,7 +182,13 @@ public struct FetchTransactionsRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.createTransaction(personId:transaction:)`.
-public struct CreateTransactionUseCase: Sendable {
+/// `DefaultCreateTransactionUseCase` is the app's; take `any CreateTransactionUseCase` so that a test or a preview can give another.
+public protocol CreateTransactionUseCase: Sendable {
+    func execute(_ requestValues: CreateTransactionRequestValues) async throws -> Transaction
+}
+
+/// `CreateTransactionUseCase` over the domain's repository.
+public struct DefaultCreateTransactionUseCase: CreateTransactionUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -160,7 +212,13 @@ public struct CreateTransactionRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.deleteTransaction(id:)`.
-public struct DeleteTransactionUseCase: Sendable {
+/// `DefaultDeleteTransactionUseCase` is the app's; take `any DeleteTransactionUseCase` so that a test or a preview can give another.
+public protocol DeleteTransactionUseCase: Sendable {
+    func execute(_ requestValues: DeleteTransactionRequestValues) async throws
+}
+
+/// `DeleteTransactionUseCase` over the domain's repository.
+public struct DefaultDeleteTransactionUseCase: DeleteTransactionUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -187,8 +245,9 @@ public struct DeleteTransactionRequestValues: Sendable {
 // OpenCombine where a package depends on it (Linux).
 
 extension FetchPersonsUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher() -> AnyPublisher<[Person], Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute() }
@@ -196,8 +255,9 @@ extension FetchPersonsUseCase {
 }
 
 extension FetchPersonUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: FetchPersonRequestValues) -> AnyPublisher<Person, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -205,8 +265,9 @@ extension FetchPersonUseCase {
 }
 
 extension CreatePersonUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: CreatePersonRequestValues) -> AnyPublisher<Person, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -214,8 +275,9 @@ extension CreatePersonUseCase {
 }
 
 extension UpdatePersonUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: UpdatePersonRequestValues) -> AnyPublisher<Person, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -223,8 +285,9 @@ extension UpdatePersonUseCase {
 }
 
 extension DeletePersonUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: DeletePersonRequestValues) -> AnyPublisher<Void, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -232,8 +295,9 @@ extension DeletePersonUseCase {
 }
 
 extension FetchTransactionsUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: FetchTransactionsRequestValues) -> AnyPublisher<[Transaction], Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -241,8 +305,9 @@ extension FetchTransactionsUseCase {
 }
 
 extension CreateTransactionUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: CreateTransactionRequestValues) -> AnyPublisher<Transaction, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -250,8 +315,9 @@ extension CreateTransactionUseCase {
 }
 
 extension DeleteTransactionUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: DeleteTransactionRequestValues) -> AnyPublisher<Void, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -262,23 +328,82 @@ extension DeleteTransactionUseCase {
 private func repogenPublisher<Output: Sendable>(
     _ operation: @escaping @Sendable () async throws -> Output
 ) -> AnyPublisher<Output, Error> {
-    Deferred {
-        Future<Output, Error> { promise in
-            let promise = RepogenPromise(fulfill: promise)
-            Task {
+    RepogenTaskPublisher(operation: operation).eraseToAnyPublisher()
+}
+
+/// Runs `operation` in a task per subscription, started by the first demand. The subscription owns the task:
+/// `cancel()` cancels it. The value, then `.finished` (or the error), reach the subscriber on the main actor.
+private struct RepogenTaskPublisher<Output: Sendable>: RepogenPublisher {
+    typealias Failure = Error
+
+    let operation: @Sendable () async throws -> Output
+
+    func receive<Downstream: RepogenSubscriber>(subscriber: Downstream)
+    where Downstream.Input == Output, Downstream.Failure == Error {
+        subscriber.receive(subscription: RepogenTaskSubscription(subscriber: subscriber, operation: self.operation))
+    }
+}
+
+/// The subscription of a `RepogenTaskPublisher`. (`@unchecked Sendable`: its state is only touched under `lock`.)
+private final class RepogenTaskSubscription<Output: Sendable, Downstream: RepogenSubscriber>: RepogenSubscription,
+    @unchecked Sendable
+where Downstream.Input == Output, Downstream.Failure == Error {
+    private let lock = Foundation.NSLock()
+    /// Nil once the subscription is cancelled or has delivered.
+    private var downstream: Downstream?
+    /// Nil once the task started.
+    private var operation: (@Sendable () async throws -> Output)?
+    private var task: Task<Void, Never>?
+
+    init(subscriber: Downstream, operation: @escaping @Sendable () async throws -> Output) {
+        self.downstream = subscriber
+        self.operation = operation
+    }
+
+    func request(_ demand: RepogenDemand) {
+        guard demand > 0 else { return }
+        self.lock.withLock {
+            guard self.downstream != nil, let operation = self.operation else { return }
+            self.operation = nil
+            self.task = Task {
+                let result: Result<Output, Error>
                 do {
-                    promise.fulfill(.success(try await operation()))
+                    result = .success(try await operation())
                 } catch {
-                    promise.fulfill(.failure(error))
+                    result = .failure(error)
                 }
+                await self.deliver(result)
             }
         }
     }
-    .eraseToAnyPublisher()
-}
 
-/// A `Future`'s promise handed to the task that fulfils it (a promise may be called from any thread).
-private struct RepogenPromise<Output>: @unchecked Sendable {
-    let fulfill: (Result<Output, Error>) -> Void
+    func cancel() {
+        let task = self.lock.withLock {
+            let task = self.task
+            self.task = nil
+            self.downstream = nil
+            self.operation = nil
+            return task
+        }
+        task?.cancel()
+    }
+
+    @MainActor
+    private func deliver(_ result: Result<Output, Error>) {
+        let downstream = self.lock.withLock {
+            let downstream = self.downstream
+            self.downstream = nil
+            self.task = nil
+            return downstream
+        }
+        guard let downstream else { return }
+        switch result {
+        case .success(let value):
+            _ = downstream.receive(value)
+            downstream.receive(completion: .finished)
+        case .failure(let error):
+            downstream.receive(completion: .failure(error))
+        }
+    }
 }
 #endif

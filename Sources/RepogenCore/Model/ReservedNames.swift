@@ -41,7 +41,17 @@ package enum ReservedNames {
     package static func moduleNames(of style: OutputStyle) -> [String: String] {
         switch style {
         case .clean:
-            return ["repogenPublisher": "the clean style's publisher helper repogenPublisher"]
+            return [
+                "repogenPublisher": "the clean style's publisher helper repogenPublisher",
+                "RepogenTaskPublisher": "the clean style's publisher RepogenTaskPublisher",
+                "RepogenTaskSubscription": "the clean style's subscription RepogenTaskSubscription",
+                "RepogenPublisher": "the clean style's alias RepogenPublisher (Combine's or OpenCombine's Publisher)",
+                "RepogenSubscriber": "the clean style's alias RepogenSubscriber (Combine's or OpenCombine's Subscriber)",
+                "RepogenSubscription":
+                    "the clean style's alias RepogenSubscription (Combine's or OpenCombine's Subscription)",
+                "RepogenDemand": "the clean style's alias RepogenDemand (Combine's or OpenCombine's Subscribers.Demand)",
+                "MainActor": "the main actor, which the clean style's publishers deliver on",
+            ]
         case .tca:
             return [
                 "APIError": "the tca style's APIError (APIError.swift)",
