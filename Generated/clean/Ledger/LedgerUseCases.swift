@@ -8,6 +8,7 @@ import Combine
 
 private typealias RepogenPublisher = Combine.Publisher
 private typealias RepogenSubscriber = Combine.Subscriber
+private typealias RepogenAnySubscriber = Combine.AnySubscriber
 private typealias RepogenSubscription = Combine.Subscription
 private typealias RepogenDemand = Combine.Subscribers.Demand
 #elseif canImport(OpenCombine)
@@ -15,6 +16,7 @@ import OpenCombine
 
 private typealias RepogenPublisher = OpenCombine.Publisher
 private typealias RepogenSubscriber = OpenCombine.Subscriber
+private typealias RepogenAnySubscriber = OpenCombine.AnySubscriber
 private typealias RepogenSubscription = OpenCombine.Subscription
 private typealias RepogenDemand = OpenCombine.Subscribers.Demand
 #endif
@@ -340,22 +342,22 @@ private struct RepogenTaskPublisher<Output: Sendable>: RepogenPublisher {
 
     func receive<Downstream: RepogenSubscriber>(subscriber: Downstream)
     where Downstream.Input == Output, Downstream.Failure == Error {
-        subscriber.receive(subscription: RepogenTaskSubscription(subscriber: subscriber, operation: self.operation))
+        // The subscriber erased: the task that delivers to it may not capture its (non-Sendable) type.
+        let subscription = RepogenTaskSubscription(subscriber: RepogenAnySubscriber(subscriber), operation: self.operation)
+        subscriber.receive(subscription: subscription)
     }
 }
 
 /// The subscription of a `RepogenTaskPublisher`. (`@unchecked Sendable`: its state is only touched under `lock`.)
-private final class RepogenTaskSubscription<Output: Sendable, Downstream: RepogenSubscriber>: RepogenSubscription,
-    @unchecked Sendable
-where Downstream.Input == Output, Downstream.Failure == Error {
+private final class RepogenTaskSubscription<Output: Sendable>: RepogenSubscription, @unchecked Sendable {
     private let lock = Foundation.NSLock()
     /// Nil once the subscription is cancelled or has delivered.
-    private var downstream: Downstream?
+    private var downstream: RepogenAnySubscriber<Output, Error>?
     /// Nil once the task started.
     private var operation: (@Sendable () async throws -> Output)?
     private var task: Task<Void, Never>?
 
-    init(subscriber: Downstream, operation: @escaping @Sendable () async throws -> Output) {
+    init(subscriber: RepogenAnySubscriber<Output, Error>, operation: @escaping @Sendable () async throws -> Output) {
         self.downstream = subscriber
         self.operation = operation
     }

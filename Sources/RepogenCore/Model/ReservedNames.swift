@@ -47,6 +47,8 @@ package enum ReservedNames {
                 "RepogenTaskSubscription": "the clean style's subscription RepogenTaskSubscription",
                 "RepogenPublisher": "the clean style's alias RepogenPublisher (Combine's or OpenCombine's Publisher)",
                 "RepogenSubscriber": "the clean style's alias RepogenSubscriber (Combine's or OpenCombine's Subscriber)",
+                "RepogenAnySubscriber":
+                    "the clean style's alias RepogenAnySubscriber (Combine's or OpenCombine's AnySubscriber)",
                 "RepogenSubscription":
                     "the clean style's alias RepogenSubscription (Combine's or OpenCombine's Subscription)",
                 "RepogenDemand": "the clean style's alias RepogenDemand (Combine's or OpenCombine's Subscribers.Demand)",
