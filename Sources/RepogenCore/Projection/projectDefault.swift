@@ -20,8 +20,8 @@ package func projectDefault(
             store(projectEndpoint(
                 model.endpoints[index], names: names,
                 group: groupNames.isEmpty ? nil : groupNames[index / maximumSwitchCases].caseName, isFirst: index == 0,
-                // The clean style's data repository forwards through the same `cache` values, cached or not.
-                completionHandlers: completionHandlers, hasCache: hasCache || useCases,
+                // (The clean style's data repository has its own body, `useCase.repositoryBody`.)
+                completionHandlers: completionHandlers, hasCache: hasCache,
                 access: useCases ? accessLevel.modifier : nil,
                 client: client
                     ? projectClientMember(
