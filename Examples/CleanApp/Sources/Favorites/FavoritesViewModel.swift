@@ -69,7 +69,7 @@ public final class FavoritesViewModel {
     public func cancelLoading() {
         guard let loading else { return }
         self.loading = nil
-        loading.cancel()
+        loading.cancel()  // the task and its request are cancelled: the server sees the connection close
         isLoading = false
         finished()
     }
