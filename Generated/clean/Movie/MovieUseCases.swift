@@ -6,19 +6,19 @@ import RepogenRuntime
 #if canImport(Combine)
 import Combine
 
-private typealias RepogenPublisher = Combine.Publisher
-private typealias RepogenSubscriber = Combine.Subscriber
-private typealias RepogenAnySubscriber = Combine.AnySubscriber
-private typealias RepogenSubscription = Combine.Subscription
-private typealias RepogenDemand = Combine.Subscribers.Demand
+private typealias RepogenCombinePublisher = Combine.Publisher
+private typealias RepogenCombineSubscriber = Combine.Subscriber
+private typealias RepogenCombineAnySubscriber = Combine.AnySubscriber
+private typealias RepogenCombineSubscription = Combine.Subscription
+private typealias RepogenCombineDemand = Combine.Subscribers.Demand
 #elseif canImport(OpenCombine)
 import OpenCombine
 
-private typealias RepogenPublisher = OpenCombine.Publisher
-private typealias RepogenSubscriber = OpenCombine.Subscriber
-private typealias RepogenAnySubscriber = OpenCombine.AnySubscriber
-private typealias RepogenSubscription = OpenCombine.Subscription
-private typealias RepogenDemand = OpenCombine.Subscribers.Demand
+private typealias RepogenCombinePublisher = OpenCombine.Publisher
+private typealias RepogenCombineSubscriber = OpenCombine.Subscriber
+private typealias RepogenCombineAnySubscriber = OpenCombine.AnySubscriber
+private typealias RepogenCombineSubscription = OpenCombine.Subscription
+private typealias RepogenCombineDemand = OpenCombine.Subscribers.Demand
 #endif
 
 /// A use case of the Movie domain: `execute` calls `MovieRepository.fetchMovies()`.
@@ -343,34 +343,34 @@ private func repogenPublisher<Output: Sendable>(
 
 /// Runs `operation` in a task per subscription, started by the first demand. The subscription owns the task:
 /// `cancel()` cancels it. The value, then `.finished` (or the error), reach the subscriber on the main actor.
-private struct RepogenTaskPublisher<Output: Sendable>: RepogenPublisher {
+private struct RepogenTaskPublisher<Output: Sendable>: RepogenCombinePublisher {
     typealias Failure = Error
 
     let operation: @Sendable () async throws -> Output
 
-    func receive<Downstream: RepogenSubscriber>(subscriber: Downstream)
+    func receive<Downstream: RepogenCombineSubscriber>(subscriber: Downstream)
     where Downstream.Input == Output, Downstream.Failure == Error {
         // The subscriber erased: the task that delivers to it may not capture its (non-Sendable) type.
-        let subscription = RepogenTaskSubscription(subscriber: RepogenAnySubscriber(subscriber), operation: self.operation)
+        let subscription = RepogenTaskSubscription(subscriber: RepogenCombineAnySubscriber(subscriber), operation: self.operation)
         subscriber.receive(subscription: subscription)
     }
 }
 
 /// The subscription of a `RepogenTaskPublisher`. (`@unchecked Sendable`: its state is only touched under `lock`.)
-private final class RepogenTaskSubscription<Output: Sendable>: RepogenSubscription, @unchecked Sendable {
+private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSubscription, @unchecked Sendable {
     private let lock = Foundation.NSLock()
     /// Nil once the subscription is cancelled or has delivered.
-    private var downstream: RepogenAnySubscriber<Output, Error>?
+    private var downstream: RepogenCombineAnySubscriber<Output, Error>?
     /// Nil once the task started.
     private var operation: (@Sendable () async throws -> Output)?
     private var task: Task<Void, Never>?
 
-    init(subscriber: RepogenAnySubscriber<Output, Error>, operation: @escaping @Sendable () async throws -> Output) {
+    init(subscriber: RepogenCombineAnySubscriber<Output, Error>, operation: @escaping @Sendable () async throws -> Output) {
         self.downstream = subscriber
         self.operation = operation
     }
 
-    func request(_ demand: RepogenDemand) {
+    func request(_ demand: RepogenCombineDemand) {
         guard demand > 0 else { return }
         self.lock.withLock {
             guard self.downstream != nil, let operation = self.operation else { return }

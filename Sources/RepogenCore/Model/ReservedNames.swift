@@ -45,13 +45,16 @@ package enum ReservedNames {
                 "repogenPublisher": "the clean style's publisher helper repogenPublisher",
                 "RepogenTaskPublisher": "the clean style's publisher RepogenTaskPublisher",
                 "RepogenTaskSubscription": "the clean style's subscription RepogenTaskSubscription",
-                "RepogenPublisher": "the clean style's alias RepogenPublisher (Combine's or OpenCombine's Publisher)",
-                "RepogenSubscriber": "the clean style's alias RepogenSubscriber (Combine's or OpenCombine's Subscriber)",
-                "RepogenAnySubscriber":
-                    "the clean style's alias RepogenAnySubscriber (Combine's or OpenCombine's AnySubscriber)",
-                "RepogenSubscription":
-                    "the clean style's alias RepogenSubscription (Combine's or OpenCombine's Subscription)",
-                "RepogenDemand": "the clean style's alias RepogenDemand (Combine's or OpenCombine's Subscribers.Demand)",
+                "RepogenCombinePublisher":
+                    "the clean style's alias RepogenCombinePublisher (Combine's or OpenCombine's Publisher)",
+                "RepogenCombineSubscriber":
+                    "the clean style's alias RepogenCombineSubscriber (Combine's or OpenCombine's Subscriber)",
+                "RepogenCombineAnySubscriber":
+                    "the clean style's alias RepogenCombineAnySubscriber (Combine's or OpenCombine's AnySubscriber)",
+                "RepogenCombineSubscription":
+                    "the clean style's alias RepogenCombineSubscription (Combine's or OpenCombine's Subscription)",
+                "RepogenCombineDemand":
+                    "the clean style's alias RepogenCombineDemand (Combine's or OpenCombine's Subscribers.Demand)",
                 "MainActor": "the main actor, which the clean style's publishers deliver on",
             ]
         case .tca:
