@@ -56,12 +56,14 @@ final class CrossSpecTests: XCTestCase {
     }
 
     func testTwoCleanSpecsWithTheSameRepositoryMethodDeclareOneUseCaseTwice() throws {
-        // The clean style's use cases are module-level types named by their methods: `a` -> `AUseCase`.
+        // The clean style's use cases are module-level types named by their methods: `a` -> `AUseCase`, `DefaultAUseCase`.
         let store = #"{ "style": "clean", "endpoints": [{ "name": "a", "method": "GET", "path": "/a" }] }"#
         let user = #"{ "style": "clean", "endpoints": [{ "name": "b", "repositoryMethod": "a", "method": "GET", "path": "/b" }] }"#
         let found = try diagnostics([("store.json", store), ("user.json", user)])
-        XCTAssertEqual(found.count, 1, "\(found)")
+        XCTAssertEqual(found.count, 2, "\(found)")
         XCTAssertTrue(found.first?.hasPrefix("user.json:1:70: error: the use case of 'a' and the use case of 'a' (store.json:1:45)") ?? false, "\(found)")
+        // And its default, `DefaultAUseCase`.
+        XCTAssertTrue(found.last?.hasPrefix("user.json:1:70: error: the default use case of 'a' and the default use case of 'a' (store.json:1:45)") ?? false, "\(found)")
         // The same specs in another style declare no use cases.
         let result = #"{ "endpoints": [{ "name": "a", "method": "GET", "path": "/a" }] }"#
         XCTAssertEqual(try diagnostics([("store.json", result), ("user.json", result)]), [])

@@ -5,12 +5,30 @@ import RepogenRuntime
 
 #if canImport(Combine)
 import Combine
+
+private typealias RepogenCombinePublisher = Combine.Publisher
+private typealias RepogenCombineSubscriber = Combine.Subscriber
+private typealias RepogenCombineAnySubscriber = Combine.AnySubscriber
+private typealias RepogenCombineSubscription = Combine.Subscription
+private typealias RepogenCombineDemand = Combine.Subscribers.Demand
 #elseif canImport(OpenCombine)
 import OpenCombine
+
+private typealias RepogenCombinePublisher = OpenCombine.Publisher
+private typealias RepogenCombineSubscriber = OpenCombine.Subscriber
+private typealias RepogenCombineAnySubscriber = OpenCombine.AnySubscriber
+private typealias RepogenCombineSubscription = OpenCombine.Subscription
+private typealias RepogenCombineDemand = OpenCombine.Subscribers.Demand
 #endif
 
 /// A use case of the Community domain: `execute` calls `CommunityRepository.fetchPolls(input:)`.
-public struct FetchPollsUseCase: Sendable {
+/// `DefaultFetchPollsUseCase` is the app's; take `any FetchPollsUseCase` so that a test or a preview can give another.
+public protocol FetchPollsUseCase: Sendable {
+    func execute(_ requestValues: FetchPollsRequestValues) async throws -> ContentsWithCursorResponse<PollResponse>
+}
+
+/// `FetchPollsUseCase` over the domain's repository.
+public struct DefaultFetchPollsUseCase: FetchPollsUseCase {
     private let repository: any CommunityRepository
 
     public init(repository: any CommunityRepository) {
@@ -32,7 +50,13 @@ public struct FetchPollsRequestValues: Sendable {
 }
 
 /// A use case of the Community domain: `execute` calls `CommunityRepository.createPoll(input:)`.
-public struct CreatePollUseCase: Sendable {
+/// `DefaultCreatePollUseCase` is the app's; take `any CreatePollUseCase` so that a test or a preview can give another.
+public protocol CreatePollUseCase: Sendable {
+    func execute(_ requestValues: CreatePollRequestValues) async throws -> PollCreateResponse
+}
+
+/// `CreatePollUseCase` over the domain's repository.
+public struct DefaultCreatePollUseCase: CreatePollUseCase {
     private let repository: any CommunityRepository
 
     public init(repository: any CommunityRepository) {
@@ -54,7 +78,13 @@ public struct CreatePollRequestValues: Sendable {
 }
 
 /// A use case of the Community domain: `execute` calls `CommunityRepository.votePoll(pollId:optionIds:)`.
-public struct VotePollUseCase: Sendable {
+/// `DefaultVotePollUseCase` is the app's; take `any VotePollUseCase` so that a test or a preview can give another.
+public protocol VotePollUseCase: Sendable {
+    func execute(_ requestValues: VotePollRequestValues) async throws
+}
+
+/// `VotePollUseCase` over the domain's repository.
+public struct DefaultVotePollUseCase: VotePollUseCase {
     private let repository: any CommunityRepository
 
     public init(repository: any CommunityRepository) {
@@ -78,8 +108,14 @@ public struct VotePollRequestValues: Sendable {
 }
 
 /// A use case of the Community domain: `execute` calls `CommunityRepository.fetchPollsByStatus(status:excluding:)`.
+/// `DefaultFetchPollsByStatusUseCase` is the app's; take `any FetchPollsByStatusUseCase` so that a test or a preview can give another.
 /// The polls in one status; an unknown status goes out as the raw value it holds.
-public struct FetchPollsByStatusUseCase: Sendable {
+public protocol FetchPollsByStatusUseCase: Sendable {
+    func execute(_ requestValues: FetchPollsByStatusRequestValues) async throws -> [PollResponse]
+}
+
+/// `FetchPollsByStatusUseCase` over the domain's repository.
+public struct DefaultFetchPollsByStatusUseCase: FetchPollsByStatusUseCase {
     private let repository: any CommunityRepository
 
     public init(repository: any CommunityRepository) {
@@ -103,7 +139,13 @@ public struct FetchPollsByStatusRequestValues: Sendable {
 }
 
 /// A use case of the Community domain: `execute` calls `CommunityRepository.deletePoll(pollId:)`.
-public struct DeletePollUseCase: Sendable {
+/// `DefaultDeletePollUseCase` is the app's; take `any DeletePollUseCase` so that a test or a preview can give another.
+public protocol DeletePollUseCase: Sendable {
+    func execute(_ requestValues: DeletePollRequestValues) async throws
+}
+
+/// `DeletePollUseCase` over the domain's repository.
+public struct DefaultDeletePollUseCase: DeletePollUseCase {
     private let repository: any CommunityRepository
 
     public init(repository: any CommunityRepository) {
@@ -130,8 +172,9 @@ public struct DeletePollRequestValues: Sendable {
 // OpenCombine where a package depends on it (Linux).
 
 extension FetchPollsUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: FetchPollsRequestValues) -> AnyPublisher<ContentsWithCursorResponse<PollResponse>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -139,8 +182,9 @@ extension FetchPollsUseCase {
 }
 
 extension CreatePollUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: CreatePollRequestValues) -> AnyPublisher<PollCreateResponse, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -148,8 +192,9 @@ extension CreatePollUseCase {
 }
 
 extension VotePollUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: VotePollRequestValues) -> AnyPublisher<Void, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -157,8 +202,9 @@ extension VotePollUseCase {
 }
 
 extension FetchPollsByStatusUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: FetchPollsByStatusRequestValues) -> AnyPublisher<[PollResponse], Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -166,8 +212,9 @@ extension FetchPollsByStatusUseCase {
 }
 
 extension DeletePollUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: DeletePollRequestValues) -> AnyPublisher<Void, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -178,23 +225,82 @@ extension DeletePollUseCase {
 private func repogenPublisher<Output: Sendable>(
     _ operation: @escaping @Sendable () async throws -> Output
 ) -> AnyPublisher<Output, Error> {
-    Deferred {
-        Future<Output, Error> { promise in
-            let promise = RepogenPromise(fulfill: promise)
-            Task {
+    RepogenTaskPublisher(operation: operation).eraseToAnyPublisher()
+}
+
+/// Runs `operation` in a task per subscription, started by the first demand. The subscription owns the task:
+/// `cancel()` cancels it. The value, then `.finished` (or the error), reach the subscriber on the main actor.
+private struct RepogenTaskPublisher<Output: Sendable>: RepogenCombinePublisher {
+    typealias Failure = Error
+
+    let operation: @Sendable () async throws -> Output
+
+    func receive<Downstream: RepogenCombineSubscriber>(subscriber: Downstream)
+    where Downstream.Input == Output, Downstream.Failure == Error {
+        // The subscriber erased: the task that delivers to it may not capture its (non-Sendable) type.
+        let subscription = RepogenTaskSubscription(subscriber: RepogenCombineAnySubscriber(subscriber), operation: self.operation)
+        subscriber.receive(subscription: subscription)
+    }
+}
+
+/// The subscription of a `RepogenTaskPublisher`. (`@unchecked Sendable`: its state is only touched under `lock`.)
+private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSubscription, @unchecked Sendable {
+    private let lock = Foundation.NSLock()
+    /// Nil once the subscription is cancelled or has delivered.
+    private var downstream: RepogenCombineAnySubscriber<Output, Error>?
+    /// Nil once the task started.
+    private var operation: (@Sendable () async throws -> Output)?
+    private var task: Task<Void, Never>?
+
+    init(subscriber: RepogenCombineAnySubscriber<Output, Error>, operation: @escaping @Sendable () async throws -> Output) {
+        self.downstream = subscriber
+        self.operation = operation
+    }
+
+    func request(_ demand: RepogenCombineDemand) {
+        guard demand > 0 else { return }
+        self.lock.withLock {
+            guard self.downstream != nil, let operation = self.operation else { return }
+            self.operation = nil
+            self.task = Task {
+                let result: Result<Output, Error>
                 do {
-                    promise.fulfill(.success(try await operation()))
+                    result = .success(try await operation())
                 } catch {
-                    promise.fulfill(.failure(error))
+                    result = .failure(error)
                 }
+                await self.deliver(result)
             }
         }
     }
-    .eraseToAnyPublisher()
-}
 
-/// A `Future`'s promise handed to the task that fulfils it (a promise may be called from any thread).
-private struct RepogenPromise<Output>: @unchecked Sendable {
-    let fulfill: (Result<Output, Error>) -> Void
+    func cancel() {
+        let task = self.lock.withLock {
+            let task = self.task
+            self.task = nil
+            self.downstream = nil
+            self.operation = nil
+            return task
+        }
+        task?.cancel()
+    }
+
+    @MainActor
+    private func deliver(_ result: Result<Output, Error>) {
+        let downstream = self.lock.withLock {
+            let downstream = self.downstream
+            self.downstream = nil
+            self.task = nil
+            return downstream
+        }
+        guard let downstream else { return }
+        switch result {
+        case .success(let value):
+            _ = downstream.receive(value)
+            downstream.receive(completion: .finished)
+        case .failure(let error):
+            downstream.receive(completion: .failure(error))
+        }
+    }
 }
 #endif

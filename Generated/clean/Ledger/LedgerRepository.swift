@@ -41,16 +41,47 @@ public protocol LedgerDataSource: Sendable {
     func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?) async throws -> Receipt
 }
 
-/// Where the Ledger repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
-/// to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
-/// database) to this protocol.
-public protocol LedgerLocalDataSource: ResponseCache {}
+/// The local data source of the Ledger data layer: where the cached reads are kept, in the domain's own terms.
+/// `LedgerDataRepository` reads it first, saves what the remote data source fetched, and removes or replaces
+/// values after a write. `InMemoryLedgerLocalDataSource` keeps them in memory; conform a Realm, Core Data or
+/// SQLite store to keep them on disk. A value's time to live comes with it (nil: until removed); do not return an
+/// expired value. A read that throws counts as a miss and a save that throws is ignored; a removal that throws
+/// fails the write that asked for it.
+public protocol LedgerLocalDataSource: Sendable {
+    /// The stored value of `fetchPersons()`, or nil.
+    func getFetchPersons() async throws -> [Person]?
+    /// Stores what `fetchPersons()` returned, replacing what was there.
+    func saveFetchPersons(_ value: [Person], timeToLive: Swift.Duration?) async throws
+    /// Removes the stored value of `fetchPersons()`.
+    func removeFetchPersons() async throws
+}
 
-extension MemoryResponseCache: LedgerLocalDataSource {}
+/// The default `LedgerLocalDataSource`: the values in memory, each with its time to live, the least
+/// recently used dropped past a size bound (a `MemoryResponseCache`, keyed by request).
+public struct InMemoryLedgerLocalDataSource: LedgerLocalDataSource {
+    private let store: any ResponseCache
 
-/// For tests and previews: a `RecordingResponseCache` records every read, store and removal of cached values (and
-/// keeps them in memory). Declared here, beside the protocol, so that mocks in a module of their own can use it.
-extension RecordingResponseCache: LedgerLocalDataSource {}
+    /// - Parameter store: where the values are kept; in tests, a `RecordingResponseCache` records every read, save
+    ///   and removal.
+    public init(store: any ResponseCache = MemoryResponseCache()) {
+        self.store = store
+    }
+
+    public func getFetchPersons() async -> [Person]? {
+        guard let key = CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons) else { return nil }
+        return await self.store.value(for: key, as: [Person].self)
+    }
+
+    public func saveFetchPersons(_ value: [Person], timeToLive: Swift.Duration?) async {
+        guard let key = CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons) else { return }
+        await self.store.store(value, for: key, timeToLive: timeToLive)
+    }
+
+    public func removeFetchPersons() async {
+        guard let key = CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons) else { return }
+        await self.store.remove(key)
+    }
+}
 
 /// The Ledger API's calls: the remote data source.
 public struct LedgerRemoteDataSource: LedgerDataSource {
@@ -133,35 +164,39 @@ public struct LedgerRemoteDataSource: LedgerDataSource {
 }
 
 /// The Ledger data layer's repository, over a remote and a local data source. A cached read answers from
-/// `local` while its value is fresh, and otherwise from `remote` (one request per key at a time, however many
-/// callers wait), storing what it fetched. A write reaches `remote` first and, only when it succeeds, updates or
-/// invalidates the cached reads it names.
+/// `local` when it has the value, and otherwise from `remote`, saving what it fetched in `local`. A write reaches
+/// `remote` first and, only when it succeeds, removes or replaces the cached reads it names in `local`.
 public struct LedgerDataRepository: LedgerRepository {
     private let remote: any LedgerDataSource
-    private let cache: CachedReads
+    private let local: any LedgerLocalDataSource
 
-    /// Every `LedgerDataRepository()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its
-    /// values, its reads in flight and what writes do to them. Give `remote` or `local` and the repository has a
-    /// cache of its own.
+    /// Every `LedgerDataRepository()` made with both defaults shares one in-memory store of cached values
+    /// (`CachedReads.shared(by:)`), so two screens each with their own repository see the same data. Give `remote`
+    /// or `local` and the repository has a store of its own: a test's, or another server's, which must not answer
+    /// for the shared one.
     ///
     /// - Parameters:
     ///   - remote: the API calls; `LedgerRemoteDataSource()` (through `NetworkManager.shared`) when nil.
-    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store; when both are
-    ///     nil, the shared in-memory cache.
+    ///   - local: where cached reads are kept: the app's own store (a database), or when nil an
+    ///     `InMemoryLedgerLocalDataSource`, the shared one when `remote` is nil too.
     public init(remote: (any LedgerDataSource)? = nil, local: (any LedgerLocalDataSource)? = nil) {
         self.remote = remote ?? LedgerRemoteDataSource()
-        if remote == nil, local == nil {
-            self.cache = .shared(by: Self.self)
+        if let local {
+            self.local = local
+        } else if remote == nil {
+            self.local = InMemoryLedgerLocalDataSource(store: CachedReads.shared(by: Self.self).local)
         } else {
-            self.cache = CachedReads(local: local ?? MemoryResponseCache())
+            self.local = InMemoryLedgerLocalDataSource()
         }
     }
 
     public func fetchPersons() async throws -> [Person] {
-        let request = LedgerApi.fetchPersons
-        return try await self.cache.read(CacheKey(endpoint: "fetchPersons", requestType: request), timeToLive: nil) {
-            try await self.remote.fetchPersons()
+        if let stored = try? await self.local.getFetchPersons() {
+            return stored
         }
+        let value = try await self.remote.fetchPersons()
+        try? await self.local.saveFetchPersons(value, timeToLive: nil)
+        return value
     }
 
     /// The persons a page at a time, from `cursor` (nil for the first page).
@@ -175,30 +210,30 @@ public struct LedgerDataRepository: LedgerRepository {
 
     public func createPerson(person: Person) async throws -> Person {
         let response = try await self.remote.createPerson(person: person)
-        await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+        try await self.local.removeFetchPersons()
         return response
     }
 
     public func updatePerson(person: Person) async throws -> Person {
         let response = try await self.remote.updatePerson(person: person)
-        await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+        try await self.local.removeFetchPersons()
         return response
     }
 
     public func deletePerson(id: UUID) async throws {
         try await self.remote.deletePerson(id: id)
-        await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+        try await self.local.removeFetchPersons()
     }
 
     public func favoritePerson(id: UUID) async throws -> Person {
         let response = try await self.remote.favoritePerson(id: id)
-        await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+        try await self.local.removeFetchPersons()
         return response
     }
 
     public func unfavoritePerson(id: UUID) async throws -> Person {
         let response = try await self.remote.unfavoritePerson(id: id)
-        await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
+        try await self.local.removeFetchPersons()
         return response
     }
 

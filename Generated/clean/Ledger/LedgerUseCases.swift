@@ -5,12 +5,30 @@ import RepogenRuntime
 
 #if canImport(Combine)
 import Combine
+
+private typealias RepogenCombinePublisher = Combine.Publisher
+private typealias RepogenCombineSubscriber = Combine.Subscriber
+private typealias RepogenCombineAnySubscriber = Combine.AnySubscriber
+private typealias RepogenCombineSubscription = Combine.Subscription
+private typealias RepogenCombineDemand = Combine.Subscribers.Demand
 #elseif canImport(OpenCombine)
 import OpenCombine
+
+private typealias RepogenCombinePublisher = OpenCombine.Publisher
+private typealias RepogenCombineSubscriber = OpenCombine.Subscriber
+private typealias RepogenCombineAnySubscriber = OpenCombine.AnySubscriber
+private typealias RepogenCombineSubscription = OpenCombine.Subscription
+private typealias RepogenCombineDemand = OpenCombine.Subscribers.Demand
 #endif
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.fetchPersons()`.
-public struct FetchPersonsUseCase: Sendable {
+/// `DefaultFetchPersonsUseCase` is the app's; take `any FetchPersonsUseCase` so that a test or a preview can give another.
+public protocol FetchPersonsUseCase: Sendable {
+    func execute() async throws -> [Person]
+}
+
+/// `FetchPersonsUseCase` over the domain's repository.
+public struct DefaultFetchPersonsUseCase: FetchPersonsUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -23,8 +41,14 @@ public struct FetchPersonsUseCase: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.fetchPersonPage(cursor:size:)`.
+/// `DefaultFetchPersonPageUseCase` is the app's; take `any FetchPersonPageUseCase` so that a test or a preview can give another.
 /// The persons a page at a time, from `cursor` (nil for the first page).
-public struct FetchPersonPageUseCase: Sendable {
+public protocol FetchPersonPageUseCase: Sendable {
+    func execute(_ requestValues: FetchPersonPageRequestValues) async throws -> Page<Person>
+}
+
+/// `FetchPersonPageUseCase` over the domain's repository.
+public struct DefaultFetchPersonPageUseCase: FetchPersonPageUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -48,7 +72,13 @@ public struct FetchPersonPageRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.fetchPerson(id:)`.
-public struct FetchPersonUseCase: Sendable {
+/// `DefaultFetchPersonUseCase` is the app's; take `any FetchPersonUseCase` so that a test or a preview can give another.
+public protocol FetchPersonUseCase: Sendable {
+    func execute(_ requestValues: FetchPersonRequestValues) async throws -> Person
+}
+
+/// `FetchPersonUseCase` over the domain's repository.
+public struct DefaultFetchPersonUseCase: FetchPersonUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -70,7 +100,13 @@ public struct FetchPersonRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.createPerson(person:)`.
-public struct CreatePersonUseCase: Sendable {
+/// `DefaultCreatePersonUseCase` is the app's; take `any CreatePersonUseCase` so that a test or a preview can give another.
+public protocol CreatePersonUseCase: Sendable {
+    func execute(_ requestValues: CreatePersonRequestValues) async throws -> Person
+}
+
+/// `CreatePersonUseCase` over the domain's repository.
+public struct DefaultCreatePersonUseCase: CreatePersonUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -92,7 +128,13 @@ public struct CreatePersonRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.updatePerson(person:)`.
-public struct UpdatePersonUseCase: Sendable {
+/// `DefaultUpdatePersonUseCase` is the app's; take `any UpdatePersonUseCase` so that a test or a preview can give another.
+public protocol UpdatePersonUseCase: Sendable {
+    func execute(_ requestValues: UpdatePersonRequestValues) async throws -> Person
+}
+
+/// `UpdatePersonUseCase` over the domain's repository.
+public struct DefaultUpdatePersonUseCase: UpdatePersonUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -114,7 +156,13 @@ public struct UpdatePersonRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.deletePerson(id:)`.
-public struct DeletePersonUseCase: Sendable {
+/// `DefaultDeletePersonUseCase` is the app's; take `any DeletePersonUseCase` so that a test or a preview can give another.
+public protocol DeletePersonUseCase: Sendable {
+    func execute(_ requestValues: DeletePersonRequestValues) async throws
+}
+
+/// `DeletePersonUseCase` over the domain's repository.
+public struct DefaultDeletePersonUseCase: DeletePersonUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -136,7 +184,13 @@ public struct DeletePersonRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.favoritePerson(id:)`.
-public struct FavoritePersonUseCase: Sendable {
+/// `DefaultFavoritePersonUseCase` is the app's; take `any FavoritePersonUseCase` so that a test or a preview can give another.
+public protocol FavoritePersonUseCase: Sendable {
+    func execute(_ requestValues: FavoritePersonRequestValues) async throws -> Person
+}
+
+/// `FavoritePersonUseCase` over the domain's repository.
+public struct DefaultFavoritePersonUseCase: FavoritePersonUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -158,7 +212,13 @@ public struct FavoritePersonRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.unfavoritePerson(id:)`.
-public struct UnfavoritePersonUseCase: Sendable {
+/// `DefaultUnfavoritePersonUseCase` is the app's; take `any UnfavoritePersonUseCase` so that a test or a preview can give another.
+public protocol UnfavoritePersonUseCase: Sendable {
+    func execute(_ requestValues: UnfavoritePersonRequestValues) async throws -> Person
+}
+
+/// `UnfavoritePersonUseCase` over the domain's repository.
+public struct DefaultUnfavoritePersonUseCase: UnfavoritePersonUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -180,8 +240,14 @@ public struct UnfavoritePersonRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.fetchTransactions(month:type:)`.
+/// `DefaultFetchTransactionsUseCase` is the app's; take `any FetchTransactionsUseCase` so that a test or a preview can give another.
 /// A month's loans, of one type or both; the mock answers with the example.
-public struct FetchTransactionsUseCase: Sendable {
+public protocol FetchTransactionsUseCase: Sendable {
+    func execute(_ requestValues: FetchTransactionsRequestValues) async throws -> [Transaction]
+}
+
+/// `FetchTransactionsUseCase` over the domain's repository.
+public struct DefaultFetchTransactionsUseCase: FetchTransactionsUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -205,7 +271,13 @@ public struct FetchTransactionsRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.createTransaction(personId:transaction:)`.
-public struct CreateTransactionUseCase: Sendable {
+/// `DefaultCreateTransactionUseCase` is the app's; take `any CreateTransactionUseCase` so that a test or a preview can give another.
+public protocol CreateTransactionUseCase: Sendable {
+    func execute(_ requestValues: CreateTransactionRequestValues) async throws -> Transaction
+}
+
+/// `CreateTransactionUseCase` over the domain's repository.
+public struct DefaultCreateTransactionUseCase: CreateTransactionUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -229,7 +301,13 @@ public struct CreateTransactionRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.deleteTransaction(id:)`.
-public struct DeleteTransactionUseCase: Sendable {
+/// `DefaultDeleteTransactionUseCase` is the app's; take `any DeleteTransactionUseCase` so that a test or a preview can give another.
+public protocol DeleteTransactionUseCase: Sendable {
+    func execute(_ requestValues: DeleteTransactionRequestValues) async throws
+}
+
+/// `DeleteTransactionUseCase` over the domain's repository.
+public struct DefaultDeleteTransactionUseCase: DeleteTransactionUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -251,7 +329,13 @@ public struct DeleteTransactionRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.fetchReceipts()`.
-public struct FetchReceiptsUseCase: Sendable {
+/// `DefaultFetchReceiptsUseCase` is the app's; take `any FetchReceiptsUseCase` so that a test or a preview can give another.
+public protocol FetchReceiptsUseCase: Sendable {
+    func execute() async throws -> [Receipt]
+}
+
+/// `FetchReceiptsUseCase` over the domain's repository.
+public struct DefaultFetchReceiptsUseCase: FetchReceiptsUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -264,8 +348,14 @@ public struct FetchReceiptsUseCase: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.uploadReceipt(transactionId:image:note:)`.
+/// `DefaultUploadReceiptUseCase` is the app's; take `any UploadReceiptUseCase` so that a test or a preview can give another.
 /// Attaches a photo of the receipt to a loan.
-public struct UploadReceiptUseCase: Sendable {
+public protocol UploadReceiptUseCase: Sendable {
+    func execute(_ requestValues: UploadReceiptRequestValues) async throws -> Receipt
+}
+
+/// `UploadReceiptUseCase` over the domain's repository.
+public struct DefaultUploadReceiptUseCase: UploadReceiptUseCase {
     private let repository: any LedgerRepository
 
     public init(repository: any LedgerRepository) {
@@ -296,8 +386,9 @@ public struct UploadReceiptRequestValues: Sendable {
 // OpenCombine where a package depends on it (Linux).
 
 extension FetchPersonsUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher() -> AnyPublisher<[Person], Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute() }
@@ -305,8 +396,9 @@ extension FetchPersonsUseCase {
 }
 
 extension FetchPersonPageUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: FetchPersonPageRequestValues) -> AnyPublisher<Page<Person>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -314,8 +406,9 @@ extension FetchPersonPageUseCase {
 }
 
 extension FetchPersonUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: FetchPersonRequestValues) -> AnyPublisher<Person, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -323,8 +416,9 @@ extension FetchPersonUseCase {
 }
 
 extension CreatePersonUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: CreatePersonRequestValues) -> AnyPublisher<Person, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -332,8 +426,9 @@ extension CreatePersonUseCase {
 }
 
 extension UpdatePersonUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: UpdatePersonRequestValues) -> AnyPublisher<Person, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -341,8 +436,9 @@ extension UpdatePersonUseCase {
 }
 
 extension DeletePersonUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: DeletePersonRequestValues) -> AnyPublisher<Void, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -350,8 +446,9 @@ extension DeletePersonUseCase {
 }
 
 extension FavoritePersonUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: FavoritePersonRequestValues) -> AnyPublisher<Person, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -359,8 +456,9 @@ extension FavoritePersonUseCase {
 }
 
 extension UnfavoritePersonUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: UnfavoritePersonRequestValues) -> AnyPublisher<Person, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -368,8 +466,9 @@ extension UnfavoritePersonUseCase {
 }
 
 extension FetchTransactionsUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: FetchTransactionsRequestValues) -> AnyPublisher<[Transaction], Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -377,8 +476,9 @@ extension FetchTransactionsUseCase {
 }
 
 extension CreateTransactionUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: CreateTransactionRequestValues) -> AnyPublisher<Transaction, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -386,8 +486,9 @@ extension CreateTransactionUseCase {
 }
 
 extension DeleteTransactionUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: DeleteTransactionRequestValues) -> AnyPublisher<Void, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -395,8 +496,9 @@ extension DeleteTransactionUseCase {
 }
 
 extension FetchReceiptsUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher() -> AnyPublisher<[Receipt], Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute() }
@@ -404,8 +506,9 @@ extension FetchReceiptsUseCase {
 }
 
 extension UploadReceiptUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: UploadReceiptRequestValues) -> AnyPublisher<Receipt, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -416,23 +519,82 @@ extension UploadReceiptUseCase {
 private func repogenPublisher<Output: Sendable>(
     _ operation: @escaping @Sendable () async throws -> Output
 ) -> AnyPublisher<Output, Error> {
-    Deferred {
-        Future<Output, Error> { promise in
-            let promise = RepogenPromise(fulfill: promise)
-            Task {
+    RepogenTaskPublisher(operation: operation).eraseToAnyPublisher()
+}
+
+/// Runs `operation` in a task per subscription, started by the first demand. The subscription owns the task:
+/// `cancel()` cancels it. The value, then `.finished` (or the error), reach the subscriber on the main actor.
+private struct RepogenTaskPublisher<Output: Sendable>: RepogenCombinePublisher {
+    typealias Failure = Error
+
+    let operation: @Sendable () async throws -> Output
+
+    func receive<Downstream: RepogenCombineSubscriber>(subscriber: Downstream)
+    where Downstream.Input == Output, Downstream.Failure == Error {
+        // The subscriber erased: the task that delivers to it may not capture its (non-Sendable) type.
+        let subscription = RepogenTaskSubscription(subscriber: RepogenCombineAnySubscriber(subscriber), operation: self.operation)
+        subscriber.receive(subscription: subscription)
+    }
+}
+
+/// The subscription of a `RepogenTaskPublisher`. (`@unchecked Sendable`: its state is only touched under `lock`.)
+private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSubscription, @unchecked Sendable {
+    private let lock = Foundation.NSLock()
+    /// Nil once the subscription is cancelled or has delivered.
+    private var downstream: RepogenCombineAnySubscriber<Output, Error>?
+    /// Nil once the task started.
+    private var operation: (@Sendable () async throws -> Output)?
+    private var task: Task<Void, Never>?
+
+    init(subscriber: RepogenCombineAnySubscriber<Output, Error>, operation: @escaping @Sendable () async throws -> Output) {
+        self.downstream = subscriber
+        self.operation = operation
+    }
+
+    func request(_ demand: RepogenCombineDemand) {
+        guard demand > 0 else { return }
+        self.lock.withLock {
+            guard self.downstream != nil, let operation = self.operation else { return }
+            self.operation = nil
+            self.task = Task {
+                let result: Result<Output, Error>
                 do {
-                    promise.fulfill(.success(try await operation()))
+                    result = .success(try await operation())
                 } catch {
-                    promise.fulfill(.failure(error))
+                    result = .failure(error)
                 }
+                await self.deliver(result)
             }
         }
     }
-    .eraseToAnyPublisher()
-}
 
-/// A `Future`'s promise handed to the task that fulfils it (a promise may be called from any thread).
-private struct RepogenPromise<Output>: @unchecked Sendable {
-    let fulfill: (Result<Output, Error>) -> Void
+    func cancel() {
+        let task = self.lock.withLock {
+            let task = self.task
+            self.task = nil
+            self.downstream = nil
+            self.operation = nil
+            return task
+        }
+        task?.cancel()
+    }
+
+    @MainActor
+    private func deliver(_ result: Result<Output, Error>) {
+        let downstream = self.lock.withLock {
+            let downstream = self.downstream
+            self.downstream = nil
+            self.task = nil
+            return downstream
+        }
+        guard let downstream else { return }
+        switch result {
+        case .success(let value):
+            _ = downstream.receive(value)
+            downstream.receive(completion: .finished)
+        case .failure(let error):
+            downstream.receive(completion: .failure(error))
+        }
+    }
 }
 #endif

@@ -35,16 +35,74 @@ public protocol MovieDataSource: Sendable {
     func replaceMovie(movie: Movie, ifMatch: String) async throws -> APIResponse<Movie>
 }
 
-/// Where the Movie repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
-/// to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
-/// database) to this protocol.
-public protocol MovieLocalDataSource: ResponseCache {}
+/// The local data source of the Movie data layer: where the cached reads are kept, in the domain's own terms.
+/// `MovieDataRepository` reads it first, saves what the remote data source fetched, and removes or replaces
+/// values after a write. `InMemoryMovieLocalDataSource` keeps them in memory; conform a Realm, Core Data or
+/// SQLite store to keep them on disk. A value's time to live comes with it (nil: until removed); do not return an
+/// expired value. A read that throws counts as a miss and a save that throws is ignored; a removal that throws
+/// fails the write that asked for it.
+public protocol MovieLocalDataSource: Sendable {
+    /// The stored value of `fetchMovies()`, or nil.
+    func getFetchMovies() async throws -> [Movie]?
+    /// Stores what `fetchMovies()` returned, replacing what was there.
+    func saveFetchMovies(_ value: [Movie], timeToLive: Swift.Duration?) async throws
+    /// Removes the stored value of `fetchMovies()`.
+    func removeFetchMovies() async throws
+    /// The stored value of `fetchMovie(id:)` for these arguments, or nil.
+    func getFetchMovie(id: Int) async throws -> Movie?
+    /// Stores what `fetchMovie(id:)` returned for these arguments, replacing what was there.
+    func saveFetchMovie(_ value: Movie, id: Int, timeToLive: Swift.Duration?) async throws
+    /// Removes the stored value of `fetchMovie(id:)` for these arguments.
+    func removeFetchMovie(id: Int) async throws
+    /// Removes every stored value of `fetchMovie(id:)`.
+    func clearFetchMovie() async throws
+}
 
-extension MemoryResponseCache: MovieLocalDataSource {}
+/// The default `MovieLocalDataSource`: the values in memory, each with its time to live, the least
+/// recently used dropped past a size bound (a `MemoryResponseCache`, keyed by request).
+public struct InMemoryMovieLocalDataSource: MovieLocalDataSource {
+    private let store: any ResponseCache
 
-/// For tests and previews: a `RecordingResponseCache` records every read, store and removal of cached values (and
-/// keeps them in memory). Declared here, beside the protocol, so that mocks in a module of their own can use it.
-extension RecordingResponseCache: MovieLocalDataSource {}
+    /// - Parameter store: where the values are kept; in tests, a `RecordingResponseCache` records every read, save
+    ///   and removal.
+    public init(store: any ResponseCache = MemoryResponseCache()) {
+        self.store = store
+    }
+
+    public func getFetchMovies() async -> [Movie]? {
+        guard let key = CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies) else { return nil }
+        return await self.store.value(for: key, as: [Movie].self)
+    }
+
+    public func saveFetchMovies(_ value: [Movie], timeToLive: Swift.Duration?) async {
+        guard let key = CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies) else { return }
+        await self.store.store(value, for: key, timeToLive: timeToLive)
+    }
+
+    public func removeFetchMovies() async {
+        guard let key = CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies) else { return }
+        await self.store.remove(key)
+    }
+
+    public func getFetchMovie(id: Int) async -> Movie? {
+        guard let key = CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)) else { return nil }
+        return await self.store.value(for: key, as: Movie.self)
+    }
+
+    public func saveFetchMovie(_ value: Movie, id: Int, timeToLive: Swift.Duration?) async {
+        guard let key = CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)) else { return }
+        await self.store.store(value, for: key, timeToLive: timeToLive)
+    }
+
+    public func removeFetchMovie(id: Int) async {
+        guard let key = CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)) else { return }
+        await self.store.remove(key)
+    }
+
+    public func clearFetchMovie() async {
+        await self.store.removeAll(endpoint: "fetchMovie")
+    }
+}
 
 /// The Movie API's calls: the remote data source.
 public struct MovieRemoteDataSource: MovieDataSource {
@@ -104,65 +162,71 @@ public struct MovieRemoteDataSource: MovieDataSource {
 }
 
 /// The Movie data layer's repository, over a remote and a local data source. A cached read answers from
-/// `local` while its value is fresh, and otherwise from `remote` (one request per key at a time, however many
-/// callers wait), storing what it fetched. A write reaches `remote` first and, only when it succeeds, updates or
-/// invalidates the cached reads it names.
+/// `local` when it has the value, and otherwise from `remote`, saving what it fetched in `local`. A write reaches
+/// `remote` first and, only when it succeeds, removes or replaces the cached reads it names in `local`.
 public struct MovieDataRepository: MovieRepository {
     private let remote: any MovieDataSource
-    private let cache: CachedReads
+    private let local: any MovieLocalDataSource
 
-    /// Every `MovieDataRepository()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its
-    /// values, its reads in flight and what writes do to them. Give `remote` or `local` and the repository has a
-    /// cache of its own.
+    /// Every `MovieDataRepository()` made with both defaults shares one in-memory store of cached values
+    /// (`CachedReads.shared(by:)`), so two screens each with their own repository see the same data. Give `remote`
+    /// or `local` and the repository has a store of its own: a test's, or another server's, which must not answer
+    /// for the shared one.
     ///
     /// - Parameters:
     ///   - remote: the API calls; `MovieRemoteDataSource()` (through `NetworkManager.shared`) when nil.
-    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store; when both are
-    ///     nil, the shared in-memory cache.
+    ///   - local: where cached reads are kept: the app's own store (a database), or when nil an
+    ///     `InMemoryMovieLocalDataSource`, the shared one when `remote` is nil too.
     public init(remote: (any MovieDataSource)? = nil, local: (any MovieLocalDataSource)? = nil) {
         self.remote = remote ?? MovieRemoteDataSource()
-        if remote == nil, local == nil {
-            self.cache = .shared(by: Self.self)
+        if let local {
+            self.local = local
+        } else if remote == nil {
+            self.local = InMemoryMovieLocalDataSource(store: CachedReads.shared(by: Self.self).local)
         } else {
-            self.cache = CachedReads(local: local ?? MemoryResponseCache())
+            self.local = InMemoryMovieLocalDataSource()
         }
     }
 
     /// The popular movies; kept for five minutes.
     public func fetchMovies() async throws -> [Movie] {
-        let request = MovieApi.fetchMovies
-        return try await self.cache.read(CacheKey(endpoint: "fetchMovies", requestType: request), timeToLive: .seconds(300)) {
-            try await self.remote.fetchMovies()
+        if let stored = try? await self.local.getFetchMovies() {
+            return stored
         }
+        let value = try await self.remote.fetchMovies()
+        try? await self.local.saveFetchMovies(value, timeToLive: .seconds(300))
+        return value
     }
 
     /// One movie, kept until a write changes it.
     public func fetchMovie(id: Int) async throws -> Movie {
-        let request = MovieApi.fetchMovie(id: id)
-        return try await self.cache.read(CacheKey(endpoint: "fetchMovie", requestType: request), timeToLive: nil) {
-            try await self.remote.fetchMovie(id: id)
+        if let stored = try? await self.local.getFetchMovie(id: id) {
+            return stored
         }
+        let value = try await self.remote.fetchMovie(id: id)
+        try? await self.local.saveFetchMovie(value, id: id, timeToLive: nil)
+        return value
     }
 
     /// Adds a movie; the cached list no longer holds every movie, so it goes.
     public func addMovie(input: NewMovieInput) async throws -> Movie {
         let response = try await self.remote.addMovie(input: input)
-        await self.cache.invalidate(CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies))
+        try await self.local.removeFetchMovies()
         return response
     }
 
     /// Renames a movie; the server answers with the movie, which replaces the cached one.
     public func renameMovie(id: Int, title: String) async throws -> Movie {
         let response = try await self.remote.renameMovie(id: id, title: title)
-        await self.cache.invalidate(CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies))
-        await self.cache.update(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)), with: response, timeToLive: nil)
+        try await self.local.removeFetchMovies()
+        try await self.local.saveFetchMovie(response, id: id, timeToLive: nil)
         return response
     }
 
     public func deleteMovie(id: Int) async throws {
         try await self.remote.deleteMovie(id: id)
-        await self.cache.invalidate(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)))
-        await self.cache.invalidate(CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies))
+        try await self.local.removeFetchMovie(id: id)
+        try await self.local.removeFetchMovies()
     }
 
     /// Not cached, and changes no cached read.
@@ -178,7 +242,7 @@ public struct MovieDataRepository: MovieRepository {
     /// Replaces a movie unless it changed since that revision (If-Match); updates the cached movie.
     public func replaceMovie(movie: Movie, ifMatch: String) async throws -> APIResponse<Movie> {
         let response = try await self.remote.replaceMovie(movie: movie, ifMatch: ifMatch)
-        await self.cache.update(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: movie.id)), with: response.value, timeToLive: nil)
+        try await self.local.saveFetchMovie(response.value, id: movie.id, timeToLive: nil)
         return response
     }
 }

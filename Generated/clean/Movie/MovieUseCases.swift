@@ -5,13 +5,31 @@ import RepogenRuntime
 
 #if canImport(Combine)
 import Combine
+
+private typealias RepogenCombinePublisher = Combine.Publisher
+private typealias RepogenCombineSubscriber = Combine.Subscriber
+private typealias RepogenCombineAnySubscriber = Combine.AnySubscriber
+private typealias RepogenCombineSubscription = Combine.Subscription
+private typealias RepogenCombineDemand = Combine.Subscribers.Demand
 #elseif canImport(OpenCombine)
 import OpenCombine
+
+private typealias RepogenCombinePublisher = OpenCombine.Publisher
+private typealias RepogenCombineSubscriber = OpenCombine.Subscriber
+private typealias RepogenCombineAnySubscriber = OpenCombine.AnySubscriber
+private typealias RepogenCombineSubscription = OpenCombine.Subscription
+private typealias RepogenCombineDemand = OpenCombine.Subscribers.Demand
 #endif
 
 /// A use case of the Movie domain: `execute` calls `MovieRepository.fetchMovies()`.
+/// `DefaultFetchMoviesUseCase` is the app's; take `any FetchMoviesUseCase` so that a test or a preview can give another.
 /// The popular movies; kept for five minutes.
-public struct FetchMoviesUseCase: Sendable {
+public protocol FetchMoviesUseCase: Sendable {
+    func execute() async throws -> [Movie]
+}
+
+/// `FetchMoviesUseCase` over the domain's repository.
+public struct DefaultFetchMoviesUseCase: FetchMoviesUseCase {
     private let repository: any MovieRepository
 
     public init(repository: any MovieRepository) {
@@ -24,8 +42,14 @@ public struct FetchMoviesUseCase: Sendable {
 }
 
 /// A use case of the Movie domain: `execute` calls `MovieRepository.fetchMovie(id:)`.
+/// `DefaultFetchMovieUseCase` is the app's; take `any FetchMovieUseCase` so that a test or a preview can give another.
 /// One movie, kept until a write changes it.
-public struct FetchMovieUseCase: Sendable {
+public protocol FetchMovieUseCase: Sendable {
+    func execute(_ requestValues: FetchMovieRequestValues) async throws -> Movie
+}
+
+/// `FetchMovieUseCase` over the domain's repository.
+public struct DefaultFetchMovieUseCase: FetchMovieUseCase {
     private let repository: any MovieRepository
 
     public init(repository: any MovieRepository) {
@@ -47,8 +71,14 @@ public struct FetchMovieRequestValues: Sendable {
 }
 
 /// A use case of the Movie domain: `execute` calls `MovieRepository.addMovie(input:)`.
+/// `DefaultAddMovieUseCase` is the app's; take `any AddMovieUseCase` so that a test or a preview can give another.
 /// Adds a movie; the cached list no longer holds every movie, so it goes.
-public struct AddMovieUseCase: Sendable {
+public protocol AddMovieUseCase: Sendable {
+    func execute(_ requestValues: AddMovieRequestValues) async throws -> Movie
+}
+
+/// `AddMovieUseCase` over the domain's repository.
+public struct DefaultAddMovieUseCase: AddMovieUseCase {
     private let repository: any MovieRepository
 
     public init(repository: any MovieRepository) {
@@ -70,8 +100,14 @@ public struct AddMovieRequestValues: Sendable {
 }
 
 /// A use case of the Movie domain: `execute` calls `MovieRepository.renameMovie(id:title:)`.
+/// `DefaultRenameMovieUseCase` is the app's; take `any RenameMovieUseCase` so that a test or a preview can give another.
 /// Renames a movie; the server answers with the movie, which replaces the cached one.
-public struct RenameMovieUseCase: Sendable {
+public protocol RenameMovieUseCase: Sendable {
+    func execute(_ requestValues: RenameMovieRequestValues) async throws -> Movie
+}
+
+/// `RenameMovieUseCase` over the domain's repository.
+public struct DefaultRenameMovieUseCase: RenameMovieUseCase {
     private let repository: any MovieRepository
 
     public init(repository: any MovieRepository) {
@@ -95,7 +131,13 @@ public struct RenameMovieRequestValues: Sendable {
 }
 
 /// A use case of the Movie domain: `execute` calls `MovieRepository.deleteMovie(id:)`.
-public struct DeleteMovieUseCase: Sendable {
+/// `DefaultDeleteMovieUseCase` is the app's; take `any DeleteMovieUseCase` so that a test or a preview can give another.
+public protocol DeleteMovieUseCase: Sendable {
+    func execute(_ requestValues: DeleteMovieRequestValues) async throws
+}
+
+/// `DeleteMovieUseCase` over the domain's repository.
+public struct DefaultDeleteMovieUseCase: DeleteMovieUseCase {
     private let repository: any MovieRepository
 
     public init(repository: any MovieRepository) {
@@ -117,8 +159,14 @@ public struct DeleteMovieRequestValues: Sendable {
 }
 
 /// A use case of the Movie domain: `execute` calls `MovieRepository.rateMovie(id:stars:)`.
+/// `DefaultRateMovieUseCase` is the app's; take `any RateMovieUseCase` so that a test or a preview can give another.
 /// Not cached, and changes no cached read.
-public struct RateMovieUseCase: Sendable {
+public protocol RateMovieUseCase: Sendable {
+    func execute(_ requestValues: RateMovieRequestValues) async throws -> MovieRating
+}
+
+/// `RateMovieUseCase` over the domain's repository.
+public struct DefaultRateMovieUseCase: RateMovieUseCase {
     private let repository: any MovieRepository
 
     public init(repository: any MovieRepository) {
@@ -142,8 +190,14 @@ public struct RateMovieRequestValues: Sendable {
 }
 
 /// A use case of the Movie domain: `execute` calls `MovieRepository.fetchMovieRevision(id:)`.
+/// `DefaultFetchMovieRevisionUseCase` is the app's; take `any FetchMovieRevisionUseCase` so that a test or a preview can give another.
 /// One movie, not cached, with the response's ETag (the revision replaceMovie sends back).
-public struct FetchMovieRevisionUseCase: Sendable {
+public protocol FetchMovieRevisionUseCase: Sendable {
+    func execute(_ requestValues: FetchMovieRevisionRequestValues) async throws -> APIResponse<Movie>
+}
+
+/// `FetchMovieRevisionUseCase` over the domain's repository.
+public struct DefaultFetchMovieRevisionUseCase: FetchMovieRevisionUseCase {
     private let repository: any MovieRepository
 
     public init(repository: any MovieRepository) {
@@ -165,8 +219,14 @@ public struct FetchMovieRevisionRequestValues: Sendable {
 }
 
 /// A use case of the Movie domain: `execute` calls `MovieRepository.replaceMovie(movie:ifMatch:)`.
+/// `DefaultReplaceMovieUseCase` is the app's; take `any ReplaceMovieUseCase` so that a test or a preview can give another.
 /// Replaces a movie unless it changed since that revision (If-Match); updates the cached movie.
-public struct ReplaceMovieUseCase: Sendable {
+public protocol ReplaceMovieUseCase: Sendable {
+    func execute(_ requestValues: ReplaceMovieRequestValues) async throws -> APIResponse<Movie>
+}
+
+/// `ReplaceMovieUseCase` over the domain's repository.
+public struct DefaultReplaceMovieUseCase: ReplaceMovieUseCase {
     private let repository: any MovieRepository
 
     public init(repository: any MovieRepository) {
@@ -195,8 +255,9 @@ public struct ReplaceMovieRequestValues: Sendable {
 // OpenCombine where a package depends on it (Linux).
 
 extension FetchMoviesUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher() -> AnyPublisher<[Movie], Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute() }
@@ -204,8 +265,9 @@ extension FetchMoviesUseCase {
 }
 
 extension FetchMovieUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: FetchMovieRequestValues) -> AnyPublisher<Movie, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -213,8 +275,9 @@ extension FetchMovieUseCase {
 }
 
 extension AddMovieUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: AddMovieRequestValues) -> AnyPublisher<Movie, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -222,8 +285,9 @@ extension AddMovieUseCase {
 }
 
 extension RenameMovieUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: RenameMovieRequestValues) -> AnyPublisher<Movie, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -231,8 +295,9 @@ extension RenameMovieUseCase {
 }
 
 extension DeleteMovieUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: DeleteMovieRequestValues) -> AnyPublisher<Void, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -240,8 +305,9 @@ extension DeleteMovieUseCase {
 }
 
 extension RateMovieUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: RateMovieRequestValues) -> AnyPublisher<MovieRating, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -249,8 +315,9 @@ extension RateMovieUseCase {
 }
 
 extension FetchMovieRevisionUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: FetchMovieRevisionRequestValues) -> AnyPublisher<APIResponse<Movie>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -258,8 +325,9 @@ extension FetchMovieRevisionUseCase {
 }
 
 extension ReplaceMovieUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: ReplaceMovieRequestValues) -> AnyPublisher<APIResponse<Movie>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -270,23 +338,82 @@ extension ReplaceMovieUseCase {
 private func repogenPublisher<Output: Sendable>(
     _ operation: @escaping @Sendable () async throws -> Output
 ) -> AnyPublisher<Output, Error> {
-    Deferred {
-        Future<Output, Error> { promise in
-            let promise = RepogenPromise(fulfill: promise)
-            Task {
+    RepogenTaskPublisher(operation: operation).eraseToAnyPublisher()
+}
+
+/// Runs `operation` in a task per subscription, started by the first demand. The subscription owns the task:
+/// `cancel()` cancels it. The value, then `.finished` (or the error), reach the subscriber on the main actor.
+private struct RepogenTaskPublisher<Output: Sendable>: RepogenCombinePublisher {
+    typealias Failure = Error
+
+    let operation: @Sendable () async throws -> Output
+
+    func receive<Downstream: RepogenCombineSubscriber>(subscriber: Downstream)
+    where Downstream.Input == Output, Downstream.Failure == Error {
+        // The subscriber erased: the task that delivers to it may not capture its (non-Sendable) type.
+        let subscription = RepogenTaskSubscription(subscriber: RepogenCombineAnySubscriber(subscriber), operation: self.operation)
+        subscriber.receive(subscription: subscription)
+    }
+}
+
+/// The subscription of a `RepogenTaskPublisher`. (`@unchecked Sendable`: its state is only touched under `lock`.)
+private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSubscription, @unchecked Sendable {
+    private let lock = Foundation.NSLock()
+    /// Nil once the subscription is cancelled or has delivered.
+    private var downstream: RepogenCombineAnySubscriber<Output, Error>?
+    /// Nil once the task started.
+    private var operation: (@Sendable () async throws -> Output)?
+    private var task: Task<Void, Never>?
+
+    init(subscriber: RepogenCombineAnySubscriber<Output, Error>, operation: @escaping @Sendable () async throws -> Output) {
+        self.downstream = subscriber
+        self.operation = operation
+    }
+
+    func request(_ demand: RepogenCombineDemand) {
+        guard demand > 0 else { return }
+        self.lock.withLock {
+            guard self.downstream != nil, let operation = self.operation else { return }
+            self.operation = nil
+            self.task = Task {
+                let result: Result<Output, Error>
                 do {
-                    promise.fulfill(.success(try await operation()))
+                    result = .success(try await operation())
                 } catch {
-                    promise.fulfill(.failure(error))
+                    result = .failure(error)
                 }
+                await self.deliver(result)
             }
         }
     }
-    .eraseToAnyPublisher()
-}
 
-/// A `Future`'s promise handed to the task that fulfils it (a promise may be called from any thread).
-private struct RepogenPromise<Output>: @unchecked Sendable {
-    let fulfill: (Result<Output, Error>) -> Void
+    func cancel() {
+        let task = self.lock.withLock {
+            let task = self.task
+            self.task = nil
+            self.downstream = nil
+            self.operation = nil
+            return task
+        }
+        task?.cancel()
+    }
+
+    @MainActor
+    private func deliver(_ result: Result<Output, Error>) {
+        let downstream = self.lock.withLock {
+            let downstream = self.downstream
+            self.downstream = nil
+            self.task = nil
+            return downstream
+        }
+        guard let downstream else { return }
+        switch result {
+        case .success(let value):
+            _ = downstream.receive(value)
+            downstream.receive(completion: .finished)
+        case .failure(let error):
+            downstream.receive(completion: .failure(error))
+        }
+    }
 }
 #endif

@@ -14,16 +14,53 @@ public protocol PhotoDataSource: Sendable {
     func fetchPhotoList(page: Int) async throws -> [Photo]
 }
 
-/// Where the Photo repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
-/// to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
-/// database) to this protocol.
-public protocol PhotoLocalDataSource: ResponseCache {}
+/// The local data source of the Photo data layer: where the cached reads are kept, in the domain's own terms.
+/// `PhotoDataRepository` reads it first, saves what the remote data source fetched, and removes or replaces
+/// values after a write. `InMemoryPhotoLocalDataSource` keeps them in memory; conform a Realm, Core Data or
+/// SQLite store to keep them on disk. A value's time to live comes with it (nil: until removed); do not return an
+/// expired value. A read that throws counts as a miss and a save that throws is ignored; a removal that throws
+/// fails the write that asked for it.
+public protocol PhotoLocalDataSource: Sendable {
+    /// The stored value of `fetchPhotoList(page:)` for these arguments, or nil.
+    func getFetchPhotoList(page: Int) async throws -> [Photo]?
+    /// Stores what `fetchPhotoList(page:)` returned for these arguments, replacing what was there.
+    func saveFetchPhotoList(_ value: [Photo], page: Int, timeToLive: Swift.Duration?) async throws
+    /// Removes the stored value of `fetchPhotoList(page:)` for these arguments.
+    func removeFetchPhotoList(page: Int) async throws
+    /// Removes every stored value of `fetchPhotoList(page:)`.
+    func clearFetchPhotoList() async throws
+}
 
-extension MemoryResponseCache: PhotoLocalDataSource {}
+/// The default `PhotoLocalDataSource`: the values in memory, each with its time to live, the least
+/// recently used dropped past a size bound (a `MemoryResponseCache`, keyed by request).
+public struct InMemoryPhotoLocalDataSource: PhotoLocalDataSource {
+    private let store: any ResponseCache
 
-/// For tests and previews: a `RecordingResponseCache` records every read, store and removal of cached values (and
-/// keeps them in memory). Declared here, beside the protocol, so that mocks in a module of their own can use it.
-extension RecordingResponseCache: PhotoLocalDataSource {}
+    /// - Parameter store: where the values are kept; in tests, a `RecordingResponseCache` records every read, save
+    ///   and removal.
+    public init(store: any ResponseCache = MemoryResponseCache()) {
+        self.store = store
+    }
+
+    public func getFetchPhotoList(page: Int) async -> [Photo]? {
+        guard let key = CacheKey(endpoint: "getListPhotos", requestType: PhotoApi.getListPhotos(page: page)) else { return nil }
+        return await self.store.value(for: key, as: [Photo].self)
+    }
+
+    public func saveFetchPhotoList(_ value: [Photo], page: Int, timeToLive: Swift.Duration?) async {
+        guard let key = CacheKey(endpoint: "getListPhotos", requestType: PhotoApi.getListPhotos(page: page)) else { return }
+        await self.store.store(value, for: key, timeToLive: timeToLive)
+    }
+
+    public func removeFetchPhotoList(page: Int) async {
+        guard let key = CacheKey(endpoint: "getListPhotos", requestType: PhotoApi.getListPhotos(page: page)) else { return }
+        await self.store.remove(key)
+    }
+
+    public func clearFetchPhotoList() async {
+        await self.store.removeAll(endpoint: "getListPhotos")
+    }
+}
 
 /// The Photo API's calls: the remote data source.
 public struct PhotoRemoteDataSource: PhotoDataSource {
@@ -42,34 +79,38 @@ public struct PhotoRemoteDataSource: PhotoDataSource {
 }
 
 /// The Photo data layer's repository, over a remote and a local data source. A cached read answers from
-/// `local` while its value is fresh, and otherwise from `remote` (one request per key at a time, however many
-/// callers wait), storing what it fetched. A write reaches `remote` first and, only when it succeeds, updates or
-/// invalidates the cached reads it names.
+/// `local` when it has the value, and otherwise from `remote`, saving what it fetched in `local`. A write reaches
+/// `remote` first and, only when it succeeds, removes or replaces the cached reads it names in `local`.
 public struct PhotoDataRepository: PhotoRepository {
     private let remote: any PhotoDataSource
-    private let cache: CachedReads
+    private let local: any PhotoLocalDataSource
 
-    /// Every `PhotoDataRepository()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its
-    /// values, its reads in flight and what writes do to them. Give `remote` or `local` and the repository has a
-    /// cache of its own.
+    /// Every `PhotoDataRepository()` made with both defaults shares one in-memory store of cached values
+    /// (`CachedReads.shared(by:)`), so two screens each with their own repository see the same data. Give `remote`
+    /// or `local` and the repository has a store of its own: a test's, or another server's, which must not answer
+    /// for the shared one.
     ///
     /// - Parameters:
     ///   - remote: the API calls; `PhotoRemoteDataSource()` (through `NetworkManager.shared`) when nil.
-    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store; when both are
-    ///     nil, the shared in-memory cache.
+    ///   - local: where cached reads are kept: the app's own store (a database), or when nil an
+    ///     `InMemoryPhotoLocalDataSource`, the shared one when `remote` is nil too.
     public init(remote: (any PhotoDataSource)? = nil, local: (any PhotoLocalDataSource)? = nil) {
         self.remote = remote ?? PhotoRemoteDataSource()
-        if remote == nil, local == nil {
-            self.cache = .shared(by: Self.self)
+        if let local {
+            self.local = local
+        } else if remote == nil {
+            self.local = InMemoryPhotoLocalDataSource(store: CachedReads.shared(by: Self.self).local)
         } else {
-            self.cache = CachedReads(local: local ?? MemoryResponseCache())
+            self.local = InMemoryPhotoLocalDataSource()
         }
     }
 
     public func fetchPhotoList(page: Int) async throws -> [Photo] {
-        let request = PhotoApi.getListPhotos(page: page)
-        return try await self.cache.read(CacheKey(endpoint: "getListPhotos", requestType: request), timeToLive: .seconds(600)) {
-            try await self.remote.fetchPhotoList(page: page)
+        if let stored = try? await self.local.getFetchPhotoList(page: page) {
+            return stored
         }
+        let value = try await self.remote.fetchPhotoList(page: page)
+        try? await self.local.saveFetchPhotoList(value, page: page, timeToLive: .seconds(600))
+        return value
     }
 }

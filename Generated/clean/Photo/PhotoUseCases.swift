@@ -5,12 +5,30 @@ import RepogenRuntime
 
 #if canImport(Combine)
 import Combine
+
+private typealias RepogenCombinePublisher = Combine.Publisher
+private typealias RepogenCombineSubscriber = Combine.Subscriber
+private typealias RepogenCombineAnySubscriber = Combine.AnySubscriber
+private typealias RepogenCombineSubscription = Combine.Subscription
+private typealias RepogenCombineDemand = Combine.Subscribers.Demand
 #elseif canImport(OpenCombine)
 import OpenCombine
+
+private typealias RepogenCombinePublisher = OpenCombine.Publisher
+private typealias RepogenCombineSubscriber = OpenCombine.Subscriber
+private typealias RepogenCombineAnySubscriber = OpenCombine.AnySubscriber
+private typealias RepogenCombineSubscription = OpenCombine.Subscription
+private typealias RepogenCombineDemand = OpenCombine.Subscribers.Demand
 #endif
 
 /// A use case of the Photo domain: `execute` calls `PhotoRepository.fetchPhotoList(page:)`.
-public struct FetchPhotoListUseCase: Sendable {
+/// `DefaultFetchPhotoListUseCase` is the app's; take `any FetchPhotoListUseCase` so that a test or a preview can give another.
+public protocol FetchPhotoListUseCase: Sendable {
+    func execute(_ requestValues: FetchPhotoListRequestValues) async throws -> [Photo]
+}
+
+/// `FetchPhotoListUseCase` over the domain's repository.
+public struct DefaultFetchPhotoListUseCase: FetchPhotoListUseCase {
     private let repository: any PhotoRepository
 
     public init(repository: any PhotoRepository) {
@@ -37,8 +55,9 @@ public struct FetchPhotoListRequestValues: Sendable {
 // OpenCombine where a package depends on it (Linux).
 
 extension FetchPhotoListUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: FetchPhotoListRequestValues) -> AnyPublisher<[Photo], Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -49,23 +68,82 @@ extension FetchPhotoListUseCase {
 private func repogenPublisher<Output: Sendable>(
     _ operation: @escaping @Sendable () async throws -> Output
 ) -> AnyPublisher<Output, Error> {
-    Deferred {
-        Future<Output, Error> { promise in
-            let promise = RepogenPromise(fulfill: promise)
-            Task {
+    RepogenTaskPublisher(operation: operation).eraseToAnyPublisher()
+}
+
+/// Runs `operation` in a task per subscription, started by the first demand. The subscription owns the task:
+/// `cancel()` cancels it. The value, then `.finished` (or the error), reach the subscriber on the main actor.
+private struct RepogenTaskPublisher<Output: Sendable>: RepogenCombinePublisher {
+    typealias Failure = Error
+
+    let operation: @Sendable () async throws -> Output
+
+    func receive<Downstream: RepogenCombineSubscriber>(subscriber: Downstream)
+    where Downstream.Input == Output, Downstream.Failure == Error {
+        // The subscriber erased: the task that delivers to it may not capture its (non-Sendable) type.
+        let subscription = RepogenTaskSubscription(subscriber: RepogenCombineAnySubscriber(subscriber), operation: self.operation)
+        subscriber.receive(subscription: subscription)
+    }
+}
+
+/// The subscription of a `RepogenTaskPublisher`. (`@unchecked Sendable`: its state is only touched under `lock`.)
+private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSubscription, @unchecked Sendable {
+    private let lock = Foundation.NSLock()
+    /// Nil once the subscription is cancelled or has delivered.
+    private var downstream: RepogenCombineAnySubscriber<Output, Error>?
+    /// Nil once the task started.
+    private var operation: (@Sendable () async throws -> Output)?
+    private var task: Task<Void, Never>?
+
+    init(subscriber: RepogenCombineAnySubscriber<Output, Error>, operation: @escaping @Sendable () async throws -> Output) {
+        self.downstream = subscriber
+        self.operation = operation
+    }
+
+    func request(_ demand: RepogenCombineDemand) {
+        guard demand > 0 else { return }
+        self.lock.withLock {
+            guard self.downstream != nil, let operation = self.operation else { return }
+            self.operation = nil
+            self.task = Task {
+                let result: Result<Output, Error>
                 do {
-                    promise.fulfill(.success(try await operation()))
+                    result = .success(try await operation())
                 } catch {
-                    promise.fulfill(.failure(error))
+                    result = .failure(error)
                 }
+                await self.deliver(result)
             }
         }
     }
-    .eraseToAnyPublisher()
-}
 
-/// A `Future`'s promise handed to the task that fulfils it (a promise may be called from any thread).
-private struct RepogenPromise<Output>: @unchecked Sendable {
-    let fulfill: (Result<Output, Error>) -> Void
+    func cancel() {
+        let task = self.lock.withLock {
+            let task = self.task
+            self.task = nil
+            self.downstream = nil
+            self.operation = nil
+            return task
+        }
+        task?.cancel()
+    }
+
+    @MainActor
+    private func deliver(_ result: Result<Output, Error>) {
+        let downstream = self.lock.withLock {
+            let downstream = self.downstream
+            self.downstream = nil
+            self.task = nil
+            return downstream
+        }
+        guard let downstream else { return }
+        switch result {
+        case .success(let value):
+            _ = downstream.receive(value)
+            downstream.receive(completion: .finished)
+        case .failure(let error):
+            downstream.receive(completion: .failure(error))
+        }
+    }
 }
 #endif

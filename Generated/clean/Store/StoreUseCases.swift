@@ -5,12 +5,30 @@ import RepogenRuntime
 
 #if canImport(Combine)
 import Combine
+
+private typealias RepogenCombinePublisher = Combine.Publisher
+private typealias RepogenCombineSubscriber = Combine.Subscriber
+private typealias RepogenCombineAnySubscriber = Combine.AnySubscriber
+private typealias RepogenCombineSubscription = Combine.Subscription
+private typealias RepogenCombineDemand = Combine.Subscribers.Demand
 #elseif canImport(OpenCombine)
 import OpenCombine
+
+private typealias RepogenCombinePublisher = OpenCombine.Publisher
+private typealias RepogenCombineSubscriber = OpenCombine.Subscriber
+private typealias RepogenCombineAnySubscriber = OpenCombine.AnySubscriber
+private typealias RepogenCombineSubscription = OpenCombine.Subscription
+private typealias RepogenCombineDemand = OpenCombine.Subscribers.Demand
 #endif
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.fetchAroundStores(input:)`.
-public struct FetchAroundStoresUseCase: Sendable {
+/// `DefaultFetchAroundStoresUseCase` is the app's; take `any FetchAroundStoresUseCase` so that a test or a preview can give another.
+public protocol FetchAroundStoresUseCase: Sendable {
+    func execute(_ requestValues: FetchAroundStoresRequestValues) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse>
+}
+
+/// `FetchAroundStoresUseCase` over the domain's repository.
+public struct DefaultFetchAroundStoresUseCase: FetchAroundStoresUseCase {
     private let repository: any StoreRepository
 
     public init(repository: any StoreRepository) {
@@ -32,9 +50,15 @@ public struct FetchAroundStoresRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.fetchDetail(input:)`.
+/// `DefaultFetchDetailUseCase` is the app's; take `any FetchDetailUseCase` so that a test or a preview can give another.
 /// The store screen.
 /// Sends the user's position as headers so the server can show the distance.
-public struct FetchDetailUseCase: Sendable {
+public protocol FetchDetailUseCase: Sendable {
+    func execute(_ requestValues: FetchDetailRequestValues) async throws -> StoreDetailResponse
+}
+
+/// `FetchDetailUseCase` over the domain's repository.
+public struct DefaultFetchDetailUseCase: FetchDetailUseCase {
     private let repository: any StoreRepository
 
     public init(repository: any StoreRepository) {
@@ -56,7 +80,13 @@ public struct FetchDetailRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.fetchStoreCategories()`.
-public struct FetchStoreCategoriesUseCase: Sendable {
+/// `DefaultFetchStoreCategoriesUseCase` is the app's; take `any FetchStoreCategoriesUseCase` so that a test or a preview can give another.
+public protocol FetchStoreCategoriesUseCase: Sendable {
+    func execute() async throws -> [StoreCategoryResponse]
+}
+
+/// `FetchStoreCategoriesUseCase` over the domain's repository.
+public struct DefaultFetchStoreCategoriesUseCase: FetchStoreCategoriesUseCase {
     private let repository: any StoreRepository
 
     public init(repository: any StoreRepository) {
@@ -69,7 +99,13 @@ public struct FetchStoreCategoriesUseCase: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.saveStore(storeId:isDelete:)`.
-public struct SaveStoreUseCase: Sendable {
+/// `DefaultSaveStoreUseCase` is the app's; take `any SaveStoreUseCase` so that a test or a preview can give another.
+public protocol SaveStoreUseCase: Sendable {
+    func execute(_ requestValues: SaveStoreRequestValues) async throws -> String
+}
+
+/// `SaveStoreUseCase` over the domain's repository.
+public struct DefaultSaveStoreUseCase: SaveStoreUseCase {
     private let repository: any StoreRepository
 
     public init(repository: any StoreRepository) {
@@ -93,7 +129,13 @@ public struct SaveStoreRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.reportStore(storeId:reportReason:)`.
-public struct ReportStoreUseCase: Sendable {
+/// `DefaultReportStoreUseCase` is the app's; take `any ReportStoreUseCase` so that a test or a preview can give another.
+public protocol ReportStoreUseCase: Sendable {
+    func execute(_ requestValues: ReportStoreRequestValues) async throws -> String
+}
+
+/// `ReportStoreUseCase` over the domain's repository.
+public struct DefaultReportStoreUseCase: ReportStoreUseCase {
     private let repository: any StoreRepository
 
     public init(repository: any StoreRepository) {
@@ -117,7 +159,13 @@ public struct ReportStoreRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.fetchStorePhotos(storeId:cursor:)`.
-public struct FetchStorePhotosUseCase: Sendable {
+/// `DefaultFetchStorePhotosUseCase` is the app's; take `any FetchStorePhotosUseCase` so that a test or a preview can give another.
+public protocol FetchStorePhotosUseCase: Sendable {
+    func execute(_ requestValues: FetchStorePhotosRequestValues) async throws -> ContentsWithCursorResponse<StoreImageResponse>
+}
+
+/// `FetchStorePhotosUseCase` over the domain's repository.
+public struct DefaultFetchStorePhotosUseCase: FetchStorePhotosUseCase {
     private let repository: any StoreRepository
 
     public init(repository: any StoreRepository) {
@@ -141,7 +189,13 @@ public struct FetchStorePhotosRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.fetchNewPosts(storeId:cursor:)`.
-public struct FetchNewPostsUseCase: Sendable {
+/// `DefaultFetchNewPostsUseCase` is the app's; take `any FetchNewPostsUseCase` so that a test or a preview can give another.
+public protocol FetchNewPostsUseCase: Sendable {
+    func execute(_ requestValues: FetchNewPostsRequestValues) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse>
+}
+
+/// `FetchNewPostsUseCase` over the domain's repository.
+public struct DefaultFetchNewPostsUseCase: FetchNewPostsUseCase {
     private let repository: any StoreRepository
 
     public init(repository: any StoreRepository) {
@@ -165,7 +219,13 @@ public struct FetchNewPostsRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.fetchDisplayItems(storeId:itemTypes:)`.
-public struct FetchDisplayItemsUseCase: Sendable {
+/// `DefaultFetchDisplayItemsUseCase` is the app's; take `any FetchDisplayItemsUseCase` so that a test or a preview can give another.
+public protocol FetchDisplayItemsUseCase: Sendable {
+    func execute(_ requestValues: FetchDisplayItemsRequestValues) async throws -> [DisplayItemResponse]
+}
+
+/// `FetchDisplayItemsUseCase` over the domain's repository.
+public struct DefaultFetchDisplayItemsUseCase: FetchDisplayItemsUseCase {
     private let repository: any StoreRepository
 
     public init(repository: any StoreRepository) {
@@ -189,7 +249,13 @@ public struct FetchDisplayItemsRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.togglePostSticker(storeId:postId:input:)`.
-public struct TogglePostStickerUseCase: Sendable {
+/// `DefaultTogglePostStickerUseCase` is the app's; take `any TogglePostStickerUseCase` so that a test or a preview can give another.
+public protocol TogglePostStickerUseCase: Sendable {
+    func execute(_ requestValues: TogglePostStickerRequestValues) async throws
+}
+
+/// `TogglePostStickerUseCase` over the domain's repository.
+public struct DefaultTogglePostStickerUseCase: TogglePostStickerUseCase {
     private let repository: any StoreRepository
 
     public init(repository: any StoreRepository) {
@@ -215,7 +281,13 @@ public struct TogglePostStickerRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.createStore(input:nonceToken:)`.
-public struct CreateStoreUseCase: Sendable {
+/// `DefaultCreateStoreUseCase` is the app's; take `any CreateStoreUseCase` so that a test or a preview can give another.
+public protocol CreateStoreUseCase: Sendable {
+    func execute(_ requestValues: CreateStoreRequestValues) async throws -> StoreCreateResponse
+}
+
+/// `CreateStoreUseCase` over the domain's repository.
+public struct DefaultCreateStoreUseCase: CreateStoreUseCase {
     private let repository: any StoreRepository
 
     public init(repository: any StoreRepository) {
@@ -239,7 +311,13 @@ public struct CreateStoreRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.verifyStoreOwner(storeId:token:)`.
-public struct VerifyStoreOwnerUseCase: Sendable {
+/// `DefaultVerifyStoreOwnerUseCase` is the app's; take `any VerifyStoreOwnerUseCase` so that a test or a preview can give another.
+public protocol VerifyStoreOwnerUseCase: Sendable {
+    func execute(_ requestValues: VerifyStoreOwnerRequestValues) async throws -> String?
+}
+
+/// `VerifyStoreOwnerUseCase` over the domain's repository.
+public struct DefaultVerifyStoreOwnerUseCase: VerifyStoreOwnerUseCase {
     private let repository: any StoreRepository
 
     public init(repository: any StoreRepository) {
@@ -263,7 +341,13 @@ public struct VerifyStoreOwnerRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.visitStore(storeId:visitType:)`.
-public struct VisitStoreUseCase: Sendable {
+/// `DefaultVisitStoreUseCase` is the app's; take `any VisitStoreUseCase` so that a test or a preview can give another.
+public protocol VisitStoreUseCase: Sendable {
+    func execute(_ requestValues: VisitStoreRequestValues) async throws -> String
+}
+
+/// `VisitStoreUseCase` over the domain's repository.
+public struct DefaultVisitStoreUseCase: VisitStoreUseCase {
     private let repository: any StoreRepository
 
     public init(repository: any StoreRepository) {
@@ -287,7 +371,13 @@ public struct VisitStoreRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.fetchStoreActivities(storeId:)`.
-public struct FetchStoreActivitiesUseCase: Sendable {
+/// `DefaultFetchStoreActivitiesUseCase` is the app's; take `any FetchStoreActivitiesUseCase` so that a test or a preview can give another.
+public protocol FetchStoreActivitiesUseCase: Sendable {
+    func execute(_ requestValues: FetchStoreActivitiesRequestValues) async throws -> StoreActivitiesResponse
+}
+
+/// `FetchStoreActivitiesUseCase` over the domain's repository.
+public struct DefaultFetchStoreActivitiesUseCase: FetchStoreActivitiesUseCase {
     private let repository: any StoreRepository
 
     public init(repository: any StoreRepository) {
@@ -309,7 +399,13 @@ public struct FetchStoreActivitiesRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.updateStoreReview(storeId:reviewId:input:)`.
-public struct UpdateStoreReviewUseCase: Sendable {
+/// `DefaultUpdateStoreReviewUseCase` is the app's; take `any UpdateStoreReviewUseCase` so that a test or a preview can give another.
+public protocol UpdateStoreReviewUseCase: Sendable {
+    func execute(_ requestValues: UpdateStoreReviewRequestValues) async throws -> StoreReviewResponse
+}
+
+/// `UpdateStoreReviewUseCase` over the domain's repository.
+public struct DefaultUpdateStoreReviewUseCase: UpdateStoreReviewUseCase {
     private let repository: any StoreRepository
 
     public init(repository: any StoreRepository) {
@@ -335,8 +431,14 @@ public struct UpdateStoreReviewRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.uploadStoreImages(storeId:boundary:images:)`.
+/// `DefaultUploadStoreImagesUseCase` is the app's; take `any UploadStoreImagesUseCase` so that a test or a preview can give another.
 /// Uploads photos of a store as multipart/form-data: one "images" part per file, plus the store id as a field.
-public struct UploadStoreImagesUseCase: Sendable {
+public protocol UploadStoreImagesUseCase: Sendable {
+    func execute(_ requestValues: UploadStoreImagesRequestValues) async throws -> [StoreImageResponse]
+}
+
+/// `UploadStoreImagesUseCase` over the domain's repository.
+public struct DefaultUploadStoreImagesUseCase: UploadStoreImagesUseCase {
     private let repository: any StoreRepository
 
     public init(repository: any StoreRepository) {
@@ -362,8 +464,14 @@ public struct UploadStoreImagesRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.uploadStoreMenuImage(storeId:image:caption:price:)`.
+/// `DefaultUploadStoreMenuImageUseCase` is the app's; take `any UploadStoreMenuImageUseCase` so that a test or a preview can give another.
 /// Uploads a photo of a store's menu; the caption and the price are form fields only when given.
-public struct UploadStoreMenuImageUseCase: Sendable {
+public protocol UploadStoreMenuImageUseCase: Sendable {
+    func execute(_ requestValues: UploadStoreMenuImageRequestValues) async throws -> StoreImageResponse
+}
+
+/// `UploadStoreMenuImageUseCase` over the domain's repository.
+public struct DefaultUploadStoreMenuImageUseCase: UploadStoreMenuImageUseCase {
     private let repository: any StoreRepository
 
     public init(repository: any StoreRepository) {
@@ -391,7 +499,13 @@ public struct UploadStoreMenuImageRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.writeReview(input:)`.
-public struct WriteReviewUseCase: Sendable {
+/// `DefaultWriteReviewUseCase` is the app's; take `any WriteReviewUseCase` so that a test or a preview can give another.
+public protocol WriteReviewUseCase: Sendable {
+    func execute(_ requestValues: WriteReviewRequestValues) async throws -> StoreReviewResponse
+}
+
+/// `WriteReviewUseCase` over the domain's repository.
+public struct DefaultWriteReviewUseCase: WriteReviewUseCase {
     private let repository: any StoreRepository
 
     public init(repository: any StoreRepository) {
@@ -413,8 +527,14 @@ public struct WriteReviewRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.fetchStoreReviews(storeId:cursor:filters:)`.
+/// `DefaultFetchStoreReviewsUseCase` is the app's; take `any FetchStoreReviewsUseCase` so that a test or a preview can give another.
 /// Reviews of a store, with a sort order and any extra filters as query items.
-public struct FetchStoreReviewsUseCase: Sendable {
+public protocol FetchStoreReviewsUseCase: Sendable {
+    func execute(_ requestValues: FetchStoreReviewsRequestValues) async throws -> ContentsWithCursorResponse<StoreReviewResponse>
+}
+
+/// `FetchStoreReviewsUseCase` over the domain's repository.
+public struct DefaultFetchStoreReviewsUseCase: FetchStoreReviewsUseCase {
     private let repository: any StoreRepository
 
     public init(repository: any StoreRepository) {
@@ -445,8 +565,9 @@ public struct FetchStoreReviewsRequestValues: Sendable {
 // OpenCombine where a package depends on it (Linux).
 
 extension FetchAroundStoresUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: FetchAroundStoresRequestValues) -> AnyPublisher<ContentsWithCursorResponse<StoreWithExtraResponse>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -454,8 +575,9 @@ extension FetchAroundStoresUseCase {
 }
 
 extension FetchDetailUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: FetchDetailRequestValues) -> AnyPublisher<StoreDetailResponse, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -463,8 +585,9 @@ extension FetchDetailUseCase {
 }
 
 extension FetchStoreCategoriesUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher() -> AnyPublisher<[StoreCategoryResponse], Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute() }
@@ -472,8 +595,9 @@ extension FetchStoreCategoriesUseCase {
 }
 
 extension SaveStoreUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: SaveStoreRequestValues) -> AnyPublisher<String, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -481,8 +605,9 @@ extension SaveStoreUseCase {
 }
 
 extension ReportStoreUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: ReportStoreRequestValues) -> AnyPublisher<String, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -490,8 +615,9 @@ extension ReportStoreUseCase {
 }
 
 extension FetchStorePhotosUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: FetchStorePhotosRequestValues) -> AnyPublisher<ContentsWithCursorResponse<StoreImageResponse>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -499,8 +625,9 @@ extension FetchStorePhotosUseCase {
 }
 
 extension FetchNewPostsUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: FetchNewPostsRequestValues) -> AnyPublisher<ContentsWithCursorResponse<StoreNewsPostResponse>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -508,8 +635,9 @@ extension FetchNewPostsUseCase {
 }
 
 extension FetchDisplayItemsUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: FetchDisplayItemsRequestValues) -> AnyPublisher<[DisplayItemResponse], Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -517,8 +645,9 @@ extension FetchDisplayItemsUseCase {
 }
 
 extension TogglePostStickerUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: TogglePostStickerRequestValues) -> AnyPublisher<Void, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -526,8 +655,9 @@ extension TogglePostStickerUseCase {
 }
 
 extension CreateStoreUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: CreateStoreRequestValues) -> AnyPublisher<StoreCreateResponse, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -535,8 +665,9 @@ extension CreateStoreUseCase {
 }
 
 extension VerifyStoreOwnerUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: VerifyStoreOwnerRequestValues) -> AnyPublisher<String?, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -544,8 +675,9 @@ extension VerifyStoreOwnerUseCase {
 }
 
 extension VisitStoreUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: VisitStoreRequestValues) -> AnyPublisher<String, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -553,8 +685,9 @@ extension VisitStoreUseCase {
 }
 
 extension FetchStoreActivitiesUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: FetchStoreActivitiesRequestValues) -> AnyPublisher<StoreActivitiesResponse, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -562,8 +695,9 @@ extension FetchStoreActivitiesUseCase {
 }
 
 extension UpdateStoreReviewUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: UpdateStoreReviewRequestValues) -> AnyPublisher<StoreReviewResponse, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -571,8 +705,9 @@ extension UpdateStoreReviewUseCase {
 }
 
 extension UploadStoreImagesUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: UploadStoreImagesRequestValues) -> AnyPublisher<[StoreImageResponse], Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -580,8 +715,9 @@ extension UploadStoreImagesUseCase {
 }
 
 extension UploadStoreMenuImageUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: UploadStoreMenuImageRequestValues) -> AnyPublisher<StoreImageResponse, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -589,8 +725,9 @@ extension UploadStoreMenuImageUseCase {
 }
 
 extension WriteReviewUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: WriteReviewRequestValues) -> AnyPublisher<StoreReviewResponse, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -598,8 +735,9 @@ extension WriteReviewUseCase {
 }
 
 extension FetchStoreReviewsUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: FetchStoreReviewsRequestValues) -> AnyPublisher<ContentsWithCursorResponse<StoreReviewResponse>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -610,23 +748,82 @@ extension FetchStoreReviewsUseCase {
 private func repogenPublisher<Output: Sendable>(
     _ operation: @escaping @Sendable () async throws -> Output
 ) -> AnyPublisher<Output, Error> {
-    Deferred {
-        Future<Output, Error> { promise in
-            let promise = RepogenPromise(fulfill: promise)
-            Task {
+    RepogenTaskPublisher(operation: operation).eraseToAnyPublisher()
+}
+
+/// Runs `operation` in a task per subscription, started by the first demand. The subscription owns the task:
+/// `cancel()` cancels it. The value, then `.finished` (or the error), reach the subscriber on the main actor.
+private struct RepogenTaskPublisher<Output: Sendable>: RepogenCombinePublisher {
+    typealias Failure = Error
+
+    let operation: @Sendable () async throws -> Output
+
+    func receive<Downstream: RepogenCombineSubscriber>(subscriber: Downstream)
+    where Downstream.Input == Output, Downstream.Failure == Error {
+        // The subscriber erased: the task that delivers to it may not capture its (non-Sendable) type.
+        let subscription = RepogenTaskSubscription(subscriber: RepogenCombineAnySubscriber(subscriber), operation: self.operation)
+        subscriber.receive(subscription: subscription)
+    }
+}
+
+/// The subscription of a `RepogenTaskPublisher`. (`@unchecked Sendable`: its state is only touched under `lock`.)
+private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSubscription, @unchecked Sendable {
+    private let lock = Foundation.NSLock()
+    /// Nil once the subscription is cancelled or has delivered.
+    private var downstream: RepogenCombineAnySubscriber<Output, Error>?
+    /// Nil once the task started.
+    private var operation: (@Sendable () async throws -> Output)?
+    private var task: Task<Void, Never>?
+
+    init(subscriber: RepogenCombineAnySubscriber<Output, Error>, operation: @escaping @Sendable () async throws -> Output) {
+        self.downstream = subscriber
+        self.operation = operation
+    }
+
+    func request(_ demand: RepogenCombineDemand) {
+        guard demand > 0 else { return }
+        self.lock.withLock {
+            guard self.downstream != nil, let operation = self.operation else { return }
+            self.operation = nil
+            self.task = Task {
+                let result: Result<Output, Error>
                 do {
-                    promise.fulfill(.success(try await operation()))
+                    result = .success(try await operation())
                 } catch {
-                    promise.fulfill(.failure(error))
+                    result = .failure(error)
                 }
+                await self.deliver(result)
             }
         }
     }
-    .eraseToAnyPublisher()
-}
 
-/// A `Future`'s promise handed to the task that fulfils it (a promise may be called from any thread).
-private struct RepogenPromise<Output>: @unchecked Sendable {
-    let fulfill: (Result<Output, Error>) -> Void
+    func cancel() {
+        let task = self.lock.withLock {
+            let task = self.task
+            self.task = nil
+            self.downstream = nil
+            self.operation = nil
+            return task
+        }
+        task?.cancel()
+    }
+
+    @MainActor
+    private func deliver(_ result: Result<Output, Error>) {
+        let downstream = self.lock.withLock {
+            let downstream = self.downstream
+            self.downstream = nil
+            self.task = nil
+            return downstream
+        }
+        guard let downstream else { return }
+        switch result {
+        case .success(let value):
+            _ = downstream.receive(value)
+            downstream.receive(completion: .finished)
+        case .failure(let error):
+            downstream.receive(completion: .failure(error))
+        }
+    }
 }
 #endif

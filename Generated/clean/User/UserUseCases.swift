@@ -5,12 +5,30 @@ import RepogenRuntime
 
 #if canImport(Combine)
 import Combine
+
+private typealias RepogenCombinePublisher = Combine.Publisher
+private typealias RepogenCombineSubscriber = Combine.Subscriber
+private typealias RepogenCombineAnySubscriber = Combine.AnySubscriber
+private typealias RepogenCombineSubscription = Combine.Subscription
+private typealias RepogenCombineDemand = Combine.Subscribers.Demand
 #elseif canImport(OpenCombine)
 import OpenCombine
+
+private typealias RepogenCombinePublisher = OpenCombine.Publisher
+private typealias RepogenCombineSubscriber = OpenCombine.Subscriber
+private typealias RepogenCombineAnySubscriber = OpenCombine.AnySubscriber
+private typealias RepogenCombineSubscription = OpenCombine.Subscription
+private typealias RepogenCombineDemand = OpenCombine.Subscribers.Demand
 #endif
 
 /// A use case of the User domain: `execute` calls `UserRepository.fetchMyUser()`.
-public struct FetchMyUserUseCase: Sendable {
+/// `DefaultFetchMyUserUseCase` is the app's; take `any FetchMyUserUseCase` so that a test or a preview can give another.
+public protocol FetchMyUserUseCase: Sendable {
+    func execute() async throws -> UserResponse
+}
+
+/// `FetchMyUserUseCase` over the domain's repository.
+public struct DefaultFetchMyUserUseCase: FetchMyUserUseCase {
     private let repository: any UserRepository
 
     public init(repository: any UserRepository) {
@@ -23,8 +41,14 @@ public struct FetchMyUserUseCase: Sendable {
 }
 
 /// A use case of the User domain: `execute` calls `UserRepository.updateNickname(name:)`.
+/// `DefaultUpdateNicknameUseCase` is the app's; take `any UpdateNicknameUseCase` so that a test or a preview can give another.
 /// Renames the user; the repository calls it updateNickname(name:).
-public struct UpdateNicknameUseCase: Sendable {
+public protocol UpdateNicknameUseCase: Sendable {
+    func execute(_ requestValues: UpdateNicknameRequestValues) async throws -> UserResponse
+}
+
+/// `UpdateNicknameUseCase` over the domain's repository.
+public struct DefaultUpdateNicknameUseCase: UpdateNicknameUseCase {
     private let repository: any UserRepository
 
     public init(repository: any UserRepository) {
@@ -46,7 +70,13 @@ public struct UpdateNicknameRequestValues: Sendable {
 }
 
 /// A use case of the User domain: `execute` calls `UserRepository.fetchMyPlaces(placeType:cursor:size:)`.
-public struct FetchMyPlacesUseCase: Sendable {
+/// `DefaultFetchMyPlacesUseCase` is the app's; take `any FetchMyPlacesUseCase` so that a test or a preview can give another.
+public protocol FetchMyPlacesUseCase: Sendable {
+    func execute(_ requestValues: FetchMyPlacesRequestValues) async throws -> ContentsWithCursorResponse<PlaceResponse>
+}
+
+/// `FetchMyPlacesUseCase` over the domain's repository.
+public struct DefaultFetchMyPlacesUseCase: FetchMyPlacesUseCase {
     private let repository: any UserRepository
 
     public init(repository: any UserRepository) {
@@ -72,7 +102,13 @@ public struct FetchMyPlacesRequestValues: Sendable {
 }
 
 /// A use case of the User domain: `execute` calls `UserRepository.deletePlace(placeType:placeId:)`.
-public struct DeletePlaceUseCase: Sendable {
+/// `DefaultDeletePlaceUseCase` is the app's; take `any DeletePlaceUseCase` so that a test or a preview can give another.
+public protocol DeletePlaceUseCase: Sendable {
+    func execute(_ requestValues: DeletePlaceRequestValues) async throws
+}
+
+/// `DeletePlaceUseCase` over the domain's repository.
+public struct DefaultDeletePlaceUseCase: DeletePlaceUseCase {
     private let repository: any UserRepository
 
     public init(repository: any UserRepository) {
@@ -96,7 +132,13 @@ public struct DeletePlaceRequestValues: Sendable {
 }
 
 /// A use case of the User domain: `execute` calls `UserRepository.registerDevice(input:)`.
-public struct RegisterDeviceUseCase: Sendable {
+/// `DefaultRegisterDeviceUseCase` is the app's; take `any RegisterDeviceUseCase` so that a test or a preview can give another.
+public protocol RegisterDeviceUseCase: Sendable {
+    func execute(_ requestValues: RegisterDeviceRequestValues) async throws
+}
+
+/// `RegisterDeviceUseCase` over the domain's repository.
+public struct DefaultRegisterDeviceUseCase: RegisterDeviceUseCase {
     private let repository: any UserRepository
 
     public init(repository: any UserRepository) {
@@ -118,7 +160,13 @@ public struct RegisterDeviceRequestValues: Sendable {
 }
 
 /// A use case of the User domain: `execute` calls `UserRepository.signout()`.
-public struct SignoutUseCase: Sendable {
+/// `DefaultSignoutUseCase` is the app's; take `any SignoutUseCase` so that a test or a preview can give another.
+public protocol SignoutUseCase: Sendable {
+    func execute() async throws
+}
+
+/// `SignoutUseCase` over the domain's repository.
+public struct DefaultSignoutUseCase: SignoutUseCase {
     private let repository: any UserRepository
 
     public init(repository: any UserRepository) {
@@ -131,7 +179,13 @@ public struct SignoutUseCase: Sendable {
 }
 
 /// A use case of the User domain: `execute` calls `UserRepository.signinDemo(code:)`.
-public struct SigninDemoUseCase: Sendable {
+/// `DefaultSigninDemoUseCase` is the app's; take `any SigninDemoUseCase` so that a test or a preview can give another.
+public protocol SigninDemoUseCase: Sendable {
+    func execute(_ requestValues: SigninDemoRequestValues) async throws -> String
+}
+
+/// `SigninDemoUseCase` over the domain's repository.
+public struct DefaultSigninDemoUseCase: SigninDemoUseCase {
     private let repository: any UserRepository
 
     public init(repository: any UserRepository) {
@@ -153,7 +207,13 @@ public struct SigninDemoRequestValues: Sendable {
 }
 
 /// A use case of the User domain: `execute` calls `UserRepository.editUserSetting(input:)`.
-public struct EditUserSettingUseCase: Sendable {
+/// `DefaultEditUserSettingUseCase` is the app's; take `any EditUserSettingUseCase` so that a test or a preview can give another.
+public protocol EditUserSettingUseCase: Sendable {
+    func execute(_ requestValues: EditUserSettingRequestValues) async throws
+}
+
+/// `EditUserSettingUseCase` over the domain's repository.
+public struct DefaultEditUserSettingUseCase: EditUserSettingUseCase {
     private let repository: any UserRepository
 
     public init(repository: any UserRepository) {
@@ -175,7 +235,13 @@ public struct EditUserSettingRequestValues: Sendable {
 }
 
 /// A use case of the User domain: `execute` calls `UserRepository.saveMyPlace(input:)`.
-public struct SaveMyPlaceUseCase: Sendable {
+/// `DefaultSaveMyPlaceUseCase` is the app's; take `any SaveMyPlaceUseCase` so that a test or a preview can give another.
+public protocol SaveMyPlaceUseCase: Sendable {
+    func execute(_ requestValues: SaveMyPlaceRequestValues) async throws -> PlaceResponse
+}
+
+/// `SaveMyPlaceUseCase` over the domain's repository.
+public struct DefaultSaveMyPlaceUseCase: SaveMyPlaceUseCase {
     private let repository: any UserRepository
 
     public init(repository: any UserRepository) {
@@ -202,8 +268,9 @@ public struct SaveMyPlaceRequestValues: Sendable {
 // OpenCombine where a package depends on it (Linux).
 
 extension FetchMyUserUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher() -> AnyPublisher<UserResponse, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute() }
@@ -211,8 +278,9 @@ extension FetchMyUserUseCase {
 }
 
 extension UpdateNicknameUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: UpdateNicknameRequestValues) -> AnyPublisher<UserResponse, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -220,8 +288,9 @@ extension UpdateNicknameUseCase {
 }
 
 extension FetchMyPlacesUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: FetchMyPlacesRequestValues) -> AnyPublisher<ContentsWithCursorResponse<PlaceResponse>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -229,8 +298,9 @@ extension FetchMyPlacesUseCase {
 }
 
 extension DeletePlaceUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: DeletePlaceRequestValues) -> AnyPublisher<Void, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -238,8 +308,9 @@ extension DeletePlaceUseCase {
 }
 
 extension RegisterDeviceUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: RegisterDeviceRequestValues) -> AnyPublisher<Void, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -247,8 +318,9 @@ extension RegisterDeviceUseCase {
 }
 
 extension SignoutUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher() -> AnyPublisher<Void, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute() }
@@ -256,8 +328,9 @@ extension SignoutUseCase {
 }
 
 extension SigninDemoUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: SigninDemoRequestValues) -> AnyPublisher<String, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -265,8 +338,9 @@ extension SigninDemoUseCase {
 }
 
 extension EditUserSettingUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: EditUserSettingRequestValues) -> AnyPublisher<Void, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -274,8 +348,9 @@ extension EditUserSettingUseCase {
 }
 
 extension SaveMyPlaceUseCase {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: SaveMyPlaceRequestValues) -> AnyPublisher<PlaceResponse, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
@@ -286,23 +361,82 @@ extension SaveMyPlaceUseCase {
 private func repogenPublisher<Output: Sendable>(
     _ operation: @escaping @Sendable () async throws -> Output
 ) -> AnyPublisher<Output, Error> {
-    Deferred {
-        Future<Output, Error> { promise in
-            let promise = RepogenPromise(fulfill: promise)
-            Task {
+    RepogenTaskPublisher(operation: operation).eraseToAnyPublisher()
+}
+
+/// Runs `operation` in a task per subscription, started by the first demand. The subscription owns the task:
+/// `cancel()` cancels it. The value, then `.finished` (or the error), reach the subscriber on the main actor.
+private struct RepogenTaskPublisher<Output: Sendable>: RepogenCombinePublisher {
+    typealias Failure = Error
+
+    let operation: @Sendable () async throws -> Output
+
+    func receive<Downstream: RepogenCombineSubscriber>(subscriber: Downstream)
+    where Downstream.Input == Output, Downstream.Failure == Error {
+        // The subscriber erased: the task that delivers to it may not capture its (non-Sendable) type.
+        let subscription = RepogenTaskSubscription(subscriber: RepogenCombineAnySubscriber(subscriber), operation: self.operation)
+        subscriber.receive(subscription: subscription)
+    }
+}
+
+/// The subscription of a `RepogenTaskPublisher`. (`@unchecked Sendable`: its state is only touched under `lock`.)
+private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSubscription, @unchecked Sendable {
+    private let lock = Foundation.NSLock()
+    /// Nil once the subscription is cancelled or has delivered.
+    private var downstream: RepogenCombineAnySubscriber<Output, Error>?
+    /// Nil once the task started.
+    private var operation: (@Sendable () async throws -> Output)?
+    private var task: Task<Void, Never>?
+
+    init(subscriber: RepogenCombineAnySubscriber<Output, Error>, operation: @escaping @Sendable () async throws -> Output) {
+        self.downstream = subscriber
+        self.operation = operation
+    }
+
+    func request(_ demand: RepogenCombineDemand) {
+        guard demand > 0 else { return }
+        self.lock.withLock {
+            guard self.downstream != nil, let operation = self.operation else { return }
+            self.operation = nil
+            self.task = Task {
+                let result: Result<Output, Error>
                 do {
-                    promise.fulfill(.success(try await operation()))
+                    result = .success(try await operation())
                 } catch {
-                    promise.fulfill(.failure(error))
+                    result = .failure(error)
                 }
+                await self.deliver(result)
             }
         }
     }
-    .eraseToAnyPublisher()
-}
 
-/// A `Future`'s promise handed to the task that fulfils it (a promise may be called from any thread).
-private struct RepogenPromise<Output>: @unchecked Sendable {
-    let fulfill: (Result<Output, Error>) -> Void
+    func cancel() {
+        let task = self.lock.withLock {
+            let task = self.task
+            self.task = nil
+            self.downstream = nil
+            self.operation = nil
+            return task
+        }
+        task?.cancel()
+    }
+
+    @MainActor
+    private func deliver(_ result: Result<Output, Error>) {
+        let downstream = self.lock.withLock {
+            let downstream = self.downstream
+            self.downstream = nil
+            self.task = nil
+            return downstream
+        }
+        guard let downstream else { return }
+        switch result {
+        case .success(let value):
+            _ = downstream.receive(value)
+            downstream.receive(completion: .finished)
+        case .failure(let error):
+            downstream.receive(completion: .failure(error))
+        }
+    }
 }
 #endif

@@ -12,6 +12,9 @@ package struct DomainNames: Sendable, Equatable {
     /// sources (`StoreDataRepository`).
     package var dataSource: String
     package var dataRepository: String
+    /// The `clean` style's generated local data source of a domain with cached reads, in memory:
+    /// `InMemoryStoreLocalDataSource`.
+    package var inMemoryLocal: String
     /// The `tca` style's `@DependencyClient` (`StoreClient`) and its `DependencyValues` accessor (`storeClient`).
     package var client: String
     package var clientAccessor: String
@@ -30,6 +33,7 @@ package struct DomainNames: Sendable, Equatable {
         local = domain + "LocalDataSource"
         dataSource = domain + "DataSource"
         dataRepository = domain + "DataRepository"
+        inMemoryLocal = "InMemory" + domain + "LocalDataSource"
         client = domain + "Client"
         clientAccessor = Self.lowerCamel(domain) + "Client"
     }
@@ -54,6 +58,7 @@ package struct DomainNames: Sendable, Equatable {
         if usesCaching { types.append((local, "the local data source protocol")) }
         if style == .clean {
             types += [(dataSource, "the data source protocol"), (dataRepository, "the data repository")]
+            if usesCaching { types.append((inMemoryLocal, "the in-memory local data source")) }
         }
         types += [(api, "the API enum"), (repository, "the repository protocol"), (impl, "the repository")]
         types.append(style == .tca ? (client, "the dependency client") : (mock, "the mock repository"))
@@ -66,31 +71,41 @@ package struct DomainNames: Sendable, Equatable {
     package func reservedTypes(style: OutputStyle, usesCaching: Bool) -> Set<String> {
         var names = Set(declaredTypes(style: style, usesCaching: usesCaching).map(\.name))
         names.insert(mock)
-        if style == .clean { names.insert(local) }
+        if style == .clean { names.formUnion([local, inMemoryLocal]) }
         return names
     }
 
     /// Every module-level type the domain's code declares in some style, with cached reads or without: what
     /// `repogen import` keeps domains, and its models, apart by.
     package var typesOfEveryStyle: [String] {
-        [api, repository, impl, mock, remote, local, dataSource, dataRepository, client]
+        [api, repository, impl, mock, remote, local, dataSource, dataRepository, inMemoryLocal, client]
     }
 
-    /// The module-level types the code of `style` declares for a repository method: in `clean`, its use case and
-    /// (when the method has arguments) its request values; none in the other styles.
+    /// The module-level types the code of `style` declares for a repository method: in `clean`, its use case
+    /// protocol, the default use case and (when the method has arguments) its request values; none in the other
+    /// styles.
     package static func endpointTypes(forMethod method: String, style: OutputStyle, hasArguments: Bool) -> [String] {
         guard style == .clean else { return [] }
-        return hasArguments ? [useCase(forMethod: method), requestValues(forMethod: method)] : [useCase(forMethod: method)]
+        let useCases = [useCase(forMethod: method), defaultUseCase(forMethod: method)]
+        return hasArguments ? useCases + [requestValues(forMethod: method)] : useCases
     }
+
+    /// What each of `endpointTypes` is, in their order (for messages).
+    package static let endpointTypeDescriptions = ["the use case", "the default use case", "the request values"]
 
     /// Every module-level type some style declares for a repository method, with arguments or without.
     package static func endpointTypesOfEveryStyle(forMethod method: String) -> [String] {
-        [useCase(forMethod: method), requestValues(forMethod: method)]
+        [useCase(forMethod: method), defaultUseCase(forMethod: method), requestValues(forMethod: method)]
     }
 
-    /// A use case's type: `fetchMovie` -> `FetchMovieUseCase`.
+    /// A use case's protocol: `fetchMovie` -> `FetchMovieUseCase`.
     package static func useCase(forMethod method: String) -> String {
         method.prefix(1).uppercased() + method.dropFirst() + "UseCase"
+    }
+
+    /// The use case over the domain's repository: `fetchMovie` -> `DefaultFetchMovieUseCase`.
+    package static func defaultUseCase(forMethod method: String) -> String {
+        "Default" + useCase(forMethod: method)
     }
 
     /// What a use case's `execute(_:)` takes: `fetchMovie` -> `FetchMovieRequestValues`.

@@ -41,7 +41,22 @@ package enum ReservedNames {
     package static func moduleNames(of style: OutputStyle) -> [String: String] {
         switch style {
         case .clean:
-            return ["repogenPublisher": "the clean style's publisher helper repogenPublisher"]
+            return [
+                "repogenPublisher": "the clean style's publisher helper repogenPublisher",
+                "RepogenTaskPublisher": "the clean style's publisher RepogenTaskPublisher",
+                "RepogenTaskSubscription": "the clean style's subscription RepogenTaskSubscription",
+                "RepogenCombinePublisher":
+                    "the clean style's alias RepogenCombinePublisher (Combine's or OpenCombine's Publisher)",
+                "RepogenCombineSubscriber":
+                    "the clean style's alias RepogenCombineSubscriber (Combine's or OpenCombine's Subscriber)",
+                "RepogenCombineAnySubscriber":
+                    "the clean style's alias RepogenCombineAnySubscriber (Combine's or OpenCombine's AnySubscriber)",
+                "RepogenCombineSubscription":
+                    "the clean style's alias RepogenCombineSubscription (Combine's or OpenCombine's Subscription)",
+                "RepogenCombineDemand":
+                    "the clean style's alias RepogenCombineDemand (Combine's or OpenCombine's Subscribers.Demand)",
+                "MainActor": "the main actor, which the clean style's publishers deliver on",
+            ]
         case .tca:
             return [
                 "APIError": "the tca style's APIError (APIError.swift)",

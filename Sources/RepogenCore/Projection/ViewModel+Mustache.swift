@@ -158,12 +158,13 @@ extension SharedFileViewModel: MustacheRepresentable {
 
 extension UseCaseViewModel: MustacheRepresentable {
     private static let keys = MustacheKeys([
-        "typeName", "hasRequestValues", "requestValuesName", "fields", "initParameters", "assignments",
-        "executeSignature", "call",
+        "typeName", "defaultTypeName", "hasRequestValues", "requestValuesName", "fields", "initParameters",
+        "assignments", "executeSignature", "call", "repositoryBody", "localRead",
     ])
 
     package func push(to builder: inout MustacheDataBuilder) {
         builder.push(typeName)
+        builder.push(defaultTypeName)
         builder.push(hasRequestValues)
         builder.push(requestValuesName)
         fields.push(to: &builder)
@@ -171,6 +172,25 @@ extension UseCaseViewModel: MustacheRepresentable {
         assignments.push(to: &builder)
         builder.push(executeSignature)
         builder.push(call)
+        repositoryBody.push(to: &builder)
+        localRead.push(to: &builder)
+        builder.pushDictionary(Self.keys)
+    }
+}
+
+extension LocalReadViewModel: MustacheRepresentable {
+    private static let keys = MustacheKeys([
+        "getSignature", "saveSignature", "removeSignature", "clearSignature", "key", "keyName", "valueName",
+        "timeToLiveName", "endpointName",
+    ])
+
+    package func push(to builder: inout MustacheDataBuilder) {
+        for value in [
+            getSignature, saveSignature, removeSignature, clearSignature, key, keyName, valueName, timeToLiveName,
+            endpointName,
+        ] {
+            builder.push(value)
+        }
         builder.pushDictionary(Self.keys)
     }
 }

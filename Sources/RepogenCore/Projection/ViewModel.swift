@@ -199,8 +199,10 @@ package struct SharedFileViewModel: Sendable, Equatable {
 
 /// The `clean` style's use case of one endpoint (seed 002): a type whose `execute(_:)` calls the repository method.
 package struct UseCaseViewModel: Sendable, Equatable {
-    /// `FetchMovieUseCase`.
+    /// `FetchMovieUseCase`: the use case protocol.
     package var typeName: String
+    /// `DefaultFetchMovieUseCase`: the use case over the domain's repository.
+    package var defaultTypeName: String
     /// Whether the method has arguments, which `execute(_:)` takes as one request values struct.
     package var hasRequestValues: Bool
     /// `FetchMovieRequestValues`; empty without arguments.
@@ -215,6 +217,35 @@ package struct UseCaseViewModel: Sendable, Equatable {
     package var executeSignature: String
     /// The repository call with the request values: `fetchMovie(id: requestValues.id)`.
     package var call: String
+    /// The data repository method's body, line by line: a cached read through the local data source
+    /// (`if let stored = try? await self.local.getFetchMovie(id: id) {`, …), a write and the local data source
+    /// changes once it succeeds (`try await self.local.clearFetchMovie()`), or `return try await self.remote.…`.
+    package var repositoryBody: [String]
+    /// For a cached read, one: its operations in the local data source protocol; empty otherwise.
+    package var localRead: [LocalReadViewModel]
+}
+
+/// The `clean` style's local data source operations of one cached read, in the domain's own terms (no cache keys),
+/// so that an app's store (Realm, Core Data, SQLite) can stand behind it.
+package struct LocalReadViewModel: Sendable, Equatable {
+    /// `getFetchMovie(id: Int)`: the stored value, or nil.
+    package var getSignature: String
+    /// `saveFetchMovie(_ value: Movie, id: Int, timeToLive: Swift.Duration?)`.
+    package var saveSignature: String
+    /// `removeFetchMovie(id: Int)`.
+    package var removeSignature: String
+    /// `clearFetchMovie()`: removes every stored value of the read; empty for a read without inputs.
+    package var clearSignature: String
+    /// The key the generated in-memory local data source keeps the value under:
+    /// `CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id))`.
+    package var key: String
+    /// The in-memory local data source's local for the key: `key`, or `key_` when an input has that name.
+    package var keyName: String
+    /// `saveSignature`'s parameter names for the value and the time to live (`value`, `timeToLive`, or with `_`).
+    package var valueName: String
+    package var timeToLiveName: String
+    /// The read's name as a string literal: `"fetchMovie"`.
+    package var endpointName: String
 }
 
 /// What the cached repository `Impl` does for one endpoint: read through the cache, change cached reads after the

@@ -81,7 +81,69 @@ extension {{mockName}}: {{domain}}DataSource {}
 }
 
 {{#hasCache}}
-{{> _localDataSource}}
+/// The local data source of the {{domain}} data layer: where the cached reads are kept, in the domain's own terms.
+/// `{{domain}}DataRepository` reads it first, saves what the remote data source fetched, and removes or replaces
+/// values after a write. `InMemory{{localName}}` keeps them in memory; conform a Realm, Core Data or
+/// SQLite store to keep them on disk. A value's time to live comes with it (nil: until removed); do not return an
+/// expired value. A read that throws counts as a miss and a save that throws is ignored; a removal that throws
+/// fails the write that asked for it.
+{{access}}protocol {{localName}}: Sendable {
+{{#endpoints}}
+{{#useCase}}
+{{#localRead}}
+    /// The stored value of `{{selector}}`{{#hasArguments}} for these arguments{{/hasArguments}}, or nil.
+    func {{getSignature}} async throws -> {{successType}}?
+    /// Stores what `{{selector}}` returned{{#hasArguments}} for these arguments{{/hasArguments}}, replacing what was there.
+    func {{saveSignature}} async throws
+    /// Removes the stored value of `{{selector}}`{{#hasArguments}} for these arguments{{/hasArguments}}.
+    func {{removeSignature}} async throws
+{{#hasArguments}}
+    /// Removes every stored value of `{{selector}}`.
+    func {{clearSignature}} async throws
+{{/hasArguments}}
+{{/localRead}}
+{{/useCase}}
+{{/endpoints}}
+}
+
+/// The default `{{localName}}`: the values in memory, each with its time to live, the least
+/// recently used dropped past a size bound (a `MemoryResponseCache`, keyed by request).
+{{access}}struct InMemory{{localName}}: {{localName}} {
+    private let store: any ResponseCache
+
+    /// - Parameter store: where the values are kept; in tests, a `RecordingResponseCache` records every read, save
+    ///   and removal.
+    {{access}}init(store: any ResponseCache = MemoryResponseCache()) {
+        self.store = store
+    }
+{{#endpoints}}
+{{#useCase}}
+{{#localRead}}
+
+    {{access}}func {{getSignature}} async -> {{successType}}? {
+        guard let {{keyName}} = {{key}} else { return nil }
+        return await self.store.value(for: {{keyName}}, as: {{successType}}.self)
+    }
+
+    {{access}}func {{saveSignature}} async {
+        guard let {{keyName}} = {{key}} else { return }
+        await self.store.store({{valueName}}, for: {{keyName}}, timeToLive: {{timeToLiveName}})
+    }
+
+    {{access}}func {{removeSignature}} async {
+        guard let {{keyName}} = {{key}} else { return }
+        await self.store.remove({{keyName}})
+    }
+{{#hasArguments}}
+
+    {{access}}func {{clearSignature}} async {
+        await self.store.removeAll(endpoint: {{endpointName}})
+    }
+{{/hasArguments}}
+{{/localRead}}
+{{/useCase}}
+{{/endpoints}}
+}
 
 {{/hasCache}}
 /// The {{domain}} API's calls: the remote data source.
@@ -112,27 +174,29 @@ extension {{mockName}}: {{domain}}DataSource {}
 
 {{#hasCache}}
 /// The {{domain}} data layer's repository, over a remote and a local data source. A cached read answers from
-/// `local` while its value is fresh, and otherwise from `remote` (one request per key at a time, however many
-/// callers wait), storing what it fetched. A write reaches `remote` first and, only when it succeeds, updates or
-/// invalidates the cached reads it names.
+/// `local` when it has the value, and otherwise from `remote`, saving what it fetched in `local`. A write reaches
+/// `remote` first and, only when it succeeds, removes or replaces the cached reads it names in `local`.
 {{access}}struct {{domain}}DataRepository: {{repositoryName}} {
     private let remote: any {{domain}}DataSource
-    private let cache: CachedReads
+    private let local: any {{localName}}
 
-    /// Every `{{domain}}DataRepository()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its
-    /// values, its reads in flight and what writes do to them. Give `remote` or `local` and the repository has a
-    /// cache of its own.
+    /// Every `{{domain}}DataRepository()` made with both defaults shares one in-memory store of cached values
+    /// (`CachedReads.shared(by:)`), so two screens each with their own repository see the same data. Give `remote`
+    /// or `local` and the repository has a store of its own: a test's, or another server's, which must not answer
+    /// for the shared one.
     ///
     /// - Parameters:
     ///   - remote: the API calls; `{{remoteName}}()` (through `NetworkManager.shared`) when nil.
-    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store; when both are
-    ///     nil, the shared in-memory cache.
+    ///   - local: where cached reads are kept: the app's own store (a database), or when nil an
+    ///     `InMemory{{localName}}`, the shared one when `remote` is nil too.
     {{access}}init(remote: (any {{domain}}DataSource)? = nil, local: (any {{localName}})? = nil) {
         self.remote = remote ?? {{remoteName}}()
-        if remote == nil, local == nil {
-            self.cache = .shared(by: Self.self)
+        if let local {
+            self.local = local
+        } else if remote == nil {
+            self.local = InMemory{{localName}}(store: CachedReads.shared(by: Self.self).local)
         } else {
-            self.cache = CachedReads(local: local ?? MemoryResponseCache())
+            self.local = InMemory{{localName}}()
         }
     }
 {{/hasCache}}
@@ -152,7 +216,11 @@ extension {{mockName}}: {{domain}}DataSource {}
     {{.}}
 {{/doc}}
     {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
-{{> _throwingCachedBody}}
+{{#useCase}}
+{{#repositoryBody}}
+        {{.}}
+{{/repositoryBody}}
+{{/useCase}}
     }
 {{/endpoints}}
 }
@@ -162,17 +230,35 @@ extension {{mockName}}: {{domain}}DataSource {}
 {{> _header}}
 #if canImport(Combine)
 import Combine
+
+private typealias RepogenCombinePublisher = Combine.Publisher
+private typealias RepogenCombineSubscriber = Combine.Subscriber
+private typealias RepogenCombineAnySubscriber = Combine.AnySubscriber
+private typealias RepogenCombineSubscription = Combine.Subscription
+private typealias RepogenCombineDemand = Combine.Subscribers.Demand
 #elseif canImport(OpenCombine)
 import OpenCombine
+
+private typealias RepogenCombinePublisher = OpenCombine.Publisher
+private typealias RepogenCombineSubscriber = OpenCombine.Subscriber
+private typealias RepogenCombineAnySubscriber = OpenCombine.AnySubscriber
+private typealias RepogenCombineSubscription = OpenCombine.Subscription
+private typealias RepogenCombineDemand = OpenCombine.Subscribers.Demand
 #endif
 
 {{#endpoints}}
 {{#useCase}}
 /// A use case of the {{domain}} domain: `execute` calls `{{repositoryName}}.{{selector}}`.
+/// `{{defaultTypeName}}` is the app's; take `any {{typeName}}` so that a test or a preview can give another.
 {{#doc}}
 {{.}}
 {{/doc}}
-{{access}}struct {{typeName}}: Sendable {
+{{access}}protocol {{typeName}}: Sendable {
+    func {{executeSignature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}}
+}
+
+/// `{{typeName}}` over the domain's repository.
+{{access}}struct {{defaultTypeName}}: {{typeName}} {
     private let repository: any {{repositoryName}}
 
     {{access}}init(repository: any {{repositoryName}}) {
@@ -209,8 +295,9 @@ import OpenCombine
 {{#useCase}}
 
 extension {{typeName}} {
-    /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
-    /// subscribes, once per subscription.
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
     {{access}}func publisher({{#hasRequestValues}}_ requestValues: {{requestValuesName}}{{/hasRequestValues}}) -> AnyPublisher<{{successType}}, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.{{#hasRequestValues}}execute(requestValues){{/hasRequestValues}}{{^hasRequestValues}}execute(){{/hasRequestValues}} }
@@ -223,24 +310,83 @@ extension {{typeName}} {
 private func repogenPublisher<Output: Sendable>(
     _ operation: @escaping @Sendable () async throws -> Output
 ) -> AnyPublisher<Output, Error> {
-    Deferred {
-        Future<Output, Error> { promise in
-            let promise = RepogenPromise(fulfill: promise)
-            Task {
+    RepogenTaskPublisher(operation: operation).eraseToAnyPublisher()
+}
+
+/// Runs `operation` in a task per subscription, started by the first demand. The subscription owns the task:
+/// `cancel()` cancels it. The value, then `.finished` (or the error), reach the subscriber on the main actor.
+private struct RepogenTaskPublisher<Output: Sendable>: RepogenCombinePublisher {
+    typealias Failure = Error
+
+    let operation: @Sendable () async throws -> Output
+
+    func receive<Downstream: RepogenCombineSubscriber>(subscriber: Downstream)
+    where Downstream.Input == Output, Downstream.Failure == Error {
+        // The subscriber erased: the task that delivers to it may not capture its (non-Sendable) type.
+        let subscription = RepogenTaskSubscription(subscriber: RepogenCombineAnySubscriber(subscriber), operation: self.operation)
+        subscriber.receive(subscription: subscription)
+    }
+}
+
+/// The subscription of a `RepogenTaskPublisher`. (`@unchecked Sendable`: its state is only touched under `lock`.)
+private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSubscription, @unchecked Sendable {
+    private let lock = Foundation.NSLock()
+    /// Nil once the subscription is cancelled or has delivered.
+    private var downstream: RepogenCombineAnySubscriber<Output, Error>?
+    /// Nil once the task started.
+    private var operation: (@Sendable () async throws -> Output)?
+    private var task: Task<Void, Never>?
+
+    init(subscriber: RepogenCombineAnySubscriber<Output, Error>, operation: @escaping @Sendable () async throws -> Output) {
+        self.downstream = subscriber
+        self.operation = operation
+    }
+
+    func request(_ demand: RepogenCombineDemand) {
+        guard demand > 0 else { return }
+        self.lock.withLock {
+            guard self.downstream != nil, let operation = self.operation else { return }
+            self.operation = nil
+            self.task = Task {
+                let result: Result<Output, Error>
                 do {
-                    promise.fulfill(.success(try await operation()))
+                    result = .success(try await operation())
                 } catch {
-                    promise.fulfill(.failure(error))
+                    result = .failure(error)
                 }
+                await self.deliver(result)
             }
         }
     }
-    .eraseToAnyPublisher()
-}
 
-/// A `Future`'s promise handed to the task that fulfils it (a promise may be called from any thread).
-private struct RepogenPromise<Output>: @unchecked Sendable {
-    let fulfill: (Result<Output, Error>) -> Void
+    func cancel() {
+        let task = self.lock.withLock {
+            let task = self.task
+            self.task = nil
+            self.downstream = nil
+            self.operation = nil
+            return task
+        }
+        task?.cancel()
+    }
+
+    @MainActor
+    private func deliver(_ result: Result<Output, Error>) {
+        let downstream = self.lock.withLock {
+            let downstream = self.downstream
+            self.downstream = nil
+            self.task = nil
+            return downstream
+        }
+        guard let downstream else { return }
+        switch result {
+        case .success(let value):
+            _ = downstream.receive(value)
+            downstream.receive(completion: .finished)
+        case .failure(let error):
+            downstream.receive(completion: .failure(error))
+        }
+    }
 }
 #endif
 

@@ -140,7 +140,7 @@ struct SpecValidator {
             for endpoint in spec.endpoints {
                 let method = endpoint.repositoryMethod ?? endpoint.name
                 let types = DomainNames.endpointTypes(forMethod: method.value, style: style, hasArguments: !endpoint.inputs.isEmpty)
-                for (name, what) in zip(types, ["the use case", "the request values"]) {
+                for (name, what) in zip(types, DomainNames.endpointTypeDescriptions) {
                     declarations.append(TypeDeclaration(name: name, location: method.location, what: "\(what) of '\(method.value)'"))
                 }
             }

@@ -1,59 +1,127 @@
 import Foundation
+import RepogenRuntime
 #if canImport(Combine)
 import Combine
 #else
 import OpenCombine
 #endif
 
-/// A SwiftUI-free view model in the seed's MVVM shape: it binds to the use cases' publishers (the seed's RxSwift
-/// `Observable`s) and knows nothing of the data layer.
+/// A SwiftUI-free view model in the seed's MVVM shape, on the main actor: it takes the use cases by their protocols
+/// and binds to their publishers (the seed's RxSwift `Observable`s) with plain closures, which are isolated to the
+/// main actor like the rest of the class. The publishers deliver on the main actor, so those closures may set state.
 @MainActor
 public final class FavoritesViewModel {
     public private(set) var favorites: [Favorite] = []
+    /// The last upload's answer.
+    public private(set) var uploaded: Favorite?
+    /// What went wrong last, for the user (`NetworkError` is a `LocalizedError`); nil after a success.
     public private(set) var errorMessage: String?
-    private let fetchFavorites: FetchFavoritesUseCase
-    private let addFavorites: AddFavoritesUseCase
-    private var subscriptions: Set<AnyCancellable> = []
+    /// Whether a load is in flight.
+    public private(set) var isLoading = false
 
-    public init(repository: any FavoritesRepository) {
-        fetchFavorites = FetchFavoritesUseCase(repository: repository)
-        addFavorites = AddFavoritesUseCase(repository: repository)
+    private let fetchFavorites: any FetchFavoritesUseCase
+    private let addFavorites: any AddFavoritesUseCase
+    private let uploadFavoritePhoto: any UploadFavoritePhotoUseCase
+    /// The load in flight: cancelling it cancels the request.
+    private var loading: AnyCancellable?
+    private var writes: Set<AnyCancellable> = []
+    /// How many calls are in flight, and who waits for none.
+    private var pending = 0
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    public init(
+        fetchFavorites: any FetchFavoritesUseCase, addFavorites: any AddFavoritesUseCase,
+        uploadFavoritePhoto: any UploadFavoritePhotoUseCase
+    ) {
+        self.fetchFavorites = fetchFavorites
+        self.addFavorites = addFavorites
+        self.uploadFavoritePhoto = uploadFavoritePhoto
     }
 
-    /// Loads the favorites; `done` runs on the main actor once they (or the error) are in place.
-    public func load(done: @escaping @MainActor @Sendable () -> Void = {}) {
-        // One `Result` per load, handled in one hop to the main actor. The publisher calls back on the thread its
-        // task ran on, so the closure is `@Sendable` (a closure written here would be isolated to the main actor).
-        Self.results(of: fetchFavorites.publisher())
-            .sink { @Sendable [weak self] result in
-                Task { @MainActor in
-                    switch result {
-                    case .success(let favorites):
-                        self?.favorites = favorites
-                        self?.errorMessage = nil
-                    case .failure(let error):
-                        self?.errorMessage = "\(error)"
-                    }
-                    done()
+    /// The app's use cases over `repository` (a `FavoritesDataRepository` in the app, a mock in tests).
+    public convenience init(repository: any FavoritesRepository) {
+        self.init(
+            fetchFavorites: DefaultFetchFavoritesUseCase(repository: repository),
+            addFavorites: DefaultAddFavoritesUseCase(repository: repository),
+            uploadFavoritePhoto: DefaultUploadFavoritePhotoUseCase(repository: repository))
+    }
+
+    /// Loads the favorites (from the local data source while it has them). A load in flight is replaced.
+    public func load() {
+        cancelLoading()
+        isLoading = true
+        started()
+        loading = fetchFavorites.publisher()
+            .sink { [weak self] completion in
+                self?.loading = nil
+                self?.isLoading = false
+                if case .failure(let error) = completion {
+                    self?.errorMessage = error.localizedDescription
                 }
+                self?.finished()
+            } receiveValue: { [weak self] favorites in
+                self?.favorites = favorites
+                self?.errorMessage = nil
             }
-            .store(in: &subscriptions)
     }
 
-    /// The publisher's value or error as one `Result`. (Not isolated to the main actor: its closures run on the
-    /// publisher's thread.)
-    private nonisolated static func results<Output>(
-        of publisher: AnyPublisher<Output, Error>
-    ) -> AnyPublisher<Result<Output, Error>, Never> {
-        publisher.map { .success($0) }.catch { Just(.failure($0)) }.eraseToAnyPublisher()
+    /// Stops the load in flight: the request is cancelled, and the favorites stay as they were.
+    public func cancelLoading() {
+        guard let loading else { return }
+        self.loading = nil
+        loading.cancel()  // the task and its request are cancelled: the server sees the connection close
+        isLoading = false
+        finished()
     }
 
-    /// Adds favorites with the async use case, then loads the list again (the write invalidated the cached one).
-    public func add(_ favorites: [Favorite]) async {
-        do {
-            _ = try await addFavorites.execute(AddFavoritesRequestValues(input: AddFavoritesInput(favorites: favorites)))
-        } catch {
-            errorMessage = "\(error)"
-        }
+    /// Adds favorites, then loads the list again (the write removed the stored one).
+    public func add(_ favorites: [Favorite]) {
+        started()
+        addFavorites.publisher(AddFavoritesRequestValues(input: AddFavoritesInput(favorites: favorites)))
+            .sink { [weak self] completion in
+                if case .failure(let error) = completion {
+                    self?.errorMessage = error.localizedDescription
+                } else {
+                    self?.load()
+                }
+                self?.finished()
+            } receiveValue: { _ in }
+            .store(in: &writes)
+    }
+
+    /// Uploads a photo of a favorite with its caption.
+    public func uploadPhoto(_ jpeg: Data, caption: String, of favorite: Favorite) {
+        started()
+        let photo = UploadFile(data: jpeg, fileName: "favorite-\(favorite.id).jpg", contentType: "image/jpeg")
+        uploadFavoritePhoto
+            .publisher(UploadFavoritePhotoRequestValues(favoriteId: favorite.id, caption: caption, photo: photo))
+            .sink { [weak self] completion in
+                if case .failure(let error) = completion {
+                    self?.errorMessage = error.localizedDescription
+                }
+                self?.finished()
+            } receiveValue: { [weak self] favorite in
+                self?.uploaded = favorite
+                self?.errorMessage = nil
+            }
+            .store(in: &writes)
+    }
+
+    /// Returns once no call is in flight (for tests and previews; a view reads the state as it changes).
+    public func idle() async {
+        guard pending > 0 else { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
+    }
+
+    private func started() {
+        pending += 1
+    }
+
+    private func finished() {
+        pending -= 1
+        guard pending == 0 else { return }
+        let waiters = idleWaiters
+        idleWaiters = []
+        for waiter in waiters { waiter.resume() }
     }
 }
