@@ -24,6 +24,8 @@ package struct GenerateOptions: Sendable {
     package var sharedFiles = true
     /// Where the mocks go: inside `#if DEBUG` (the default), always compiled, not written, or alone.
     package var mocks = MocksMode.default
+    /// The column limit generated Swift is wrapped at (`SwiftLineWrapper`); nil leaves lines as rendered.
+    package var lineWidth: Int? = SwiftLineWrapper.width
 
     package init(
         style: OutputStyle = .result, templates: TemplateSet? = nil, templatesPath: String? = nil,
@@ -199,7 +201,9 @@ package enum Pipeline {
         for (entry, result) in zip(entries, rendered.all) {
             switch result {
             case .success(let (text, missing)):
+                // Generated Swift at most 120 columns wide where it can be broken (SwiftLineWrapper).
                 var output = OutputFile(relativePath: entry.relativePath, rendered: text)
+                if let width = options.lineWidth { output = SwiftLineWrapper.wrapped(output, width: width) }
                 try checkHeader(output, template: entry.template, options: options)
                 if entry.isMock, options.mocks == .debug { output.contents = debugOnly(output.contents) }
                 files.append(output)
@@ -226,7 +230,8 @@ package enum Pipeline {
                     throw DiagnosticsError([options.templates.renderDiagnostic(
                         error, rendering: entry.template, templatesPath: options.templatesPath)])
                 }
-                let output = OutputFile(relativePath: entry.relativePath, rendered: rendered.text)
+                var output = OutputFile(relativePath: entry.relativePath, rendered: rendered.text)
+                if let width = options.lineWidth { output = SwiftLineWrapper.wrapped(output, width: width) }
                 try checkHeader(output, template: entry.template, options: options)
                 sharedFiles.append(output)
                 warn(rendered.missing, template: entry.template)
