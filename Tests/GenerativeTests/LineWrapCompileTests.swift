@@ -106,7 +106,7 @@ final class LineWrapCompileTests: XCTestCase {
         XCTAssertGreaterThan(checked, 40, "the generator must give accepted specs")
         XCTAssertGreaterThan(longBefore, 100, "the unwrapped output must have long lines, or this proves little")
         print("line width: \(checked) random specs, \(lines) lines; \(longBefore) over 120 columns unwrapped, "
-            + "\(longAfter) wrapped (none could be broken)")
+            + "\(longAfter) still over it that cannot be broken")
     }
 
     /// The code without whitespace, whole-line comments, multi-line delimiters and line continuations: what a wrap

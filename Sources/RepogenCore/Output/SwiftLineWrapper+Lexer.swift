@@ -12,7 +12,9 @@ extension SwiftLineWrapper {
     }
 
     /// The state after `line`, which starts in `state`.
-    static func advance(_ state: CrossLineState, over line: [UInt8]) -> CrossLineState {
+    static func advance<Bytes: RandomAccessCollection<UInt8>>(
+        _ state: CrossLineState, over line: Bytes
+    ) -> CrossLineState where Bytes.Index == Int {
         var state = state
         var index = 0
         let count = line.count
@@ -83,7 +85,8 @@ extension SwiftLineWrapper {
 
     /// The single-line string literal whose opening delimiter starts at `start`, or nil when it does not end on the
     /// line (or is a multi-line literal).
-    static func skipString(_ line: [UInt8], at start: Int) -> Literal? {
+    static func skipString<Bytes: RandomAccessCollection<UInt8>>(_ line: Bytes, at start: Int) -> Literal?
+    where Bytes.Index == Int {
         var hashes = 0
         while start + hashes < line.count, line[start + hashes] == hash { hashes += 1 }
         guard start + hashes < line.count, line[start + hashes] == quote, !startsTripleQuote(line, start + hashes) else {
@@ -109,7 +112,8 @@ extension SwiftLineWrapper {
 
     /// The index after the escape (`\n`, `\u{…}`, `\( … )`; with `hashes` `#` after the `\` in a raw literal) that
     /// starts at `start`, or nil when it does not end on the line.
-    static func skipEscape(_ line: [UInt8], at start: Int, hashes: Int) -> Int? {
+    static func skipEscape<Bytes: RandomAccessCollection<UInt8>>(_ line: Bytes, at start: Int, hashes: Int) -> Int?
+    where Bytes.Index == Int {
         var index = start + 1 + hashes
         guard index < line.count else { return nil }
         if line[index] == openParen {
@@ -142,31 +146,35 @@ extension SwiftLineWrapper {
     }
 
     /// The single-line literal at `index` when a `#`… `"` delimiter starts there.
-    private static func stringStarting(_ line: [UInt8], at index: Int) -> Literal? {
+    private static func stringStarting<Bytes: RandomAccessCollection<UInt8>>(_ line: Bytes, at index: Int) -> Literal?
+    where Bytes.Index == Int {
         var hashes = 0
         while index + hashes < line.count, line[index + hashes] == hash { hashes += 1 }
         guard index + hashes < line.count, line[index + hashes] == quote else { return nil }
         return skipString(line, at: index)
     }
 
-    static func hashesFollow(_ line: [UInt8], _ index: Int, _ hashes: Int) -> Bool {
+    static func hashesFollow<Bytes: RandomAccessCollection<UInt8>>(_ line: Bytes, _ index: Int, _ hashes: Int) -> Bool
+    where Bytes.Index == Int {
         guard index + hashes <= line.count else { return false }
         for offset in 0..<hashes where line[index + offset] != hash { return false }
         return true
     }
 
-    static func startsTripleQuote(_ line: [UInt8], _ index: Int) -> Bool {
+    static func startsTripleQuote<Bytes: RandomAccessCollection<UInt8>>(_ line: Bytes, _ index: Int) -> Bool
+    where Bytes.Index == Int {
         index + 2 < line.count && line[index] == quote && line[index + 1] == quote && line[index + 2] == quote
     }
 
     /// Whether the line is a comment alone (`//` or `///` after indentation).
-    static func isWholeLineComment(_ line: [UInt8]) -> Bool {
+    static func isWholeLineComment<Bytes: RandomAccessCollection<UInt8>>(_ line: Bytes) -> Bool where Bytes.Index == Int {
         let start = indentation(line)
         return start + 1 < line.count && line[start] == slash && line[start + 1] == slash
     }
 
     /// A whole-line comment's text, after its `//` or `///` and the spaces after it.
-    static func commentText(_ line: [UInt8]) -> ArraySlice<UInt8>? {
+    static func commentText<Bytes: RandomAccessCollection<UInt8>>(_ line: Bytes) -> Bytes.SubSequence?
+    where Bytes.Index == Int {
         guard isWholeLineComment(line) else { return nil }
         var index = indentation(line) + 2
         if index < line.count, line[index] == slash { index += 1 }

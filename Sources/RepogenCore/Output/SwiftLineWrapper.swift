@@ -24,7 +24,7 @@ package enum SwiftLineWrapper {
     package static func wrapped(_ file: OutputFile, width: Int = width) -> OutputFile {
         guard file.relativePath.hasSuffix(".swift") else { return file }
         guard let bytes = file.withUTF8({ wrapped($0, width: width, splitLiterals: true) }) else { return file }
-        return OutputFile(relativePath: file.relativePath, contents: String(decoding: bytes, as: UTF8.self))
+        return OutputFile(relativePath: file.relativePath, bytes: bytes)
     }
 
     /// `text` wrapped; with `splitLiterals` false, long string literals stay on one line (so only whitespace and
@@ -40,9 +40,12 @@ package enum SwiftLineWrapper {
     /// The bytes of `text` wrapped, or nil when no line changes.
     package static func wrapped(_ text: UnsafeRawBufferPointer, width: Int, splitLiterals: Bool) -> [UInt8]? {
         guard hasLongLine(text, width: width) else { return nil }
+        // Without `"""`, `/*` or a Markdown fence, no line starts inside a literal, comment or code block: lines
+        // need no reading but the long ones (most generated files; a large spec's are megabytes).
+        let multiLine = containsMultiLineConstruct(text)
         var output: [UInt8] = []
-        output.reserveCapacity(text.count + text.count / 4)
-        var changed = false
+        // Bytes before this are in `output` (or, while nothing changed, need not be: they are the same).
+        var copied = 0
         var state = CrossLineState.code
         var index = 0
         var lineNumber = 0
@@ -51,29 +54,50 @@ package enum SwiftLineWrapper {
         while index < text.count {
             var end = index
             while end < text.count, text[end] != newline { end += 1 }
-            let line = Array(text[index..<end])
+            let line = UnsafeRawBufferPointer(rebasing: text[index..<end])
             let startState = state
-            state = advance(state, over: line)
-            if isWholeLineComment(line) {
-                if let text = commentText(line), text.starts(with: "```".utf8) { inFence.toggle() }
-            } else {
-                inFence = false
-            }
-            if lineNumber > 0, startState == .code, state == .code, columns(line[...]) > width {
-                let lines = wrapLine(line, width: width, inFence: inFence, splitLiterals: splitLiterals)
-                if lines.count != 1 || lines[0] != line { changed = true }
-                for (number, piece) in lines.enumerated() {
-                    if number > 0 { output.append(newline) }
-                    output += piece
+            if multiLine {
+                state = advance(state, over: line)
+                if isWholeLineComment(line) {
+                    if let text = commentText(line), text.starts(with: "```".utf8) { inFence.toggle() }
+                } else {
+                    inFence = false
                 }
-            } else {
-                output += line
             }
-            if end < text.count { output.append(newline) }
+            // A line of at most `width` bytes has at most `width` columns: copied as it is, without counting.
+            if lineNumber > 0, line.count > width, startState == .code, state == .code, columns(line[...]) > width {
+                let original = Array(line)
+                let lines = wrapLine(original, width: width, inFence: inFence, splitLiterals: splitLiterals)
+                if lines.count != 1 || lines[0] != original {
+                    if output.isEmpty { output.reserveCapacity(text.count + text.count / 8) }
+                    output.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[copied..<index]))
+                    for (number, piece) in lines.enumerated() {
+                        if number > 0 { output.append(newline) }
+                        output += piece
+                    }
+                    copied = end
+                }
+            }
             index = end + 1
             lineNumber += 1
         }
-        return changed ? output : nil
+        guard copied > 0 else { return nil }
+        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[copied...]))
+        return output
+    }
+
+    /// Whether `text` has `"""`, `/*` or a Markdown code fence (```).
+    private static func containsMultiLineConstruct(_ text: UnsafeRawBufferPointer) -> Bool {
+        guard text.count > 2 else { return false }
+        for index in 0..<(text.count - 2) {
+            switch text[index] {
+            case quote where text[index + 1] == quote && text[index + 2] == quote: return true
+            case slash where text[index + 1] == star: return true
+            case backquote where text[index + 1] == backquote && text[index + 2] == backquote: return true
+            default: continue
+            }
+        }
+        return false
     }
 
     /// Whether some line has more than `width` bytes (so may have more than `width` columns).
@@ -87,7 +111,7 @@ package enum SwiftLineWrapper {
     }
 
     /// The columns of a line: its Unicode scalars (UTF-8 bytes that do not continue a scalar).
-    package static func columns(_ line: ArraySlice<UInt8>) -> Int {
+    package static func columns<Bytes: Collection<UInt8>>(_ line: Bytes) -> Int {
         var count = 0
         for byte in line where byte & 0xC0 != 0x80 { count += 1 }
         return count
@@ -148,10 +172,10 @@ package enum SwiftLineWrapper {
         return lines
     }
 
-    static func indentation(_ line: [UInt8]) -> Int {
-        var index = 0
-        while index < line.count, line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t") { index += 1 }
-        return index
+    static func indentation<Bytes: RandomAccessCollection<UInt8>>(_ line: Bytes) -> Int where Bytes.Index == Int {
+        var index = line.startIndex
+        while index < line.endIndex, line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t") { index += 1 }
+        return index - line.startIndex
     }
 
     private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {

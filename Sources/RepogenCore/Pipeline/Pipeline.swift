@@ -180,9 +180,13 @@ package enum Pipeline {
         // (a template and its view model drifted apart). A user's templates get a warning per such tag.
         let strict = options.templatesPath == nil
         let rendered = RenderResults(count: entries.count)
+        let lineWidth = options.lineWidth
         onOwnThreads(entries.count) { [library] index in
             rendered.set(index, Result { () throws(MustacheError) in
-                try library.renderText(entries[index].template, context, strict: strict)
+                let (text, missing) = try library.renderText(entries[index].template, context, strict: strict)
+                // Generated Swift at most `lineWidth` columns wide where it can be broken (SwiftLineWrapper).
+                let file = OutputFile(relativePath: entries[index].relativePath, rendered: text)
+                return (lineWidth.map { SwiftLineWrapper.wrapped(file, width: $0) } ?? file, missing)
             })
         }
         // The view model of a large spec is millions of values: the command line skips freeing them (LargeValues).
@@ -200,10 +204,8 @@ package enum Pipeline {
         var files: [OutputFile] = []
         for (entry, result) in zip(entries, rendered.all) {
             switch result {
-            case .success(let (text, missing)):
-                // Generated Swift at most 120 columns wide where it can be broken (SwiftLineWrapper).
-                var output = OutputFile(relativePath: entry.relativePath, rendered: text)
-                if let width = options.lineWidth { output = SwiftLineWrapper.wrapped(output, width: width) }
+            case .success(let (file, missing)):
+                var output = file
                 try checkHeader(output, template: entry.template, options: options)
                 if entry.isMock, options.mocks == .debug { output.contents = debugOnly(output.contents) }
                 files.append(output)
@@ -451,18 +453,18 @@ package enum Pipeline {
 /// The results of rendering files concurrently, one slot per file.
 private final class RenderResults: @unchecked Sendable {
     private let lock = NSLock()
-    private var results: [Result<(text: RenderedText, missing: [MustacheError]), MustacheError>?]
+    private var results: [Result<(file: OutputFile, missing: [MustacheError]), MustacheError>?]
 
     init(count: Int) {
         results = Array(repeating: nil, count: count)
     }
 
-    func set(_ index: Int, _ result: Result<(text: RenderedText, missing: [MustacheError]), MustacheError>) {
+    func set(_ index: Int, _ result: Result<(file: OutputFile, missing: [MustacheError]), MustacheError>) {
         lock.withLock { results[index] = result }
     }
 
     /// Every slot's result (each is set before this is read).
-    var all: [Result<(text: RenderedText, missing: [MustacheError]), MustacheError>] {
+    var all: [Result<(file: OutputFile, missing: [MustacheError]), MustacheError>] {
         lock.withLock { results.map { $0! } }
     }
 }
