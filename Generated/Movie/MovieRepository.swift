@@ -99,7 +99,10 @@ public struct MovieRepositoryImpl: MovieRepository {
     /// - Parameters:
     ///   - remote: the API calls; `MovieRemoteDataSource()` sends them through `NetworkManager.shared`.
     ///   - local: where cached reads are kept; in memory unless the app gives its own store.
-    public init(remote: any MovieRepository = MovieRemoteDataSource(), local: any MovieLocalDataSource = MemoryResponseCache()) {
+    public init(
+        remote: any MovieRepository = MovieRemoteDataSource(),
+        local: any MovieLocalDataSource = MemoryResponseCache()
+    ) {
         self.remote = remote
         self.cache = CachedReads(local: local)
     }
@@ -107,7 +110,10 @@ public struct MovieRepositoryImpl: MovieRepository {
     /// The popular movies; kept for five minutes.
     public func fetchMovies() async -> Result<[Movie], Error> {
         let request = MovieApi.fetchMovies
-        return await self.cache.read(CacheKey(endpoint: "fetchMovies", requestType: request), timeToLive: .seconds(300)) {
+        return await self.cache.read(
+            CacheKey(endpoint: "fetchMovies", requestType: request),
+            timeToLive: .seconds(300)
+        ) {
             await self.remote.fetchMovies()
         }
     }
@@ -134,7 +140,11 @@ public struct MovieRepositoryImpl: MovieRepository {
         let response = await self.remote.renameMovie(id: id, title: title)
         if case .success(let response) = response {
             await self.cache.invalidate(CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies))
-            await self.cache.update(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)), with: response, timeToLive: nil)
+            await self.cache.update(
+                CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)),
+                with: response,
+                timeToLive: nil
+            )
         }
         return response
     }
@@ -162,7 +172,11 @@ public struct MovieRepositoryImpl: MovieRepository {
     public func replaceMovie(movie: Movie, ifMatch: String) async -> Result<APIResponse<Movie>, Error> {
         let response = await self.remote.replaceMovie(movie: movie, ifMatch: ifMatch)
         if case .success(let response) = response {
-            await self.cache.update(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: movie.id)), with: response.value, timeToLive: nil)
+            await self.cache.update(
+                CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: movie.id)),
+                with: response.value,
+                timeToLive: nil
+            )
         }
         return response
     }

@@ -7,7 +7,11 @@ public protocol UserRepository: Sendable {
     func fetchMyUser() async -> Result<UserResponse, Error>
     /// Renames the user; the repository calls it updateNickname(name:).
     func updateNickname(name: String) async -> Result<UserResponse, Error>
-    func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async -> Result<ContentsWithCursorResponse<PlaceResponse>, Error>
+    func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int
+    ) async -> Result<ContentsWithCursorResponse<PlaceResponse>, Error>
     func deletePlace(placeType: PlaceType, placeId: String) async -> Result<Void, Error>
     func registerDevice(input: DeviceRegisterInput) async -> Result<Void, Error>
     func signout() async -> Result<Void, Error>
@@ -35,7 +39,11 @@ public struct UserRepositoryImpl: UserRepository {
         return await self.manager.request(requestType: request)
     }
 
-    public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async -> Result<ContentsWithCursorResponse<PlaceResponse>, Error> {
+    public func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int
+    ) async -> Result<ContentsWithCursorResponse<PlaceResponse>, Error> {
         let request = UserApi.fetchMyPlaces(placeType: placeType, cursor: cursor, size: size)
         return await self.manager.request(requestType: request)
     }

@@ -27,9 +27,17 @@ public final class MockLedgerRepository: LedgerRepository {
     /// Calls and stubs of `deletePerson(id:)`.
     public let deletePersonMock = MockMethod<UUID, Void>("MockLedgerRepository.deletePerson(id:)")
     /// Calls and stubs of `fetchTransactions(month:type:)`.
-    public let fetchTransactionsMock = MockMethod<(month: String, type: TransactionType?), [Transaction]>("MockLedgerRepository.fetchTransactions(month:type:)", exampleJSON: #"[{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF","amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z"}]"#)
+    public let fetchTransactionsMock = MockMethod<(month: String, type: TransactionType?), [Transaction]>(
+        "MockLedgerRepository.fetchTransactions(month:type:)",
+        exampleJSON: #"""
+        [{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF",\#
+        "amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z"}]
+        """#
+    )
     /// Calls and stubs of `createTransaction(personId:transaction:)`.
-    public let createTransactionMock = MockMethod<(personId: UUID, transaction: Transaction), Transaction>("MockLedgerRepository.createTransaction(personId:transaction:)")
+    public let createTransactionMock = MockMethod<(personId: UUID, transaction: Transaction), Transaction>(
+        "MockLedgerRepository.createTransaction(personId:transaction:)"
+    )
     /// Calls and stubs of `deleteTransaction(id:)`.
     public let deleteTransactionMock = MockMethod<UUID, Void>("MockLedgerRepository.deleteTransaction(id:)")
 

@@ -100,7 +100,10 @@ public struct MovieRepositoryImpl: MovieRepository {
     /// - Parameters:
     ///   - remote: the API calls; `MovieRemoteDataSource()` sends them through `NetworkManager.shared`.
     ///   - local: where cached reads are kept; in memory unless the app gives its own store.
-    public init(remote: any MovieRepository = MovieRemoteDataSource(), local: any MovieLocalDataSource = MemoryResponseCache()) {
+    public init(
+        remote: any MovieRepository = MovieRemoteDataSource(),
+        local: any MovieLocalDataSource = MemoryResponseCache()
+    ) {
         self.remote = remote
         self.cache = CachedReads(local: local)
     }
@@ -108,7 +111,10 @@ public struct MovieRepositoryImpl: MovieRepository {
     /// The popular movies; kept for five minutes.
     public func fetchMovies() async throws -> [Movie] {
         let request = MovieApi.fetchMovies
-        return try await self.cache.read(CacheKey(endpoint: "fetchMovies", requestType: request), timeToLive: .seconds(300)) {
+        return try await self.cache.read(
+            CacheKey(endpoint: "fetchMovies", requestType: request),
+            timeToLive: .seconds(300)
+        ) {
             try await self.remote.fetchMovies()
         }
     }
@@ -132,7 +138,11 @@ public struct MovieRepositoryImpl: MovieRepository {
     public func renameMovie(id: Int, title: String) async throws -> Movie {
         let response = try await self.remote.renameMovie(id: id, title: title)
         await self.cache.invalidate(CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies))
-        await self.cache.update(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)), with: response, timeToLive: nil)
+        await self.cache.update(
+            CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)),
+            with: response,
+            timeToLive: nil
+        )
         return response
     }
 
@@ -155,7 +165,11 @@ public struct MovieRepositoryImpl: MovieRepository {
     /// Replaces a movie unless it changed since that revision (If-Match); updates the cached movie.
     public func replaceMovie(movie: Movie, ifMatch: String) async throws -> APIResponse<Movie> {
         let response = try await self.remote.replaceMovie(movie: movie, ifMatch: ifMatch)
-        await self.cache.update(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: movie.id)), with: response.value, timeToLive: nil)
+        await self.cache.update(
+            CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: movie.id)),
+            with: response.value,
+            timeToLive: nil
+        )
         return response
     }
 }

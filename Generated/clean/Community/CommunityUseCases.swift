@@ -17,7 +17,9 @@ public struct FetchPollsUseCase: Sendable {
         self.repository = repository
     }
 
-    public func execute(_ requestValues: FetchPollsRequestValues) async throws -> ContentsWithCursorResponse<PollResponse> {
+    public func execute(
+        _ requestValues: FetchPollsRequestValues
+    ) async throws -> ContentsWithCursorResponse<PollResponse> {
         try await self.repository.fetchPolls(input: requestValues.input)
     }
 }
@@ -132,7 +134,9 @@ public struct DeletePollRequestValues: Sendable {
 extension FetchPollsUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
     /// subscribes, once per subscription.
-    public func publisher(_ requestValues: FetchPollsRequestValues) -> AnyPublisher<ContentsWithCursorResponse<PollResponse>, Error> {
+    public func publisher(
+        _ requestValues: FetchPollsRequestValues
+    ) -> AnyPublisher<ContentsWithCursorResponse<PollResponse>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }

@@ -144,7 +144,10 @@ public struct CreateTransactionUseCase: Sendable {
     }
 
     public func execute(_ requestValues: CreateTransactionRequestValues) async throws -> Transaction {
-        try await self.repository.createTransaction(personId: requestValues.personId, transaction: requestValues.transaction)
+        try await self.repository.createTransaction(
+            personId: requestValues.personId,
+            transaction: requestValues.transaction
+        )
     }
 }
 

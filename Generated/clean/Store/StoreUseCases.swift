@@ -17,7 +17,9 @@ public struct FetchAroundStoresUseCase: Sendable {
         self.repository = repository
     }
 
-    public func execute(_ requestValues: FetchAroundStoresRequestValues) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse> {
+    public func execute(
+        _ requestValues: FetchAroundStoresRequestValues
+    ) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse> {
         try await self.repository.fetchAroundStores(input: requestValues.input)
     }
 }
@@ -124,7 +126,9 @@ public struct FetchStorePhotosUseCase: Sendable {
         self.repository = repository
     }
 
-    public func execute(_ requestValues: FetchStorePhotosRequestValues) async throws -> ContentsWithCursorResponse<StoreImageResponse> {
+    public func execute(
+        _ requestValues: FetchStorePhotosRequestValues
+    ) async throws -> ContentsWithCursorResponse<StoreImageResponse> {
         try await self.repository.fetchStorePhotos(storeId: requestValues.storeId, cursor: requestValues.cursor)
     }
 }
@@ -148,7 +152,9 @@ public struct FetchNewPostsUseCase: Sendable {
         self.repository = repository
     }
 
-    public func execute(_ requestValues: FetchNewPostsRequestValues) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse> {
+    public func execute(
+        _ requestValues: FetchNewPostsRequestValues
+    ) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse> {
         try await self.repository.fetchNewPosts(storeId: requestValues.storeId, cursor: requestValues.cursor)
     }
 }
@@ -197,7 +203,11 @@ public struct TogglePostStickerUseCase: Sendable {
     }
 
     public func execute(_ requestValues: TogglePostStickerRequestValues) async throws {
-        try await self.repository.togglePostSticker(storeId: requestValues.storeId, postId: requestValues.postId, input: requestValues.input)
+        try await self.repository.togglePostSticker(
+            storeId: requestValues.storeId,
+            postId: requestValues.postId,
+            input: requestValues.input
+        )
     }
 }
 
@@ -317,7 +327,11 @@ public struct UpdateStoreReviewUseCase: Sendable {
     }
 
     public func execute(_ requestValues: UpdateStoreReviewRequestValues) async throws -> StoreReviewResponse {
-        try await self.repository.updateStoreReview(storeId: requestValues.storeId, reviewId: requestValues.reviewId, input: requestValues.input)
+        try await self.repository.updateStoreReview(
+            storeId: requestValues.storeId,
+            reviewId: requestValues.reviewId,
+            input: requestValues.input
+        )
     }
 }
 
@@ -344,7 +358,11 @@ public struct UploadStoreImagesUseCase: Sendable {
     }
 
     public func execute(_ requestValues: UploadStoreImagesRequestValues) async throws -> [StoreImageResponse] {
-        try await self.repository.uploadStoreImages(storeId: requestValues.storeId, boundary: requestValues.boundary, images: requestValues.images)
+        try await self.repository.uploadStoreImages(
+            storeId: requestValues.storeId,
+            boundary: requestValues.boundary,
+            images: requestValues.images
+        )
     }
 }
 
@@ -361,7 +379,8 @@ public struct UploadStoreImagesRequestValues: Sendable {
     }
 }
 
-/// A use case of the Store domain: `execute` calls `StoreRepository.uploadStoreMenuImage(storeId:image:caption:price:)`.
+/// A use case of the Store domain: `execute` calls
+/// `StoreRepository.uploadStoreMenuImage(storeId:image:caption:price:)`.
 /// Uploads a photo of a store's menu; the caption and the price are form fields only when given.
 public struct UploadStoreMenuImageUseCase: Sendable {
     private let repository: any StoreRepository
@@ -371,7 +390,12 @@ public struct UploadStoreMenuImageUseCase: Sendable {
     }
 
     public func execute(_ requestValues: UploadStoreMenuImageRequestValues) async throws -> StoreImageResponse {
-        try await self.repository.uploadStoreMenuImage(storeId: requestValues.storeId, image: requestValues.image, caption: requestValues.caption, price: requestValues.price)
+        try await self.repository.uploadStoreMenuImage(
+            storeId: requestValues.storeId,
+            image: requestValues.image,
+            caption: requestValues.caption,
+            price: requestValues.price
+        )
     }
 }
 
@@ -421,8 +445,14 @@ public struct FetchStoreReviewsUseCase: Sendable {
         self.repository = repository
     }
 
-    public func execute(_ requestValues: FetchStoreReviewsRequestValues) async throws -> ContentsWithCursorResponse<StoreReviewResponse> {
-        try await self.repository.fetchStoreReviews(storeId: requestValues.storeId, cursor: requestValues.cursor, filters: requestValues.filters)
+    public func execute(
+        _ requestValues: FetchStoreReviewsRequestValues
+    ) async throws -> ContentsWithCursorResponse<StoreReviewResponse> {
+        try await self.repository.fetchStoreReviews(
+            storeId: requestValues.storeId,
+            cursor: requestValues.cursor,
+            filters: requestValues.filters
+        )
     }
 }
 
@@ -447,7 +477,9 @@ public struct FetchStoreReviewsRequestValues: Sendable {
 extension FetchAroundStoresUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
     /// subscribes, once per subscription.
-    public func publisher(_ requestValues: FetchAroundStoresRequestValues) -> AnyPublisher<ContentsWithCursorResponse<StoreWithExtraResponse>, Error> {
+    public func publisher(
+        _ requestValues: FetchAroundStoresRequestValues
+    ) -> AnyPublisher<ContentsWithCursorResponse<StoreWithExtraResponse>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }
@@ -492,7 +524,9 @@ extension ReportStoreUseCase {
 extension FetchStorePhotosUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
     /// subscribes, once per subscription.
-    public func publisher(_ requestValues: FetchStorePhotosRequestValues) -> AnyPublisher<ContentsWithCursorResponse<StoreImageResponse>, Error> {
+    public func publisher(
+        _ requestValues: FetchStorePhotosRequestValues
+    ) -> AnyPublisher<ContentsWithCursorResponse<StoreImageResponse>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }
@@ -501,7 +535,9 @@ extension FetchStorePhotosUseCase {
 extension FetchNewPostsUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
     /// subscribes, once per subscription.
-    public func publisher(_ requestValues: FetchNewPostsRequestValues) -> AnyPublisher<ContentsWithCursorResponse<StoreNewsPostResponse>, Error> {
+    public func publisher(
+        _ requestValues: FetchNewPostsRequestValues
+    ) -> AnyPublisher<ContentsWithCursorResponse<StoreNewsPostResponse>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }
@@ -510,7 +546,9 @@ extension FetchNewPostsUseCase {
 extension FetchDisplayItemsUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
     /// subscribes, once per subscription.
-    public func publisher(_ requestValues: FetchDisplayItemsRequestValues) -> AnyPublisher<[DisplayItemResponse], Error> {
+    public func publisher(
+        _ requestValues: FetchDisplayItemsRequestValues
+    ) -> AnyPublisher<[DisplayItemResponse], Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }
@@ -555,7 +593,9 @@ extension VisitStoreUseCase {
 extension FetchStoreActivitiesUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
     /// subscribes, once per subscription.
-    public func publisher(_ requestValues: FetchStoreActivitiesRequestValues) -> AnyPublisher<StoreActivitiesResponse, Error> {
+    public func publisher(
+        _ requestValues: FetchStoreActivitiesRequestValues
+    ) -> AnyPublisher<StoreActivitiesResponse, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }
@@ -573,7 +613,9 @@ extension UpdateStoreReviewUseCase {
 extension UploadStoreImagesUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
     /// subscribes, once per subscription.
-    public func publisher(_ requestValues: UploadStoreImagesRequestValues) -> AnyPublisher<[StoreImageResponse], Error> {
+    public func publisher(
+        _ requestValues: UploadStoreImagesRequestValues
+    ) -> AnyPublisher<[StoreImageResponse], Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }
@@ -582,7 +624,9 @@ extension UploadStoreImagesUseCase {
 extension UploadStoreMenuImageUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
     /// subscribes, once per subscription.
-    public func publisher(_ requestValues: UploadStoreMenuImageRequestValues) -> AnyPublisher<StoreImageResponse, Error> {
+    public func publisher(
+        _ requestValues: UploadStoreMenuImageRequestValues
+    ) -> AnyPublisher<StoreImageResponse, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }
@@ -600,7 +644,9 @@ extension WriteReviewUseCase {
 extension FetchStoreReviewsUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
     /// subscribes, once per subscription.
-    public func publisher(_ requestValues: FetchStoreReviewsRequestValues) -> AnyPublisher<ContentsWithCursorResponse<StoreReviewResponse>, Error> {
+    public func publisher(
+        _ requestValues: FetchStoreReviewsRequestValues
+    ) -> AnyPublisher<ContentsWithCursorResponse<StoreReviewResponse>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }

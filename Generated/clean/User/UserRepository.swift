@@ -9,7 +9,11 @@ public protocol UserRepository: Sendable {
     func fetchMyUser() async throws -> UserResponse
     /// Renames the user; the repository calls it updateNickname(name:).
     func updateNickname(name: String) async throws -> UserResponse
-    func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async throws -> ContentsWithCursorResponse<PlaceResponse>
+    func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int
+    ) async throws -> ContentsWithCursorResponse<PlaceResponse>
     func deletePlace(placeType: PlaceType, placeId: String) async throws
     func registerDevice(input: DeviceRegisterInput) async throws
     func signout() async throws
@@ -22,7 +26,11 @@ public protocol UserRepository: Sendable {
 public protocol UserDataSource: Sendable {
     func fetchMyUser() async throws -> UserResponse
     func updateNickname(name: String) async throws -> UserResponse
-    func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async throws -> ContentsWithCursorResponse<PlaceResponse>
+    func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int
+    ) async throws -> ContentsWithCursorResponse<PlaceResponse>
     func deletePlace(placeType: PlaceType, placeId: String) async throws
     func registerDevice(input: DeviceRegisterInput) async throws
     func signout() async throws
@@ -51,7 +59,11 @@ public struct UserRemoteDataSource: UserDataSource {
         return try await self.manager.response(requestType: request)
     }
 
-    public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async throws -> ContentsWithCursorResponse<PlaceResponse> {
+    public func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int
+    ) async throws -> ContentsWithCursorResponse<PlaceResponse> {
         let request = UserApi.fetchMyPlaces(placeType: placeType, cursor: cursor, size: size)
         return try await self.manager.response(requestType: request)
     }
@@ -105,7 +117,11 @@ public struct UserDataRepository: UserRepository {
         return try await self.remote.updateNickname(name: name)
     }
 
-    public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async throws -> ContentsWithCursorResponse<PlaceResponse> {
+    public func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int
+    ) async throws -> ContentsWithCursorResponse<PlaceResponse> {
         return try await self.remote.fetchMyPlaces(placeType: placeType, cursor: cursor, size: size)
     }
 

@@ -53,8 +53,14 @@ public struct FetchMyPlacesUseCase: Sendable {
         self.repository = repository
     }
 
-    public func execute(_ requestValues: FetchMyPlacesRequestValues) async throws -> ContentsWithCursorResponse<PlaceResponse> {
-        try await self.repository.fetchMyPlaces(placeType: requestValues.placeType, cursor: requestValues.cursor, size: requestValues.size)
+    public func execute(
+        _ requestValues: FetchMyPlacesRequestValues
+    ) async throws -> ContentsWithCursorResponse<PlaceResponse> {
+        try await self.repository.fetchMyPlaces(
+            placeType: requestValues.placeType,
+            cursor: requestValues.cursor,
+            size: requestValues.size
+        )
     }
 }
 
@@ -222,7 +228,9 @@ extension UpdateNicknameUseCase {
 extension FetchMyPlacesUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end. The call starts when a subscriber
     /// subscribes, once per subscription.
-    public func publisher(_ requestValues: FetchMyPlacesRequestValues) -> AnyPublisher<ContentsWithCursorResponse<PlaceResponse>, Error> {
+    public func publisher(
+        _ requestValues: FetchMyPlacesRequestValues
+    ) -> AnyPublisher<ContentsWithCursorResponse<PlaceResponse>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }

@@ -10,7 +10,12 @@ public protocol EscapingRepository: Sendable {
     /// quote " backslash \ interp \(x) triple """ raw "# hash # close */ open /* 한글 ✓ é tab	end
     /// second line */
     @discardableResult
-    func send(id: Int, note: String, kind: TrickyKind, completion: @escaping @Sendable (Result<Tricky, NetworkError>) -> Void) -> RequestHandle
+    func send(
+        id: Int,
+        note: String,
+        kind: TrickyKind,
+        completion: @escaping @Sendable (Result<Tricky, NetworkError>) -> Void
+    ) -> RequestHandle
     /// A Swift keyword as a case and method name.
     @discardableResult
     func `return`(completion: @escaping @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle
@@ -27,7 +32,12 @@ public struct EscapingRepositoryImpl: EscapingRepository {
     /// quote " backslash \ interp \(x) triple """ raw "# hash # close */ open /* 한글 ✓ é tab	end
     /// second line */
     @discardableResult
-    public func send(id: Int, note: String, kind: TrickyKind, completion: @escaping @Sendable (Result<Tricky, NetworkError>) -> Void) -> RequestHandle {
+    public func send(
+        id: Int,
+        note: String,
+        kind: TrickyKind,
+        completion: @escaping @Sendable (Result<Tricky, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = EscapingApi.send(id: id, note: note, kind: kind)
         return self.manager.request(requestType: request, completion: completion)
     }

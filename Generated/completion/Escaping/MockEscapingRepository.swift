@@ -17,14 +17,21 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockEscapingRepository: EscapingRepository {
     /// Calls and stubs of `send(id:note:kind:completion:)`.
-    public let sendMock = MockMethod<(id: Int, note: String, kind: TrickyKind), Tricky>("MockEscapingRepository.send(id:note:kind:completion:)")
+    public let sendMock = MockMethod<(id: Int, note: String, kind: TrickyKind), Tricky>(
+        "MockEscapingRepository.send(id:note:kind:completion:)"
+    )
     /// Calls and stubs of `return(completion:)`.
     public let returnMock = MockMethod<Void, String>("MockEscapingRepository.return(completion:)")
 
     public init() { }
 
     @discardableResult
-    public func send(id: Int, note: String, kind: TrickyKind, completion: @escaping @Sendable (Result<Tricky, NetworkError>) -> Void) -> RequestHandle {
+    public func send(
+        id: Int,
+        note: String,
+        kind: TrickyKind,
+        completion: @escaping @Sendable (Result<Tricky, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.sendMock.call((id: id, note: note, kind: kind), completion: completion)
     }
 

@@ -12,18 +12,35 @@ public protocol LedgerRepository: Sendable {
     @discardableResult
     func fetchPerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
-    func createPerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
+    func createPerson(
+        person: Person,
+        completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func updatePerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
+    func updatePerson(
+        person: Person,
+        completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
     func deletePerson(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
     /// A month's loans, of one type or both; the mock answers with the example.
     @discardableResult
-    func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle
+    func fetchTransactions(
+        month: String,
+        type: TransactionType?,
+        completion: @escaping @Sendable (Result<[Transaction], NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle
+    func createTransaction(
+        personId: UUID,
+        transaction: Transaction,
+        completion: @escaping @Sendable (Result<Transaction, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func deleteTransaction(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    func deleteTransaction(
+        id: UUID,
+        completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle
 }
 
 public struct LedgerRepositoryImpl: LedgerRepository {
@@ -35,50 +52,75 @@ public struct LedgerRepositoryImpl: LedgerRepository {
     }
 
     @discardableResult
-    public func fetchPersons(completion: @escaping @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPersons(
+        completion: @escaping @Sendable (Result<[Person], NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.fetchPersons
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func fetchPerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPerson(
+        id: UUID,
+        completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.fetchPerson(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func createPerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func createPerson(
+        person: Person,
+        completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.createPerson(person: person)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func updatePerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func updatePerson(
+        person: Person,
+        completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.updatePerson(person: person)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func deletePerson(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deletePerson(
+        id: UUID,
+        completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.deletePerson(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// A month's loans, of one type or both; the mock answers with the example.
     @discardableResult
-    public func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchTransactions(
+        month: String,
+        type: TransactionType?,
+        completion: @escaping @Sendable (Result<[Transaction], NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.fetchTransactions(month: month, type: type)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle {
+    public func createTransaction(
+        personId: UUID,
+        transaction: Transaction,
+        completion: @escaping @Sendable (Result<Transaction, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.createTransaction(personId: personId, transaction: transaction)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func deleteTransaction(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deleteTransaction(
+        id: UUID,
+        completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.deleteTransaction(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }

@@ -27,51 +27,84 @@ public final class MockLedgerRepository: LedgerRepository {
     /// Calls and stubs of `deletePerson(id:completion:)`.
     public let deletePersonMock = MockMethod<UUID, Void>("MockLedgerRepository.deletePerson(id:completion:)")
     /// Calls and stubs of `fetchTransactions(month:type:completion:)`.
-    public let fetchTransactionsMock = MockMethod<(month: String, type: TransactionType?), [Transaction]>("MockLedgerRepository.fetchTransactions(month:type:completion:)", exampleJSON: #"[{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF","amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z"}]"#)
+    public let fetchTransactionsMock = MockMethod<(month: String, type: TransactionType?), [Transaction]>(
+        "MockLedgerRepository.fetchTransactions(month:type:completion:)",
+        exampleJSON: #"""
+        [{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF",\#
+        "amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z"}]
+        """#
+    )
     /// Calls and stubs of `createTransaction(personId:transaction:completion:)`.
-    public let createTransactionMock = MockMethod<(personId: UUID, transaction: Transaction), Transaction>("MockLedgerRepository.createTransaction(personId:transaction:completion:)")
+    public let createTransactionMock = MockMethod<(personId: UUID, transaction: Transaction), Transaction>(
+        "MockLedgerRepository.createTransaction(personId:transaction:completion:)"
+    )
     /// Calls and stubs of `deleteTransaction(id:completion:)`.
     public let deleteTransactionMock = MockMethod<UUID, Void>("MockLedgerRepository.deleteTransaction(id:completion:)")
 
     public init() { }
 
     @discardableResult
-    public func fetchPersons(completion: @escaping @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPersons(
+        completion: @escaping @Sendable (Result<[Person], NetworkError>) -> Void
+    ) -> RequestHandle {
         self.fetchPersonsMock.call((), completion: completion)
     }
 
     @discardableResult
-    public func fetchPerson(id: UUID, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPerson(
+        id: UUID,
+        completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.fetchPersonMock.call(id, completion: completion)
     }
 
     @discardableResult
-    public func createPerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func createPerson(
+        person: Person,
+        completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.createPersonMock.call(person, completion: completion)
     }
 
     @discardableResult
-    public func updatePerson(person: Person, completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func updatePerson(
+        person: Person,
+        completion: @escaping @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.updatePersonMock.call(person, completion: completion)
     }
 
     @discardableResult
-    public func deletePerson(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deletePerson(
+        id: UUID,
+        completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.deletePersonMock.call(id, completion: completion)
     }
 
     @discardableResult
-    public func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchTransactions(
+        month: String,
+        type: TransactionType?,
+        completion: @escaping @Sendable (Result<[Transaction], NetworkError>) -> Void
+    ) -> RequestHandle {
         self.fetchTransactionsMock.call((month: month, type: type), completion: completion)
     }
 
     @discardableResult
-    public func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle {
+    public func createTransaction(
+        personId: UUID,
+        transaction: Transaction,
+        completion: @escaping @Sendable (Result<Transaction, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.createTransactionMock.call((personId: personId, transaction: transaction), completion: completion)
     }
 
     @discardableResult
-    public func deleteTransaction(id: UUID, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deleteTransaction(
+        id: UUID,
+        completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.deleteTransactionMock.call(id, completion: completion)
     }
 }

@@ -15,21 +15,39 @@ public protocol MovieRepository: Sendable {
     func fetchMovie(id: Int, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle
     /// Adds a movie; the cached list no longer holds every movie, so it goes.
     @discardableResult
-    func addMovie(input: NewMovieInput, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle
+    func addMovie(
+        input: NewMovieInput,
+        completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle
     /// Renames a movie; the server answers with the movie, which replaces the cached one.
     @discardableResult
-    func renameMovie(id: Int, title: String, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle
+    func renameMovie(
+        id: Int,
+        title: String,
+        completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
     func deleteMovie(id: Int, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
     /// Not cached, and changes no cached read.
     @discardableResult
-    func rateMovie(id: Int, stars: Int, completion: @escaping @Sendable (Result<MovieRating, NetworkError>) -> Void) -> RequestHandle
+    func rateMovie(
+        id: Int,
+        stars: Int,
+        completion: @escaping @Sendable (Result<MovieRating, NetworkError>) -> Void
+    ) -> RequestHandle
     /// One movie, not cached, with the response's ETag (the revision replaceMovie sends back).
     @discardableResult
-    func fetchMovieRevision(id: Int, completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle
+    func fetchMovieRevision(
+        id: Int,
+        completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void
+    ) -> RequestHandle
     /// Replaces a movie unless it changed since that revision (If-Match); updates the cached movie.
     @discardableResult
-    func replaceMovie(movie: Movie, ifMatch: String, completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle
+    func replaceMovie(
+        movie: Movie,
+        ifMatch: String,
+        completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void
+    ) -> RequestHandle
 }
 
 /// Where the Movie repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
@@ -61,48 +79,72 @@ public struct MovieRemoteDataSource: MovieRepository {
 
     /// One movie, kept until a write changes it.
     @discardableResult
-    public func fetchMovie(id: Int, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovie(
+        id: Int,
+        completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.fetchMovie(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// Adds a movie; the cached list no longer holds every movie, so it goes.
     @discardableResult
-    public func addMovie(input: NewMovieInput, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func addMovie(
+        input: NewMovieInput,
+        completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.addMovie(input: input)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// Renames a movie; the server answers with the movie, which replaces the cached one.
     @discardableResult
-    public func renameMovie(id: Int, title: String, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func renameMovie(
+        id: Int,
+        title: String,
+        completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.renameMovie(id: id, title: title)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func deleteMovie(id: Int, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deleteMovie(
+        id: Int,
+        completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.deleteMovie(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// Not cached, and changes no cached read.
     @discardableResult
-    public func rateMovie(id: Int, stars: Int, completion: @escaping @Sendable (Result<MovieRating, NetworkError>) -> Void) -> RequestHandle {
+    public func rateMovie(
+        id: Int,
+        stars: Int,
+        completion: @escaping @Sendable (Result<MovieRating, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.rateMovie(id: id, stars: stars)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// One movie, not cached, with the response's ETag (the revision replaceMovie sends back).
     @discardableResult
-    public func fetchMovieRevision(id: Int, completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovieRevision(
+        id: Int,
+        completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.fetchMovieRevision(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// Replaces a movie unless it changed since that revision (If-Match); updates the cached movie.
     @discardableResult
-    public func replaceMovie(movie: Movie, ifMatch: String, completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
+    public func replaceMovie(
+        movie: Movie,
+        ifMatch: String,
+        completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.replaceMovie(movie: movie, revision: ifMatch)
         return self.manager.request(requestType: request, completion: completion)
     }
@@ -129,7 +171,10 @@ public struct MovieRepositoryImpl: MovieRepository {
     public func fetchMovies(completion: @escaping @Sendable (Result<[Movie], NetworkError>) -> Void) -> RequestHandle {
         let request = MovieApi.fetchMovies
         return self.manager.complete(completion) {
-            await self.cache.read(CacheKey(endpoint: "fetchMovies", requestType: request), timeToLive: .seconds(300)) { () async -> Result<[Movie], Error> in
+            await self.cache.read(
+                CacheKey(endpoint: "fetchMovies", requestType: request),
+                timeToLive: .seconds(300)
+            ) { () async -> Result<[Movie], Error> in
                 await self.manager.request(requestType: request, as: [Movie].self)
             }
         }
@@ -137,10 +182,16 @@ public struct MovieRepositoryImpl: MovieRepository {
 
     /// One movie, kept until a write changes it.
     @discardableResult
-    public func fetchMovie(id: Int, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovie(
+        id: Int,
+        completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.fetchMovie(id: id)
         return self.manager.complete(completion) {
-            await self.cache.read(CacheKey(endpoint: "fetchMovie", requestType: request), timeToLive: nil) { () async -> Result<Movie, Error> in
+            await self.cache.read(
+                CacheKey(endpoint: "fetchMovie", requestType: request),
+                timeToLive: nil
+            ) { () async -> Result<Movie, Error> in
                 await self.manager.request(requestType: request, as: Movie.self)
             }
         }
@@ -148,7 +199,10 @@ public struct MovieRepositoryImpl: MovieRepository {
 
     /// Adds a movie; the cached list no longer holds every movie, so it goes.
     @discardableResult
-    public func addMovie(input: NewMovieInput, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func addMovie(
+        input: NewMovieInput,
+        completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.addMovie(input: input)
         return self.manager.complete(completion) { () async -> Result<Movie, Error> in
             let response = await self.manager.request(requestType: request, as: Movie.self)
@@ -161,20 +215,31 @@ public struct MovieRepositoryImpl: MovieRepository {
 
     /// Renames a movie; the server answers with the movie, which replaces the cached one.
     @discardableResult
-    public func renameMovie(id: Int, title: String, completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func renameMovie(
+        id: Int,
+        title: String,
+        completion: @escaping @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.renameMovie(id: id, title: title)
         return self.manager.complete(completion) { () async -> Result<Movie, Error> in
             let response = await self.manager.request(requestType: request, as: Movie.self)
             if case .success(let response) = response {
                 await self.cache.invalidate(CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies))
-                await self.cache.update(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)), with: response, timeToLive: nil)
+                await self.cache.update(
+                    CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)),
+                    with: response,
+                    timeToLive: nil
+                )
             }
             return response
         }
     }
 
     @discardableResult
-    public func deleteMovie(id: Int, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deleteMovie(
+        id: Int,
+        completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.deleteMovie(id: id)
         return self.manager.complete(completion) { () async -> Result<Void, Error> in
             let response: Result<Void, Error> = await self.manager.request(requestType: request)
@@ -188,7 +253,11 @@ public struct MovieRepositoryImpl: MovieRepository {
 
     /// Not cached, and changes no cached read.
     @discardableResult
-    public func rateMovie(id: Int, stars: Int, completion: @escaping @Sendable (Result<MovieRating, NetworkError>) -> Void) -> RequestHandle {
+    public func rateMovie(
+        id: Int,
+        stars: Int,
+        completion: @escaping @Sendable (Result<MovieRating, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.rateMovie(id: id, stars: stars)
         return self.manager.complete(completion) { () async -> Result<MovieRating, Error> in
             let response = await self.manager.request(requestType: request, as: MovieRating.self)
@@ -198,7 +267,10 @@ public struct MovieRepositoryImpl: MovieRepository {
 
     /// One movie, not cached, with the response's ETag (the revision replaceMovie sends back).
     @discardableResult
-    public func fetchMovieRevision(id: Int, completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovieRevision(
+        id: Int,
+        completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.fetchMovieRevision(id: id)
         return self.manager.complete(completion) { () async -> Result<APIResponse<Movie>, Error> in
             let response = await self.manager.request(requestType: request, as: APIResponse<Movie>.self)
@@ -208,12 +280,20 @@ public struct MovieRepositoryImpl: MovieRepository {
 
     /// Replaces a movie unless it changed since that revision (If-Match); updates the cached movie.
     @discardableResult
-    public func replaceMovie(movie: Movie, ifMatch: String, completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
+    public func replaceMovie(
+        movie: Movie,
+        ifMatch: String,
+        completion: @escaping @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.replaceMovie(movie: movie, revision: ifMatch)
         return self.manager.complete(completion) { () async -> Result<APIResponse<Movie>, Error> in
             let response = await self.manager.request(requestType: request, as: APIResponse<Movie>.self)
             if case .success(let response) = response {
-                await self.cache.update(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: movie.id)), with: response.value, timeToLive: nil)
+                await self.cache.update(
+                    CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: movie.id)),
+                    with: response.value,
+                    timeToLive: nil
+                )
             }
             return response
         }

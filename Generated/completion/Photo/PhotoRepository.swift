@@ -8,7 +8,10 @@ import RepogenRuntime
 /// request (the handler then receives `.cancelled`).
 public protocol PhotoRepository: Sendable {
     @discardableResult
-    func fetchPhotoList(page: Int, completion: @escaping @Sendable (Result<[Photo], NetworkError>) -> Void) -> RequestHandle
+    func fetchPhotoList(
+        page: Int,
+        completion: @escaping @Sendable (Result<[Photo], NetworkError>) -> Void
+    ) -> RequestHandle
 }
 
 public struct PhotoRepositoryImpl: PhotoRepository {
@@ -20,7 +23,10 @@ public struct PhotoRepositoryImpl: PhotoRepository {
     }
 
     @discardableResult
-    public func fetchPhotoList(page: Int, completion: @escaping @Sendable (Result<[Photo], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPhotoList(
+        page: Int,
+        completion: @escaping @Sendable (Result<[Photo], NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = PhotoApi.getListPhotos(page: page)
         return self.manager.request(requestType: request) { (response: Result<[PhotoResponseDTO], NetworkError>) in
             completion(response.map { $0.map { $0.toDomain() } })

@@ -11,21 +11,45 @@ public protocol UserRepository: Sendable {
     func fetchMyUser(completion: @escaping @Sendable (Result<UserResponse, NetworkError>) -> Void) -> RequestHandle
     /// Renames the user; the repository calls it updateNickname(name:).
     @discardableResult
-    func updateNickname(name: String, completion: @escaping @Sendable (Result<UserResponse, NetworkError>) -> Void) -> RequestHandle
+    func updateNickname(
+        name: String,
+        completion: @escaping @Sendable (Result<UserResponse, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int, completion: @escaping @Sendable (Result<ContentsWithCursorResponse<PlaceResponse>, NetworkError>) -> Void) -> RequestHandle
+    func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int,
+        completion: @escaping @Sendable (Result<ContentsWithCursorResponse<PlaceResponse>, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func deletePlace(placeType: PlaceType, placeId: String, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    func deletePlace(
+        placeType: PlaceType,
+        placeId: String,
+        completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func registerDevice(input: DeviceRegisterInput, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    func registerDevice(
+        input: DeviceRegisterInput,
+        completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
     func signout(completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
-    func signinDemo(code: String, completion: @escaping @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle
+    func signinDemo(
+        code: String,
+        completion: @escaping @Sendable (Result<String, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func editUserSetting(input: UserSettingInput, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    func editUserSetting(
+        input: UserSettingInput,
+        completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func saveMyPlace(input: SaveMyPlaceInput, completion: @escaping @Sendable (Result<PlaceResponse, NetworkError>) -> Void) -> RequestHandle
+    func saveMyPlace(
+        input: SaveMyPlaceInput,
+        completion: @escaping @Sendable (Result<PlaceResponse, NetworkError>) -> Void
+    ) -> RequestHandle
 }
 
 public struct UserRepositoryImpl: UserRepository {
@@ -37,32 +61,49 @@ public struct UserRepositoryImpl: UserRepository {
     }
 
     @discardableResult
-    public func fetchMyUser(completion: @escaping @Sendable (Result<UserResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMyUser(
+        completion: @escaping @Sendable (Result<UserResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = UserApi.fetchMyUser
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// Renames the user; the repository calls it updateNickname(name:).
     @discardableResult
-    public func updateNickname(name: String, completion: @escaping @Sendable (Result<UserResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func updateNickname(
+        name: String,
+        completion: @escaping @Sendable (Result<UserResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = UserApi.editNickname(nickname: name)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int, completion: @escaping @Sendable (Result<ContentsWithCursorResponse<PlaceResponse>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int,
+        completion: @escaping @Sendable (Result<ContentsWithCursorResponse<PlaceResponse>, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = UserApi.fetchMyPlaces(placeType: placeType, cursor: cursor, size: size)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func deletePlace(placeType: PlaceType, placeId: String, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deletePlace(
+        placeType: PlaceType,
+        placeId: String,
+        completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = UserApi.deletePlace(placeType: placeType, placeId: placeId)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func registerDevice(input: DeviceRegisterInput, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func registerDevice(
+        input: DeviceRegisterInput,
+        completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = UserApi.registerDevice(input: input)
         return self.manager.request(requestType: request, completion: completion)
     }
@@ -74,19 +115,28 @@ public struct UserRepositoryImpl: UserRepository {
     }
 
     @discardableResult
-    public func signinDemo(code: String, completion: @escaping @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
+    public func signinDemo(
+        code: String,
+        completion: @escaping @Sendable (Result<String, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = UserApi.signinDemo(code: code)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func editUserSetting(input: UserSettingInput, completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func editUserSetting(
+        input: UserSettingInput,
+        completion: @escaping @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = UserApi.editUserSetting(input: input)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func saveMyPlace(input: SaveMyPlaceInput, completion: @escaping @Sendable (Result<PlaceResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func saveMyPlace(
+        input: SaveMyPlaceInput,
+        completion: @escaping @Sendable (Result<PlaceResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = UserApi.saveMyPlace(input: input)
         return self.manager.request(requestType: request, completion: completion)
     }

@@ -15,7 +15,10 @@ public struct CommunityClient: Sendable {
     public var createPoll: @Sendable (_ input: PollCreateRequestInput) async throws -> PollCreateResponse
     public var votePoll: @Sendable (_ pollId: String, _ optionIds: [String]) async throws -> Void
     /// The polls in one status; an unknown status goes out as the raw value it holds.
-    public var fetchPollsByStatus: @Sendable (_ status: PollStatus, _ excluding: [PollStatus]) async throws -> [PollResponse]
+    public var fetchPollsByStatus: @Sendable (
+        _ status: PollStatus,
+        _ excluding: [PollStatus]
+    ) async throws -> [PollResponse]
     public var deletePoll: @Sendable (_ pollId: String) async throws -> Void
 }
 

@@ -14,7 +14,9 @@ extension LedgerClient {
     public static var mockValue: Self { mock() }
 
     /// `mockValue` over `storage`, which a test can fill first and read afterwards.
-    public static func mock(_ storage: Dependencies.LockIsolated<MockStorage> = Dependencies.LockIsolated(MockStorage())) -> Self {
+    public static func mock(
+        _ storage: Dependencies.LockIsolated<MockStorage> = Dependencies.LockIsolated(MockStorage())
+    ) -> Self {
         var client = previewValue
         client.fetchPersons = {
             storage.value.persons
@@ -48,7 +50,9 @@ extension LedgerClient {
         }
         client.deletePerson = { id in
             let found = storage.withValue { contents in
-                contents.persons.firstIndex(where: { element in element.id == id }).map { contents.persons.remove(at: $0) }
+                contents.persons.firstIndex(
+                    where: { element in element.id == id }
+                ).map { contents.persons.remove(at: $0) }
             }
             guard found != nil else { throw APIError.serverError(404) }
         }
@@ -64,7 +68,9 @@ extension LedgerClient {
         }
         client.deleteTransaction = { id in
             let found = storage.withValue { contents in
-                contents.transactions.firstIndex(where: { element in element.id == id }).map { contents.transactions.remove(at: $0) }
+                contents.transactions.firstIndex(
+                    where: { element in element.id == id }
+                ).map { contents.transactions.remove(at: $0) }
             }
             guard found != nil else { throw APIError.serverError(404) }
         }

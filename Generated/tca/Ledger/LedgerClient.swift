@@ -44,7 +44,14 @@ extension LedgerClient: Dependencies.TestDependencyKey {
         client.createPerson = { value in value }
         client.updatePerson = { value in value }
         client.deletePerson = { _ in }
-        client.fetchTransactions = { _, _ in try APIError.example(#"[{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF","amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z"}]"#, as: [Transaction].self, for: "LedgerClient.fetchTransactions") }
+        client.fetchTransactions = { _, _ in try APIError.example(
+            #"""
+            [{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF",\#
+            "amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z"}]
+            """#,
+            as: [Transaction].self,
+            for: "LedgerClient.fetchTransactions"
+        ) }
         client.createTransaction = { _, value in value }
         client.deleteTransaction = { _ in }
         return client
@@ -60,8 +67,26 @@ extension LedgerClient {
 
         /// The collections as the spec's `example`s fill them (empty where a collection has none).
         public init() {
-            self.persons = (try? APIError.example(#"[{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","name":"Kim","phoneNumber":"010-1234-5678"},{"id":"1B4E28BA-2FA1-11D2-883F-0016D3CCA427","name":"Lee"}]"#, as: [Person].self, for: "LedgerClient.MockStorage.persons")) ?? []
-            self.transactions = (try? APIError.example(#"[{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF","amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z","memo":"Lunch"}]"#, as: [Transaction].self, for: "LedgerClient.MockStorage.transactions")) ?? []
+            self.persons = (
+                try? APIError.example(
+                    #"""
+                    [{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","name":"Kim","phoneNumber":"010-1234-5678"},\#
+                    {"id":"1B4E28BA-2FA1-11D2-883F-0016D3CCA427","name":"Lee"}]
+                    """#,
+                    as: [Person].self,
+                    for: "LedgerClient.MockStorage.persons"
+                )
+            ) ?? []
+            self.transactions = (
+                try? APIError.example(
+                    #"""
+                    [{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF",\#
+                    "amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z","memo":"Lunch"}]
+                    """#,
+                    as: [Transaction].self,
+                    for: "LedgerClient.MockStorage.transactions"
+                )
+            ) ?? []
         }
 
         public init(persons: [Person], transactions: [Transaction]) {

@@ -38,9 +38,19 @@ extension MovieClient: Dependencies.TestDependencyKey {
     /// is sent. An endpoint with none of these reports its call, as in `testValue`; give it an `example`.
     public static let previewValue: Self = {
         var client = Self()
-        client.fetchMovies = { try APIError.example(#"[{"id":1,"title":"Arrival","releaseDate":"2016-11-11"}]"#, as: [Movie].self, for: "MovieClient.fetchMovies") }
+        client.fetchMovies = { try APIError.example(
+            #"[{"id":1,"title":"Arrival","releaseDate":"2016-11-11"}]"#,
+            as: [Movie].self,
+            for: "MovieClient.fetchMovies"
+        ) }
         client.deleteMovie = { _ in }
-        client.fetchMovieRevision = { _ in try APIResponse(value: APIError.example(#"{"id":1,"title":"Arrival","releaseDate":"2016-11-11"}"#, as: Movie.self, for: "MovieClient.fetchMovieRevision")) }
+        client.fetchMovieRevision = { _ in try APIResponse(
+            value: APIError.example(
+                #"{"id":1,"title":"Arrival","releaseDate":"2016-11-11"}"#,
+                as: Movie.self,
+                for: "MovieClient.fetchMovieRevision"
+            )
+        ) }
         client.replaceMovie = { value, _ in APIResponse(value: value) }
         return client
     }()

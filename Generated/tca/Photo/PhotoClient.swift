@@ -24,7 +24,15 @@ extension PhotoClient: Dependencies.TestDependencyKey {
     /// is sent. An endpoint with none of these reports its call, as in `testValue`; give it an `example`.
     public static let previewValue: Self = {
         var client = Self()
-        client.fetchPhotoList = { _ in try APIError.example(#"[{"id":"4ct0iDMOjuc","width":7360,"height":4912,"likes":3,"urls":{"raw":"r","full":"f","regular":"https://images.unsplash.com/photo-1670871139297","small":"s","thumb":"t"},"user":{"name":"UserName"}}]"#, as: [PhotoResponseDTO].self, for: "PhotoClient.fetchPhotoList").map { $0.toDomain() } }
+        client.fetchPhotoList = { _ in try APIError.example(
+            #"""
+            [{"id":"4ct0iDMOjuc","width":7360,"height":4912,"likes":3,"urls":{"raw":"r","full":"f",\#
+            "regular":"https://images.unsplash.com/photo-1670871139297","small":"s","thumb":"t"},\#
+            "user":{"name":"UserName"}}]
+            """#,
+            as: [PhotoResponseDTO].self,
+            for: "PhotoClient.fetchPhotoList"
+        ).map { $0.toDomain() } }
         return client
     }()
 }

@@ -14,7 +14,11 @@ public struct UserClient: Sendable {
     public var fetchMyUser: @Sendable () async throws -> UserResponse
     /// Renames the user; the repository calls it updateNickname(name:).
     public var updateNickname: @Sendable (_ name: String) async throws -> UserResponse
-    public var fetchMyPlaces: @Sendable (_ placeType: PlaceType, _ cursor: String?, _ size: Int) async throws -> ContentsWithCursorResponse<PlaceResponse>
+    public var fetchMyPlaces: @Sendable (
+        _ placeType: PlaceType,
+        _ cursor: String?,
+        _ size: Int
+    ) async throws -> ContentsWithCursorResponse<PlaceResponse>
     public var deletePlace: @Sendable (_ placeType: PlaceType, _ placeId: String) async throws -> Void
     public var registerDevice: @Sendable (_ input: DeviceRegisterInput) async throws -> Void
     public var signout: @Sendable () async throws -> Void
@@ -33,7 +37,11 @@ extension UserClient: Dependencies.TestDependencyKey {
     /// is sent. An endpoint with none of these reports its call, as in `testValue`; give it an `example`.
     public static let previewValue: Self = {
         var client = Self()
-        client.fetchMyUser = { try APIError.example(#"{"userId":1,"name":"kim"}"#, as: UserResponse.self, for: "UserClient.fetchMyUser") }
+        client.fetchMyUser = { try APIError.example(
+            #"{"userId":1,"name":"kim"}"#,
+            as: UserResponse.self,
+            for: "UserClient.fetchMyUser"
+        ) }
         client.deletePlace = { _, _ in }
         client.registerDevice = { _ in }
         client.signout = { }

@@ -8,7 +8,11 @@ public protocol UserRepository: Sendable {
     func fetchMyUser() async throws -> UserResponse
     /// Renames the user; the repository calls it updateNickname(name:).
     func updateNickname(name: String) async throws -> UserResponse
-    func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async throws -> ContentsWithCursorResponse<PlaceResponse>
+    func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int
+    ) async throws -> ContentsWithCursorResponse<PlaceResponse>
     func deletePlace(placeType: PlaceType, placeId: String) async throws
     func registerDevice(input: DeviceRegisterInput) async throws
     func signout() async throws
@@ -36,7 +40,11 @@ public struct UserRepositoryImpl: UserRepository {
         return try await self.manager.response(requestType: request)
     }
 
-    public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async throws -> ContentsWithCursorResponse<PlaceResponse> {
+    public func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int
+    ) async throws -> ContentsWithCursorResponse<PlaceResponse> {
         let request = UserApi.fetchMyPlaces(placeType: placeType, cursor: cursor, size: size)
         return try await self.manager.response(requestType: request)
     }

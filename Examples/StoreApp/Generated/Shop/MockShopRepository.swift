@@ -17,7 +17,9 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockShopRepository: ShopRepository {
     /// Calls and stubs of `fetchProducts(sort:cursor:)`.
-    public let fetchProductsMock = MockMethod<(sort: ProductSort, cursor: String?), [Product]>("MockShopRepository.fetchProducts(sort:cursor:)")
+    public let fetchProductsMock = MockMethod<(sort: ProductSort, cursor: String?), [Product]>(
+        "MockShopRepository.fetchProducts(sort:cursor:)"
+    )
     /// Calls and stubs of `fetchProduct(productId:)`.
     public let fetchProductMock = MockMethod<Int, Product>("MockShopRepository.fetchProduct(productId:)")
 
