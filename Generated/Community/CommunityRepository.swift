@@ -3,8 +3,10 @@
 import Foundation
 import RepogenRuntime
 
-/// Each method answers with a `Result` and never throws: `CommunityRepositoryImpl` fails with the `NetworkError` of a failed
-/// request (`NetworkError.cancelled` when its task is cancelled); `MockCommunityRepository` with the error stubbed for the call,
+/// Each method answers with a `Result` and never throws: `CommunityRepositoryImpl` fails with the `NetworkError` of a
+/// failed
+/// request (`NetworkError.cancelled` when its task is cancelled); `MockCommunityRepository` with the error stubbed for
+/// the call,
 /// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 public protocol CommunityRepository: Sendable {
     func fetchPolls(input: PollListInput) async -> Result<ContentsWithCursorResponse<PollResponse>, Error>

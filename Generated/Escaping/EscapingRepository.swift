@@ -3,8 +3,10 @@
 import Foundation
 import RepogenRuntime
 
-/// Each method answers with a `Result` and never throws: `EscapingRepositoryImpl` fails with the `NetworkError` of a failed
-/// request (`NetworkError.cancelled` when its task is cancelled); `MockEscapingRepository` with the error stubbed for the call,
+/// Each method answers with a `Result` and never throws: `EscapingRepositoryImpl` fails with the `NetworkError` of a
+/// failed
+/// request (`NetworkError.cancelled` when its task is cancelled); `MockEscapingRepository` with the error stubbed for
+/// the call,
 /// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 public protocol EscapingRepository: Sendable {
     /// quote " backslash \ interp \(x) triple """ raw "# hash # close */ open /* 한글 ✓ é tab	end

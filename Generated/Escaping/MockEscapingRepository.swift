@@ -16,7 +16,9 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockEscapingRepository: EscapingRepository {
     /// Calls and stubs of `send(id:note:kind:)`.
-    public let sendMock = MockMethod<(id: Int, note: String, kind: TrickyKind), Tricky>("MockEscapingRepository.send(id:note:kind:)")
+    public let sendMock = MockMethod<(id: Int, note: String, kind: TrickyKind), Tricky>(
+        "MockEscapingRepository.send(id:note:kind:)"
+    )
     /// Calls and stubs of `return()`.
     public let returnMock = MockMethod<Void, String>("MockEscapingRepository.return()")
 

@@ -3,8 +3,10 @@
 import Foundation
 import RepogenRuntime
 
-/// Each method answers with a `Result` and never throws: `MovieRepositoryImpl` fails with the `NetworkError` of a failed
-/// request (`NetworkError.cancelled` when its task is cancelled); `MockMovieRepository` with the error stubbed for the call,
+/// Each method answers with a `Result` and never throws: `MovieRepositoryImpl` fails with the `NetworkError` of a
+/// failed
+/// request (`NetworkError.cancelled` when its task is cancelled); `MockMovieRepository` with the error stubbed for the
+/// call,
 /// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 public protocol MovieRepository: Sendable {
     /// The popular movies; kept for five minutes.
@@ -99,7 +101,8 @@ public struct MovieRepositoryImpl: MovieRepository {
     private let remote: any MovieRepository
     private let cache: CachedReads
 
-    /// Every `MovieRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values, its
+    /// Every `MovieRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values,
+    /// its
     /// reads in flight (one request per key, however many screens wait) and what writes do to them, so two screens
     /// each with their own repository see the same data. Give `remote` or `local` and the repository has a cache of
     /// its own: a test's, or another server's, which must not answer for the shared one.
@@ -120,7 +123,10 @@ public struct MovieRepositoryImpl: MovieRepository {
     /// The popular movies; kept for five minutes.
     public func fetchMovies() async -> Result<[Movie], Error> {
         let request = MovieApi.fetchMovies
-        return await self.cache.read(CacheKey(endpoint: "fetchMovies", requestType: request), timeToLive: .seconds(300)) {
+        return await self.cache.read(
+            CacheKey(endpoint: "fetchMovies", requestType: request),
+            timeToLive: .seconds(300)
+        ) {
             await self.remote.fetchMovies()
         }
     }
@@ -147,7 +153,11 @@ public struct MovieRepositoryImpl: MovieRepository {
         let response = await self.remote.renameMovie(id: id, title: title)
         if case .success(let response) = response {
             await self.cache.invalidate(CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies))
-            await self.cache.update(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)), with: response, timeToLive: nil)
+            await self.cache.update(
+                CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)),
+                with: response,
+                timeToLive: nil
+            )
         }
         return response
     }
@@ -175,7 +185,11 @@ public struct MovieRepositoryImpl: MovieRepository {
     public func replaceMovie(movie: Movie, ifMatch: String) async -> Result<APIResponse<Movie>, Error> {
         let response = await self.remote.replaceMovie(movie: movie, ifMatch: ifMatch)
         if case .success(let response) = response {
-            await self.cache.update(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: movie.id)), with: response.value, timeToLive: nil)
+            await self.cache.update(
+                CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: movie.id)),
+                with: response.value,
+                timeToLive: nil
+            )
         }
         return response
     }

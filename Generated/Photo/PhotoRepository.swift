@@ -3,8 +3,10 @@
 import Foundation
 import RepogenRuntime
 
-/// Each method answers with a `Result` and never throws: `PhotoRepositoryImpl` fails with the `NetworkError` of a failed
-/// request (`NetworkError.cancelled` when its task is cancelled); `MockPhotoRepository` with the error stubbed for the call,
+/// Each method answers with a `Result` and never throws: `PhotoRepositoryImpl` fails with the `NetworkError` of a
+/// failed
+/// request (`NetworkError.cancelled` when its task is cancelled); `MockPhotoRepository` with the error stubbed for the
+/// call,
 /// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 public protocol PhotoRepository: Sendable {
     func fetchPhotoList(page: Int) async -> Result<[Photo], Error>
@@ -44,7 +46,8 @@ public struct PhotoRepositoryImpl: PhotoRepository {
     private let remote: any PhotoRepository
     private let cache: CachedReads
 
-    /// Every `PhotoRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values, its
+    /// Every `PhotoRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values,
+    /// its
     /// reads in flight (one request per key, however many screens wait) and what writes do to them, so two screens
     /// each with their own repository see the same data. Give `remote` or `local` and the repository has a cache of
     /// its own: a test's, or another server's, which must not answer for the shared one.
@@ -64,7 +67,10 @@ public struct PhotoRepositoryImpl: PhotoRepository {
 
     public func fetchPhotoList(page: Int) async -> Result<[Photo], Error> {
         let request = PhotoApi.getListPhotos(page: page)
-        return await self.cache.read(CacheKey(endpoint: "getListPhotos", requestType: request), timeToLive: .seconds(600)) {
+        return await self.cache.read(
+            CacheKey(endpoint: "getListPhotos", requestType: request),
+            timeToLive: .seconds(600)
+        ) {
             await self.remote.fetchPhotoList(page: page)
         }
     }

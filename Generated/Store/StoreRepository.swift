@@ -3,33 +3,64 @@
 import Foundation
 import RepogenRuntime
 
-/// Each method answers with a `Result` and never throws: `StoreRepositoryImpl` fails with the `NetworkError` of a failed
-/// request (`NetworkError.cancelled` when its task is cancelled); `MockStoreRepository` with the error stubbed for the call,
+/// Each method answers with a `Result` and never throws: `StoreRepositoryImpl` fails with the `NetworkError` of a
+/// failed
+/// request (`NetworkError.cancelled` when its task is cancelled); `MockStoreRepository` with the error stubbed for the
+/// call,
 /// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 public protocol StoreRepository: Sendable {
-    func fetchAroundStores(input: FetchAroundStoreInput) async -> Result<ContentsWithCursorResponse<StoreWithExtraResponse>, Error>
+    func fetchAroundStores(
+        input: FetchAroundStoreInput
+    ) async -> Result<ContentsWithCursorResponse<StoreWithExtraResponse>, Error>
     /// The store screen.
     /// Sends the user's position as headers so the server can show the distance.
     func fetchDetail(input: FetchStoreDetailInput) async -> Result<StoreDetailResponse, Error>
     func fetchStoreCategories() async -> Result<[StoreCategoryResponse], Error>
     func saveStore(storeId: String, isDelete: Bool) async -> Result<String, Error>
     func reportStore(storeId: Int, reportReason: String) async -> Result<String, Error>
-    func fetchStorePhotos(storeId: Int, cursor: String?) async -> Result<ContentsWithCursorResponse<StoreImageResponse>, Error>
-    func fetchNewPosts(storeId: Int, cursor: CursorInput?) async -> Result<ContentsWithCursorResponse<StoreNewsPostResponse>, Error>
+    func fetchStorePhotos(
+        storeId: Int,
+        cursor: String?
+    ) async -> Result<ContentsWithCursorResponse<StoreImageResponse>, Error>
+    func fetchNewPosts(
+        storeId: Int,
+        cursor: CursorInput?
+    ) async -> Result<ContentsWithCursorResponse<StoreNewsPostResponse>, Error>
     func fetchDisplayItems(storeId: Int, itemTypes: [DisplayItemType]) async -> Result<[DisplayItemResponse], Error>
-    func togglePostSticker(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput) async -> Result<Void, Error>
+    func togglePostSticker(
+        storeId: Int,
+        postId: String,
+        input: StoreNewsPostStickersReplaceInput
+    ) async -> Result<Void, Error>
     func createStore(input: StoreCreateRequestInput, nonceToken: String) async -> Result<StoreCreateResponse, Error>
     func verifyStoreOwner(storeId: Int, token: String) async -> Result<String?, Error>
     func visitStore(storeId: Int, visitType: VisitType) async -> Result<String, Error>
     func fetchStoreActivities(storeId: Int) async -> Result<StoreActivitiesResponse, Error>
-    func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput) async -> Result<StoreReviewResponse, Error>
+    func updateStoreReview(
+        storeId: Int,
+        reviewId: Int,
+        input: StoreReviewUpdateInput
+    ) async -> Result<StoreReviewResponse, Error>
     /// Uploads photos of a store as multipart/form-data: one "images" part per file, plus the store id as a field.
-    func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile]) async -> Result<[StoreImageResponse], Error>
+    func uploadStoreImages(
+        storeId: Int,
+        boundary: String,
+        images: [UploadFile]
+    ) async -> Result<[StoreImageResponse], Error>
     /// Uploads a photo of a store's menu; the caption and the price are form fields only when given.
-    func uploadStoreMenuImage(storeId: Int, image: UploadFile, caption: String?, price: Int?) async -> Result<StoreImageResponse, Error>
+    func uploadStoreMenuImage(
+        storeId: Int,
+        image: UploadFile,
+        caption: String?,
+        price: Int?
+    ) async -> Result<StoreImageResponse, Error>
     func writeReview(input: WriteReviewRequestInput) async -> Result<StoreReviewResponse, Error>
     /// Reviews of a store, with a sort order and any extra filters as query items.
-    func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?) async -> Result<ContentsWithCursorResponse<StoreReviewResponse>, Error>
+    func fetchStoreReviews(
+        storeId: Int,
+        cursor: CursorInput,
+        filters: [String: String]?
+    ) async -> Result<ContentsWithCursorResponse<StoreReviewResponse>, Error>
 }
 
 public struct StoreRepositoryImpl: StoreRepository {
@@ -40,7 +71,9 @@ public struct StoreRepositoryImpl: StoreRepository {
         self.manager = manager
     }
 
-    public func fetchAroundStores(input: FetchAroundStoreInput) async -> Result<ContentsWithCursorResponse<StoreWithExtraResponse>, Error> {
+    public func fetchAroundStores(
+        input: FetchAroundStoreInput
+    ) async -> Result<ContentsWithCursorResponse<StoreWithExtraResponse>, Error> {
         let request = StoreApi.fetchAroundStores(input: input)
         return await self.manager.request(requestType: request)
     }
@@ -67,27 +100,43 @@ public struct StoreRepositoryImpl: StoreRepository {
         return await self.manager.request(requestType: request)
     }
 
-    public func fetchStorePhotos(storeId: Int, cursor: String?) async -> Result<ContentsWithCursorResponse<StoreImageResponse>, Error> {
+    public func fetchStorePhotos(
+        storeId: Int,
+        cursor: String?
+    ) async -> Result<ContentsWithCursorResponse<StoreImageResponse>, Error> {
         let request = StoreApi.fetchStorePhotos(storeId: storeId, cursor: cursor)
         return await self.manager.request(requestType: request)
     }
 
-    public func fetchNewPosts(storeId: Int, cursor: CursorInput?) async -> Result<ContentsWithCursorResponse<StoreNewsPostResponse>, Error> {
+    public func fetchNewPosts(
+        storeId: Int,
+        cursor: CursorInput?
+    ) async -> Result<ContentsWithCursorResponse<StoreNewsPostResponse>, Error> {
         let request = StoreApi.fetchStoreNewPosts(storeId: storeId, cursorInput: cursor)
         return await self.manager.request(requestType: request)
     }
 
-    public func fetchDisplayItems(storeId: Int, itemTypes: [DisplayItemType]) async -> Result<[DisplayItemResponse], Error> {
+    public func fetchDisplayItems(
+        storeId: Int,
+        itemTypes: [DisplayItemType]
+    ) async -> Result<[DisplayItemResponse], Error> {
         let request = StoreApi.fetchDisplayItems(storeId: storeId, itemTypes: itemTypes)
         return await self.manager.request(requestType: request)
     }
 
-    public func togglePostSticker(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput) async -> Result<Void, Error> {
+    public func togglePostSticker(
+        storeId: Int,
+        postId: String,
+        input: StoreNewsPostStickersReplaceInput
+    ) async -> Result<Void, Error> {
         let request = StoreApi.togglePostSticker(storeId: storeId, postId: postId, input: input)
         return await self.manager.request(requestType: request)
     }
 
-    public func createStore(input: StoreCreateRequestInput, nonceToken: String) async -> Result<StoreCreateResponse, Error> {
+    public func createStore(
+        input: StoreCreateRequestInput,
+        nonceToken: String
+    ) async -> Result<StoreCreateResponse, Error> {
         let request = StoreApi.createStore(input: input, nonceToken: nonceToken)
         return await self.manager.request(requestType: request)
     }
@@ -107,19 +156,32 @@ public struct StoreRepositoryImpl: StoreRepository {
         return await self.manager.request(requestType: request)
     }
 
-    public func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput) async -> Result<StoreReviewResponse, Error> {
+    public func updateStoreReview(
+        storeId: Int,
+        reviewId: Int,
+        input: StoreReviewUpdateInput
+    ) async -> Result<StoreReviewResponse, Error> {
         let request = StoreApi.updateStoreReview(storeId: storeId, reviewId: reviewId, input: input)
         return await self.manager.request(requestType: request)
     }
 
     /// Uploads photos of a store as multipart/form-data: one "images" part per file, plus the store id as a field.
-    public func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile]) async -> Result<[StoreImageResponse], Error> {
+    public func uploadStoreImages(
+        storeId: Int,
+        boundary: String,
+        images: [UploadFile]
+    ) async -> Result<[StoreImageResponse], Error> {
         let request = StoreApi.uploadStoreImages(storeId: storeId, boundary: boundary, images: images)
         return await self.manager.request(requestType: request)
     }
 
     /// Uploads a photo of a store's menu; the caption and the price are form fields only when given.
-    public func uploadStoreMenuImage(storeId: Int, image: UploadFile, caption: String?, price: Int?) async -> Result<StoreImageResponse, Error> {
+    public func uploadStoreMenuImage(
+        storeId: Int,
+        image: UploadFile,
+        caption: String?,
+        price: Int?
+    ) async -> Result<StoreImageResponse, Error> {
         let request = StoreApi.uploadStoreMenuImage(storeId: storeId, image: image, caption: caption, price: price)
         return await self.manager.request(requestType: request)
     }
@@ -130,7 +192,11 @@ public struct StoreRepositoryImpl: StoreRepository {
     }
 
     /// Reviews of a store, with a sort order and any extra filters as query items.
-    public func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?) async -> Result<ContentsWithCursorResponse<StoreReviewResponse>, Error> {
+    public func fetchStoreReviews(
+        storeId: Int,
+        cursor: CursorInput,
+        filters: [String: String]?
+    ) async -> Result<ContentsWithCursorResponse<StoreReviewResponse>, Error> {
         let request = StoreApi.fetchStoreReviews(storeId: storeId, cursorInput: cursor, filters: filters)
         return await self.manager.request(requestType: request)
     }

@@ -16,13 +16,20 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockUserRepository: UserRepository {
     /// Calls and stubs of `fetchMyUser()`.
-    public let fetchMyUserMock = MockMethod<Void, UserResponse>("MockUserRepository.fetchMyUser()", exampleJSON: #"{"userId":1,"name":"kim"}"#)
+    public let fetchMyUserMock = MockMethod<Void, UserResponse>(
+        "MockUserRepository.fetchMyUser()",
+        exampleJSON: #"{"userId":1,"name":"kim"}"#
+    )
     /// Calls and stubs of `updateNickname(name:)`.
     public let updateNicknameMock = MockMethod<String, UserResponse>("MockUserRepository.updateNickname(name:)")
     /// Calls and stubs of `fetchMyPlaces(placeType:cursor:size:)`.
-    public let fetchMyPlacesMock = MockMethod<(placeType: PlaceType, cursor: String?, size: Int), ContentsWithCursorResponse<PlaceResponse>>("MockUserRepository.fetchMyPlaces(placeType:cursor:size:)")
+    public let fetchMyPlacesMock = MockMethod<(placeType: PlaceType, cursor: String?, size: Int), ContentsWithCursorResponse<PlaceResponse>>(
+        "MockUserRepository.fetchMyPlaces(placeType:cursor:size:)"
+    )
     /// Calls and stubs of `deletePlace(placeType:placeId:)`.
-    public let deletePlaceMock = MockMethod<(placeType: PlaceType, placeId: String), Void>("MockUserRepository.deletePlace(placeType:placeId:)")
+    public let deletePlaceMock = MockMethod<(placeType: PlaceType, placeId: String), Void>(
+        "MockUserRepository.deletePlace(placeType:placeId:)"
+    )
     /// Calls and stubs of `registerDevice(input:)`.
     public let registerDeviceMock = MockMethod<DeviceRegisterInput, Void>("MockUserRepository.registerDevice(input:)")
     /// Calls and stubs of `signout()`.
@@ -44,7 +51,11 @@ public final class MockUserRepository: UserRepository {
         self.updateNicknameMock.call(name)
     }
 
-    public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) -> Result<ContentsWithCursorResponse<PlaceResponse>, Error> {
+    public func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int
+    ) -> Result<ContentsWithCursorResponse<PlaceResponse>, Error> {
         self.fetchMyPlacesMock.call((placeType: placeType, cursor: cursor, size: size))
     }
 

@@ -4,13 +4,18 @@ import Foundation
 import RepogenRuntime
 
 /// Each method answers with a `Result` and never throws: `UserRepositoryImpl` fails with the `NetworkError` of a failed
-/// request (`NetworkError.cancelled` when its task is cancelled); `MockUserRepository` with the error stubbed for the call,
+/// request (`NetworkError.cancelled` when its task is cancelled); `MockUserRepository` with the error stubbed for the
+/// call,
 /// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 public protocol UserRepository: Sendable {
     func fetchMyUser() async -> Result<UserResponse, Error>
     /// Renames the user; the repository calls it updateNickname(name:).
     func updateNickname(name: String) async -> Result<UserResponse, Error>
-    func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async -> Result<ContentsWithCursorResponse<PlaceResponse>, Error>
+    func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int
+    ) async -> Result<ContentsWithCursorResponse<PlaceResponse>, Error>
     func deletePlace(placeType: PlaceType, placeId: String) async -> Result<Void, Error>
     func registerDevice(input: DeviceRegisterInput) async -> Result<Void, Error>
     func signout() async -> Result<Void, Error>
@@ -38,7 +43,11 @@ public struct UserRepositoryImpl: UserRepository {
         return await self.manager.request(requestType: request)
     }
 
-    public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async -> Result<ContentsWithCursorResponse<PlaceResponse>, Error> {
+    public func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int
+    ) async -> Result<ContentsWithCursorResponse<PlaceResponse>, Error> {
         let request = UserApi.fetchMyPlaces(placeType: placeType, cursor: cursor, size: size)
         return await self.manager.request(requestType: request)
     }

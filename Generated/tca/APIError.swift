@@ -67,7 +67,11 @@ public enum APIError: Error, Equatable, Sendable, Foundation.LocalizedError {
     /// An example from the spec (JSON), decoded as the runtime decodes responses. One that does not decode is
     /// reported as an issue naming `name` (a failure in tests, a runtime warning in previews) and thrown as
     /// `decodingError`.
-    public static func example<Value: Decodable>(_ json: String, as type: Value.Type, for name: String) throws -> Value {
+    public static func example<Value: Decodable>(
+        _ json: String,
+        as type: Value.Type,
+        for name: String
+    ) throws -> Value {
         do {
             return try NetworkConfiguration().makeDecoder().decode(Value.self, from: Data(json.utf8))
         } catch {

@@ -281,6 +281,8 @@ final class IncrementalGenerationTests: XCTestCase {
         XCTAssertEqual(try assertFullRunThenReuse("--no-shared-files", options: options).report.written, [])
         options.mocks = .inline
         XCTAssertEqual(try assertFullRunThenReuse("--mocks inline", options: options).report.written.isEmpty, false)
+        options.lineWidth = 60
+        XCTAssertEqual(try assertFullRunThenReuse("a narrower line width", options: options).report.written.isEmpty, false)
         // The templates folder's name (it appears in template errors only).
         options.templatesPath = root + "/Templates"
         try FileManager.default.createDirectory(atPath: root + "/Templates", withIntermediateDirectories: true)
@@ -292,7 +294,7 @@ final class IncrementalGenerationTests: XCTestCase {
         // otherwise changing it would leave the output of the old value in place.
         let covered = [
             "style", "styleOverridesSpecs", "templates", "templatesPath", "runtimeModule", "accessLevel", "imports",
-            "sharedFiles", "mocks",
+            "sharedFiles", "mocks", "lineWidth",
         ]
         XCTAssertEqual(Mirror(reflecting: GenerateOptions()).children.map { $0.label ?? "" }.sorted(), covered.sorted())
         // The config keys that become options, or the spec list and output folder, which the fingerprint has too.

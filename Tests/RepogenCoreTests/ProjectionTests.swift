@@ -79,7 +79,7 @@ final class ProjectionTests: XCTestCase {
         )
         assertContains(
             text,
-            "        case .t(let storeId, let postId, let input, let placeType):\n            return \"/api/v1/store/\\(PathComponent(storeId))/news-post/\\(PathComponent(postId))/stickers/\\(PathComponent(input.id))/\\(PathComponent(placeType.rawValue))\"\n")
+            wrapped("        case .t(let storeId, let postId, let input, let placeType):\n            return \"/api/v1/store/\\(PathComponent(storeId))/news-post/\\(PathComponent(postId))/stickers/\\(PathComponent(input.id))/\\(PathComponent(placeType.rawValue))\"\n"))
     }
 
     func testUsingQueryOverrideIsOnlyGeneratedWhenUsed() throws {
@@ -99,9 +99,13 @@ final class ProjectionTests: XCTestCase {
             spec(#""name": "fetchStoreNewPosts", "repositoryMethod": "fetchNewPosts", "method": "GET", "path": "/p/{storeId}", "inputs": [{"name": "storeId", "type": "Int"}, {"name": "cursorInput", "type": "String?", "argument": "cursor"}, {"name": "input", "type": "DetailInput", "unlabeled": true}], "response": "ContentsWithCursorResponse<Post>""#))
         assertContains(files["Api.swift"], "    case fetchStoreNewPosts(storeId: Int, cursorInput: String?, DetailInput)\n")
         let repository = files["Repository.swift"]
-        assertContains(repository, "    func fetchNewPosts(storeId: Int, cursor: String?, input: DetailInput) async -> Result<ContentsWithCursorResponse<Post>, Error>\n")
+        assertContains(
+            repository,
+            wrapped("    func fetchNewPosts(storeId: Int, cursor: String?, input: DetailInput) async -> Result<ContentsWithCursorResponse<Post>, Error>\n"))
         assertContains(repository, "        let request = StoreApi.fetchStoreNewPosts(storeId: storeId, cursorInput: cursor, input)\n        return await self.manager.request(requestType: request)\n")
-        assertContains(files["Mock.swift"], "MockMethod<(storeId: Int, cursor: String?, input: DetailInput), ContentsWithCursorResponse<Post>>(\"MockStoreRepository.fetchNewPosts(storeId:cursor:input:)\")")
+        assertContains(
+            files["Mock.swift"],
+            wrapped("    public let fetchNewPostsMock = MockMethod<(storeId: Int, cursor: String?, input: DetailInput), ContentsWithCursorResponse<Post>>(\"MockStoreRepository.fetchNewPosts(storeId:cursor:input:)\")\n"))
     }
 
     func testResultTypes() throws {

@@ -28,7 +28,7 @@ final class ResponseMetadataTests: XCTestCase {
             """)
         // The spec's example is the wire's JSON: decoded as the DTOs, converted, and wrapped.
         assertContains(
-            files["Mock.swift"], ", decoding: [PhotoResponseDTO].self, toDomain: { APIResponse(value: $0.map { $0.toDomain() }) })")
+            files["Mock.swift"], "        decoding: [PhotoResponseDTO].self,\n        toDomain: { APIResponse(value: $0.map { $0.toDomain() }) }\n    )")
     }
 
     func testAnEndpointWithoutAResponseReturnsAnAPIResponseOfVoid() throws {

@@ -92,9 +92,22 @@ final class SpecLanguageTests: XCTestCase {
         let models = try XCTUnwrap(generate(text)["Models.swift"])
         assertContains(
             models,
-            #"public init(size: Int = 20, small: UInt8 = 255, ratio: Double = 1.5e2, flag: Bool? = false, none: String? = nil, "#
-                + #"name: String = "a \"quoted\" \\ name", sort: Sort = .newest, sorts: [Sort] = [.distanceAsc, .newest], "#
-                + #"empty: [String] = [], counts: [String: Int] = ["a": 1, "b\"": 2], noCounts: [String: [Int]] = [:], plain: Int)"#)
+            #"""
+            public init(
+                    size: Int = 20,
+                    small: UInt8 = 255,
+                    ratio: Double = 1.5e2,
+                    flag: Bool? = false,
+                    none: String? = nil,
+                    name: String = "a \"quoted\" \\ name",
+                    sort: Sort = .newest,
+                    sorts: [Sort] = [.distanceAsc, .newest],
+                    empty: [String] = [],
+                    counts: [String: Int] = ["a": 1, "b\"": 2],
+                    noCounts: [String: [Int]] = [:],
+                    plain: Int
+                )
+            """#)
     }
 
     func testEncodeFalseGeneratesAnEncoderThatLeavesTheFieldOut() throws {

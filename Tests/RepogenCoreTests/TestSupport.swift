@@ -40,6 +40,11 @@ func spec(_ endpoint: String, imports: String = "") -> String {
 }
 
 /// Asserts that `text` contains `snippet`, showing both on failure.
+/// Whole lines of generated code as the pipeline writes them: wrapped at 120 columns (`SwiftLineWrapper`).
+func wrapped(_ lines: String) -> String {
+    String(SwiftLineWrapper.wrap("// header\n" + lines).dropFirst("// header\n".count))
+}
+
 func assertContains(_ text: String?, _ snippet: String, file: StaticString = #filePath, line: UInt = #line) {
     guard let text else {
         XCTFail("no text", file: file, line: line)

@@ -4,7 +4,8 @@ import Foundation
 import RepogenRuntime
 
 /// `CommunityRepositoryImpl` throws the `NetworkError` of a failed request (`NetworkError.cancelled` when its task is
-/// cancelled); `MockCommunityRepository` throws the error stubbed for the call, or `MockRepositoryError.notStubbed` when nothing
+/// cancelled); `MockCommunityRepository` throws the error stubbed for the call, or `MockRepositoryError.notStubbed`
+/// when nothing
 /// was stubbed.
 public protocol CommunityRepository: Sendable {
     func fetchPolls(input: PollListInput) async throws -> ContentsWithCursorResponse<PollResponse>

@@ -18,13 +18,21 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockCommunityRepository: CommunityRepository {
     /// Calls and stubs of `fetchPolls(input:)`.
-    public let fetchPollsMock = MockMethod<PollListInput, ContentsWithCursorResponse<PollResponse>>("MockCommunityRepository.fetchPolls(input:)")
+    public let fetchPollsMock = MockMethod<PollListInput, ContentsWithCursorResponse<PollResponse>>(
+        "MockCommunityRepository.fetchPolls(input:)"
+    )
     /// Calls and stubs of `createPoll(input:)`.
-    public let createPollMock = MockMethod<PollCreateRequestInput, PollCreateResponse>("MockCommunityRepository.createPoll(input:)")
+    public let createPollMock = MockMethod<PollCreateRequestInput, PollCreateResponse>(
+        "MockCommunityRepository.createPoll(input:)"
+    )
     /// Calls and stubs of `votePoll(pollId:optionIds:)`.
-    public let votePollMock = MockMethod<(pollId: String, optionIds: [String]), Void>("MockCommunityRepository.votePoll(pollId:optionIds:)")
+    public let votePollMock = MockMethod<(pollId: String, optionIds: [String]), Void>(
+        "MockCommunityRepository.votePoll(pollId:optionIds:)"
+    )
     /// Calls and stubs of `fetchPollsByStatus(status:excluding:)`.
-    public let fetchPollsByStatusMock = MockMethod<(status: PollStatus, excluding: [PollStatus]), [PollResponse]>("MockCommunityRepository.fetchPollsByStatus(status:excluding:)")
+    public let fetchPollsByStatusMock = MockMethod<(status: PollStatus, excluding: [PollStatus]), [PollResponse]>(
+        "MockCommunityRepository.fetchPollsByStatus(status:excluding:)"
+    )
     /// Calls and stubs of `deletePoll(pollId:)`.
     public let deletePollMock = MockMethod<String, Void>("MockCommunityRepository.deletePoll(pollId:)")
 

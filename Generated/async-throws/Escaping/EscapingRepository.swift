@@ -4,7 +4,8 @@ import Foundation
 import RepogenRuntime
 
 /// `EscapingRepositoryImpl` throws the `NetworkError` of a failed request (`NetworkError.cancelled` when its task is
-/// cancelled); `MockEscapingRepository` throws the error stubbed for the call, or `MockRepositoryError.notStubbed` when nothing
+/// cancelled); `MockEscapingRepository` throws the error stubbed for the call, or `MockRepositoryError.notStubbed` when
+/// nothing
 /// was stubbed.
 public protocol EscapingRepository: Sendable {
     /// quote " backslash \ interp \(x) triple """ raw "# hash # close */ open /* 한글 ✓ é tab	end

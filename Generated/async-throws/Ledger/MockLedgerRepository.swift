@@ -20,7 +20,9 @@ public final class MockLedgerRepository: LedgerRepository {
     /// Calls and stubs of `fetchPersons()`.
     public let fetchPersonsMock = MockMethod<Void, [Person]>("MockLedgerRepository.fetchPersons()")
     /// Calls and stubs of `fetchPersonPage(cursor:size:)`.
-    public let fetchPersonPageMock = MockMethod<(cursor: String?, size: Int), Page<Person>>("MockLedgerRepository.fetchPersonPage(cursor:size:)")
+    public let fetchPersonPageMock = MockMethod<(cursor: String?, size: Int), Page<Person>>(
+        "MockLedgerRepository.fetchPersonPage(cursor:size:)"
+    )
     /// Calls and stubs of `fetchPerson(id:)`.
     public let fetchPersonMock = MockMethod<UUID, Person>("MockLedgerRepository.fetchPerson(id:)")
     /// Calls and stubs of `createPerson(person:)`.
@@ -34,15 +36,25 @@ public final class MockLedgerRepository: LedgerRepository {
     /// Calls and stubs of `unfavoritePerson(id:)`.
     public let unfavoritePersonMock = MockMethod<UUID, Person>("MockLedgerRepository.unfavoritePerson(id:)")
     /// Calls and stubs of `fetchTransactions(month:type:)`.
-    public let fetchTransactionsMock = MockMethod<(month: String, type: TransactionType?), [Transaction]>("MockLedgerRepository.fetchTransactions(month:type:)", exampleJSON: #"[{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF","amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z"}]"#)
+    public let fetchTransactionsMock = MockMethod<(month: String, type: TransactionType?), [Transaction]>(
+        "MockLedgerRepository.fetchTransactions(month:type:)",
+        exampleJSON: #"""
+        [{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF",\#
+        "amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z"}]
+        """#
+    )
     /// Calls and stubs of `createTransaction(personId:transaction:)`.
-    public let createTransactionMock = MockMethod<(personId: UUID, transaction: Transaction), Transaction>("MockLedgerRepository.createTransaction(personId:transaction:)")
+    public let createTransactionMock = MockMethod<(personId: UUID, transaction: Transaction), Transaction>(
+        "MockLedgerRepository.createTransaction(personId:transaction:)"
+    )
     /// Calls and stubs of `deleteTransaction(id:)`.
     public let deleteTransactionMock = MockMethod<UUID, Void>("MockLedgerRepository.deleteTransaction(id:)")
     /// Calls and stubs of `fetchReceipts()`.
     public let fetchReceiptsMock = MockMethod<Void, [Receipt]>("MockLedgerRepository.fetchReceipts()")
     /// Calls and stubs of `uploadReceipt(transactionId:image:note:)`.
-    public let uploadReceiptMock = MockMethod<(transactionId: UUID, image: UploadFile, note: String?), Receipt>("MockLedgerRepository.uploadReceipt(transactionId:image:note:)")
+    public let uploadReceiptMock = MockMethod<(transactionId: UUID, image: UploadFile, note: String?), Receipt>(
+        "MockLedgerRepository.uploadReceipt(transactionId:image:note:)"
+    )
 
     public init() { }
 

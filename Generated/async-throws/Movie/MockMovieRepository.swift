@@ -18,21 +18,35 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockMovieRepository: MovieRepository {
     /// Calls and stubs of `fetchMovies()`.
-    public let fetchMoviesMock = MockMethod<Void, [Movie]>("MockMovieRepository.fetchMovies()", exampleJSON: #"[{"id":1,"title":"Arrival","releaseDate":"2016-11-11"}]"#)
+    public let fetchMoviesMock = MockMethod<Void, [Movie]>(
+        "MockMovieRepository.fetchMovies()",
+        exampleJSON: #"[{"id":1,"title":"Arrival","releaseDate":"2016-11-11"}]"#
+    )
     /// Calls and stubs of `fetchMovie(id:)`.
     public let fetchMovieMock = MockMethod<Int, Movie>("MockMovieRepository.fetchMovie(id:)")
     /// Calls and stubs of `addMovie(input:)`.
     public let addMovieMock = MockMethod<NewMovieInput, Movie>("MockMovieRepository.addMovie(input:)")
     /// Calls and stubs of `renameMovie(id:title:)`.
-    public let renameMovieMock = MockMethod<(id: Int, title: String), Movie>("MockMovieRepository.renameMovie(id:title:)")
+    public let renameMovieMock = MockMethod<(id: Int, title: String), Movie>(
+        "MockMovieRepository.renameMovie(id:title:)"
+    )
     /// Calls and stubs of `deleteMovie(id:)`.
     public let deleteMovieMock = MockMethod<Int, Void>("MockMovieRepository.deleteMovie(id:)")
     /// Calls and stubs of `rateMovie(id:stars:)`.
-    public let rateMovieMock = MockMethod<(id: Int, stars: Int), MovieRating>("MockMovieRepository.rateMovie(id:stars:)")
+    public let rateMovieMock = MockMethod<(id: Int, stars: Int), MovieRating>(
+        "MockMovieRepository.rateMovie(id:stars:)"
+    )
     /// Calls and stubs of `fetchMovieRevision(id:)`.
-    public let fetchMovieRevisionMock = MockMethod<Int, APIResponse<Movie>>("MockMovieRepository.fetchMovieRevision(id:)", exampleJSON: #"{"id":1,"title":"Arrival","releaseDate":"2016-11-11"}"#, decoding: Movie.self, toDomain: { APIResponse(value: $0) })
+    public let fetchMovieRevisionMock = MockMethod<Int, APIResponse<Movie>>(
+        "MockMovieRepository.fetchMovieRevision(id:)",
+        exampleJSON: #"{"id":1,"title":"Arrival","releaseDate":"2016-11-11"}"#,
+        decoding: Movie.self,
+        toDomain: { APIResponse(value: $0) }
+    )
     /// Calls and stubs of `replaceMovie(movie:ifMatch:)`.
-    public let replaceMovieMock = MockMethod<(movie: Movie, ifMatch: String), APIResponse<Movie>>("MockMovieRepository.replaceMovie(movie:ifMatch:)")
+    public let replaceMovieMock = MockMethod<(movie: Movie, ifMatch: String), APIResponse<Movie>>(
+        "MockMovieRepository.replaceMovie(movie:ifMatch:)"
+    )
 
     public init() { }
 

@@ -4,7 +4,8 @@ import Foundation
 import RepogenRuntime
 
 /// `MovieRepositoryImpl` throws the `NetworkError` of a failed request (`NetworkError.cancelled` when its task is
-/// cancelled); `MockMovieRepository` throws the error stubbed for the call, or `MockRepositoryError.notStubbed` when nothing
+/// cancelled); `MockMovieRepository` throws the error stubbed for the call, or `MockRepositoryError.notStubbed` when
+/// nothing
 /// was stubbed.
 public protocol MovieRepository: Sendable {
     /// The popular movies; kept for five minutes.
@@ -99,7 +100,8 @@ public struct MovieRepositoryImpl: MovieRepository {
     private let remote: any MovieRepository
     private let cache: CachedReads
 
-    /// Every `MovieRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values, its
+    /// Every `MovieRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values,
+    /// its
     /// reads in flight (one request per key, however many screens wait) and what writes do to them, so two screens
     /// each with their own repository see the same data. Give `remote` or `local` and the repository has a cache of
     /// its own: a test's, or another server's, which must not answer for the shared one.
@@ -120,7 +122,10 @@ public struct MovieRepositoryImpl: MovieRepository {
     /// The popular movies; kept for five minutes.
     public func fetchMovies() async throws -> [Movie] {
         let request = MovieApi.fetchMovies
-        return try await self.cache.read(CacheKey(endpoint: "fetchMovies", requestType: request), timeToLive: .seconds(300)) {
+        return try await self.cache.read(
+            CacheKey(endpoint: "fetchMovies", requestType: request),
+            timeToLive: .seconds(300)
+        ) {
             try await self.remote.fetchMovies()
         }
     }
@@ -144,7 +149,11 @@ public struct MovieRepositoryImpl: MovieRepository {
     public func renameMovie(id: Int, title: String) async throws -> Movie {
         let response = try await self.remote.renameMovie(id: id, title: title)
         await self.cache.invalidate(CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies))
-        await self.cache.update(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)), with: response, timeToLive: nil)
+        await self.cache.update(
+            CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)),
+            with: response,
+            timeToLive: nil
+        )
         return response
     }
 
@@ -167,7 +176,11 @@ public struct MovieRepositoryImpl: MovieRepository {
     /// Replaces a movie unless it changed since that revision (If-Match); updates the cached movie.
     public func replaceMovie(movie: Movie, ifMatch: String) async throws -> APIResponse<Movie> {
         let response = try await self.remote.replaceMovie(movie: movie, ifMatch: ifMatch)
-        await self.cache.update(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: movie.id)), with: response.value, timeToLive: nil)
+        await self.cache.update(
+            CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: movie.id)),
+            with: response.value,
+            timeToLive: nil
+        )
         return response
     }
 }

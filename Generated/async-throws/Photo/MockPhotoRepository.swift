@@ -18,7 +18,16 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockPhotoRepository: PhotoRepository {
     /// Calls and stubs of `fetchPhotoList(page:)`.
-    public let fetchPhotoListMock = MockMethod<Int, [Photo]>("MockPhotoRepository.fetchPhotoList(page:)", exampleJSON: #"[{"id":"4ct0iDMOjuc","width":7360,"height":4912,"likes":3,"urls":{"raw":"r","full":"f","regular":"https://images.unsplash.com/photo-1670871139297","small":"s","thumb":"t"},"user":{"name":"UserName"}}]"#, decoding: [PhotoResponseDTO].self, toDomain: { $0.map { $0.toDomain() } })
+    public let fetchPhotoListMock = MockMethod<Int, [Photo]>(
+        "MockPhotoRepository.fetchPhotoList(page:)",
+        exampleJSON: #"""
+        [{"id":"4ct0iDMOjuc","width":7360,"height":4912,"likes":3,"urls":{"raw":"r","full":"f",\#
+        "regular":"https://images.unsplash.com/photo-1670871139297","small":"s","thumb":"t"},\#
+        "user":{"name":"UserName"}}]
+        """#,
+        decoding: [PhotoResponseDTO].self,
+        toDomain: { $0.map { $0.toDomain() } }
+    )
 
     public init() { }
 

@@ -4,7 +4,8 @@ import Foundation
 import RepogenRuntime
 
 /// `PhotoRepositoryImpl` throws the `NetworkError` of a failed request (`NetworkError.cancelled` when its task is
-/// cancelled); `MockPhotoRepository` throws the error stubbed for the call, or `MockRepositoryError.notStubbed` when nothing
+/// cancelled); `MockPhotoRepository` throws the error stubbed for the call, or `MockRepositoryError.notStubbed` when
+/// nothing
 /// was stubbed.
 public protocol PhotoRepository: Sendable {
     func fetchPhotoList(page: Int) async throws -> [Photo]
@@ -44,7 +45,8 @@ public struct PhotoRepositoryImpl: PhotoRepository {
     private let remote: any PhotoRepository
     private let cache: CachedReads
 
-    /// Every `PhotoRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values, its
+    /// Every `PhotoRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values,
+    /// its
     /// reads in flight (one request per key, however many screens wait) and what writes do to them, so two screens
     /// each with their own repository see the same data. Give `remote` or `local` and the repository has a cache of
     /// its own: a test's, or another server's, which must not answer for the shared one.
@@ -64,7 +66,10 @@ public struct PhotoRepositoryImpl: PhotoRepository {
 
     public func fetchPhotoList(page: Int) async throws -> [Photo] {
         let request = PhotoApi.getListPhotos(page: page)
-        return try await self.cache.read(CacheKey(endpoint: "getListPhotos", requestType: request), timeToLive: .seconds(600)) {
+        return try await self.cache.read(
+            CacheKey(endpoint: "getListPhotos", requestType: request),
+            timeToLive: .seconds(600)
+        ) {
             try await self.remote.fetchPhotoList(page: page)
         }
     }

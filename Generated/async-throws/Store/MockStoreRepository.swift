@@ -18,45 +18,88 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockStoreRepository: StoreRepository {
     /// Calls and stubs of `fetchAroundStores(input:)`.
-    public let fetchAroundStoresMock = MockMethod<FetchAroundStoreInput, ContentsWithCursorResponse<StoreWithExtraResponse>>("MockStoreRepository.fetchAroundStores(input:)")
+    public let fetchAroundStoresMock = MockMethod<FetchAroundStoreInput, ContentsWithCursorResponse<StoreWithExtraResponse>>(
+        "MockStoreRepository.fetchAroundStores(input:)"
+    )
     /// Calls and stubs of `fetchDetail(input:)`.
-    public let fetchDetailMock = MockMethod<FetchStoreDetailInput, StoreDetailResponse>("MockStoreRepository.fetchDetail(input:)", exampleJSON: #"{"storeId":42,"name":"Bungeoppang on the corner","categories":["BUNGEOPPANG"],"opened_at":"2024-05-01T09:30:00Z"}"#)
+    public let fetchDetailMock = MockMethod<FetchStoreDetailInput, StoreDetailResponse>(
+        "MockStoreRepository.fetchDetail(input:)",
+        exampleJSON: #"""
+        {"storeId":42,"name":"Bungeoppang on the corner","categories":["BUNGEOPPANG"],\#
+        "opened_at":"2024-05-01T09:30:00Z"}
+        """#
+    )
     /// Calls and stubs of `fetchStoreCategories()`.
-    public let fetchStoreCategoriesMock = MockMethod<Void, [StoreCategoryResponse]>("MockStoreRepository.fetchStoreCategories()", exampleJSON: #"[{"categoryId":"BUNGEOPPANG","name":"붕어빵"},{"categoryId":"HOTTEOK","name":"호떡"}]"#)
+    public let fetchStoreCategoriesMock = MockMethod<Void, [StoreCategoryResponse]>(
+        "MockStoreRepository.fetchStoreCategories()",
+        exampleJSON: #"[{"categoryId":"BUNGEOPPANG","name":"붕어빵"},{"categoryId":"HOTTEOK","name":"호떡"}]"#
+    )
     /// Calls and stubs of `saveStore(storeId:isDelete:)`.
-    public let saveStoreMock = MockMethod<(storeId: String, isDelete: Bool), String>("MockStoreRepository.saveStore(storeId:isDelete:)")
+    public let saveStoreMock = MockMethod<(storeId: String, isDelete: Bool), String>(
+        "MockStoreRepository.saveStore(storeId:isDelete:)"
+    )
     /// Calls and stubs of `reportStore(storeId:reportReason:)`.
-    public let reportStoreMock = MockMethod<(storeId: Int, reportReason: String), String>("MockStoreRepository.reportStore(storeId:reportReason:)")
+    public let reportStoreMock = MockMethod<(storeId: Int, reportReason: String), String>(
+        "MockStoreRepository.reportStore(storeId:reportReason:)"
+    )
     /// Calls and stubs of `fetchStorePhotos(storeId:cursor:)`.
-    public let fetchStorePhotosMock = MockMethod<(storeId: Int, cursor: String?), ContentsWithCursorResponse<StoreImageResponse>>("MockStoreRepository.fetchStorePhotos(storeId:cursor:)")
+    public let fetchStorePhotosMock = MockMethod<(storeId: Int, cursor: String?), ContentsWithCursorResponse<StoreImageResponse>>(
+        "MockStoreRepository.fetchStorePhotos(storeId:cursor:)"
+    )
     /// Calls and stubs of `fetchNewPosts(storeId:cursor:)`.
-    public let fetchNewPostsMock = MockMethod<(storeId: Int, cursor: CursorInput?), ContentsWithCursorResponse<StoreNewsPostResponse>>("MockStoreRepository.fetchNewPosts(storeId:cursor:)")
+    public let fetchNewPostsMock = MockMethod<(storeId: Int, cursor: CursorInput?), ContentsWithCursorResponse<StoreNewsPostResponse>>(
+        "MockStoreRepository.fetchNewPosts(storeId:cursor:)"
+    )
     /// Calls and stubs of `fetchDisplayItems(storeId:itemTypes:)`.
-    public let fetchDisplayItemsMock = MockMethod<(storeId: Int, itemTypes: [DisplayItemType]), [DisplayItemResponse]>("MockStoreRepository.fetchDisplayItems(storeId:itemTypes:)")
+    public let fetchDisplayItemsMock = MockMethod<(storeId: Int, itemTypes: [DisplayItemType]), [DisplayItemResponse]>(
+        "MockStoreRepository.fetchDisplayItems(storeId:itemTypes:)"
+    )
     /// Calls and stubs of `togglePostSticker(storeId:postId:input:)`.
-    public let togglePostStickerMock = MockMethod<(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput), Void>("MockStoreRepository.togglePostSticker(storeId:postId:input:)")
+    public let togglePostStickerMock = MockMethod<(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput), Void>(
+        "MockStoreRepository.togglePostSticker(storeId:postId:input:)"
+    )
     /// Calls and stubs of `createStore(input:nonceToken:)`.
-    public let createStoreMock = MockMethod<(input: StoreCreateRequestInput, nonceToken: String), StoreCreateResponse>("MockStoreRepository.createStore(input:nonceToken:)")
+    public let createStoreMock = MockMethod<(input: StoreCreateRequestInput, nonceToken: String), StoreCreateResponse>(
+        "MockStoreRepository.createStore(input:nonceToken:)"
+    )
     /// Calls and stubs of `verifyStoreOwner(storeId:token:)`.
-    public let verifyStoreOwnerMock = MockMethod<(storeId: Int, token: String), String?>("MockStoreRepository.verifyStoreOwner(storeId:token:)")
+    public let verifyStoreOwnerMock = MockMethod<(storeId: Int, token: String), String?>(
+        "MockStoreRepository.verifyStoreOwner(storeId:token:)"
+    )
     /// Calls and stubs of `visitStore(storeId:visitType:)`.
-    public let visitStoreMock = MockMethod<(storeId: Int, visitType: VisitType), String>("MockStoreRepository.visitStore(storeId:visitType:)")
+    public let visitStoreMock = MockMethod<(storeId: Int, visitType: VisitType), String>(
+        "MockStoreRepository.visitStore(storeId:visitType:)"
+    )
     /// Calls and stubs of `fetchStoreActivities(storeId:)`.
-    public let fetchStoreActivitiesMock = MockMethod<Int, StoreActivitiesResponse>("MockStoreRepository.fetchStoreActivities(storeId:)")
+    public let fetchStoreActivitiesMock = MockMethod<Int, StoreActivitiesResponse>(
+        "MockStoreRepository.fetchStoreActivities(storeId:)"
+    )
     /// Calls and stubs of `updateStoreReview(storeId:reviewId:input:)`.
-    public let updateStoreReviewMock = MockMethod<(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput), StoreReviewResponse>("MockStoreRepository.updateStoreReview(storeId:reviewId:input:)")
+    public let updateStoreReviewMock = MockMethod<(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput), StoreReviewResponse>(
+        "MockStoreRepository.updateStoreReview(storeId:reviewId:input:)"
+    )
     /// Calls and stubs of `uploadStoreImages(storeId:boundary:images:)`.
-    public let uploadStoreImagesMock = MockMethod<(storeId: Int, boundary: String, images: [UploadFile]), [StoreImageResponse]>("MockStoreRepository.uploadStoreImages(storeId:boundary:images:)")
+    public let uploadStoreImagesMock = MockMethod<(storeId: Int, boundary: String, images: [UploadFile]), [StoreImageResponse]>(
+        "MockStoreRepository.uploadStoreImages(storeId:boundary:images:)"
+    )
     /// Calls and stubs of `uploadStoreMenuImage(storeId:image:caption:price:)`.
-    public let uploadStoreMenuImageMock = MockMethod<(storeId: Int, image: UploadFile, caption: String?, price: Int?), StoreImageResponse>("MockStoreRepository.uploadStoreMenuImage(storeId:image:caption:price:)")
+    public let uploadStoreMenuImageMock = MockMethod<(storeId: Int, image: UploadFile, caption: String?, price: Int?), StoreImageResponse>(
+        "MockStoreRepository.uploadStoreMenuImage(storeId:image:caption:price:)"
+    )
     /// Calls and stubs of `writeReview(input:)`.
-    public let writeReviewMock = MockMethod<WriteReviewRequestInput, StoreReviewResponse>("MockStoreRepository.writeReview(input:)")
+    public let writeReviewMock = MockMethod<WriteReviewRequestInput, StoreReviewResponse>(
+        "MockStoreRepository.writeReview(input:)"
+    )
     /// Calls and stubs of `fetchStoreReviews(storeId:cursor:filters:)`.
-    public let fetchStoreReviewsMock = MockMethod<(storeId: Int, cursor: CursorInput, filters: [String: String]?), ContentsWithCursorResponse<StoreReviewResponse>>("MockStoreRepository.fetchStoreReviews(storeId:cursor:filters:)")
+    public let fetchStoreReviewsMock = MockMethod<(storeId: Int, cursor: CursorInput, filters: [String: String]?), ContentsWithCursorResponse<StoreReviewResponse>>(
+        "MockStoreRepository.fetchStoreReviews(storeId:cursor:filters:)"
+    )
 
     public init() { }
 
-    public func fetchAroundStores(input: FetchAroundStoreInput) throws -> ContentsWithCursorResponse<StoreWithExtraResponse> {
+    public func fetchAroundStores(
+        input: FetchAroundStoreInput
+    ) throws -> ContentsWithCursorResponse<StoreWithExtraResponse> {
         try self.fetchAroundStoresMock.call(input).get()
     }
 
@@ -76,11 +119,17 @@ public final class MockStoreRepository: StoreRepository {
         try self.reportStoreMock.call((storeId: storeId, reportReason: reportReason)).get()
     }
 
-    public func fetchStorePhotos(storeId: Int, cursor: String?) throws -> ContentsWithCursorResponse<StoreImageResponse> {
+    public func fetchStorePhotos(
+        storeId: Int,
+        cursor: String?
+    ) throws -> ContentsWithCursorResponse<StoreImageResponse> {
         try self.fetchStorePhotosMock.call((storeId: storeId, cursor: cursor)).get()
     }
 
-    public func fetchNewPosts(storeId: Int, cursor: CursorInput?) throws -> ContentsWithCursorResponse<StoreNewsPostResponse> {
+    public func fetchNewPosts(
+        storeId: Int,
+        cursor: CursorInput?
+    ) throws -> ContentsWithCursorResponse<StoreNewsPostResponse> {
         try self.fetchNewPostsMock.call((storeId: storeId, cursor: cursor)).get()
     }
 
@@ -108,7 +157,11 @@ public final class MockStoreRepository: StoreRepository {
         try self.fetchStoreActivitiesMock.call(storeId).get()
     }
 
-    public func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput) throws -> StoreReviewResponse {
+    public func updateStoreReview(
+        storeId: Int,
+        reviewId: Int,
+        input: StoreReviewUpdateInput
+    ) throws -> StoreReviewResponse {
         try self.updateStoreReviewMock.call((storeId: storeId, reviewId: reviewId, input: input)).get()
     }
 
@@ -116,7 +169,12 @@ public final class MockStoreRepository: StoreRepository {
         try self.uploadStoreImagesMock.call((storeId: storeId, boundary: boundary, images: images)).get()
     }
 
-    public func uploadStoreMenuImage(storeId: Int, image: UploadFile, caption: String?, price: Int?) throws -> StoreImageResponse {
+    public func uploadStoreMenuImage(
+        storeId: Int,
+        image: UploadFile,
+        caption: String?,
+        price: Int?
+    ) throws -> StoreImageResponse {
         try self.uploadStoreMenuImageMock.call((storeId: storeId, image: image, caption: caption, price: price)).get()
     }
 
@@ -124,7 +182,11 @@ public final class MockStoreRepository: StoreRepository {
         try self.writeReviewMock.call(input).get()
     }
 
-    public func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?) throws -> ContentsWithCursorResponse<StoreReviewResponse> {
+    public func fetchStoreReviews(
+        storeId: Int,
+        cursor: CursorInput,
+        filters: [String: String]?
+    ) throws -> ContentsWithCursorResponse<StoreReviewResponse> {
         try self.fetchStoreReviewsMock.call((storeId: storeId, cursor: cursor, filters: filters)).get()
     }
 }

@@ -39,7 +39,18 @@ public struct FetchAroundStoreInput: Codable, Sendable, Equatable {
     /// Extra filters, sent as query items of their own beside the other fields.
     public var filters: [String: String]
 
-    public init(distanceM: Double, categoryIds: [String]? = nil, targetStores: [StoreType] = [.userStore, .bossStore], sortType: StoreSortType = .distanceAsc, filterCertifiedStores: Bool? = false, size: Int = 10, cursor: String? = nil, mapLatitude: Double, mapLongitude: Double, filters: [String: String] = [:]) {
+    public init(
+        distanceM: Double,
+        categoryIds: [String]? = nil,
+        targetStores: [StoreType] = [.userStore, .bossStore],
+        sortType: StoreSortType = .distanceAsc,
+        filterCertifiedStores: Bool? = false,
+        size: Int = 10,
+        cursor: String? = nil,
+        mapLatitude: Double,
+        mapLongitude: Double,
+        filters: [String: String] = [:]
+    ) {
         self.distanceM = distanceM
         self.categoryIds = categoryIds
         self.targetStores = targetStores

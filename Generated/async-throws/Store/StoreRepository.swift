@@ -4,10 +4,13 @@ import Foundation
 import RepogenRuntime
 
 /// `StoreRepositoryImpl` throws the `NetworkError` of a failed request (`NetworkError.cancelled` when its task is
-/// cancelled); `MockStoreRepository` throws the error stubbed for the call, or `MockRepositoryError.notStubbed` when nothing
+/// cancelled); `MockStoreRepository` throws the error stubbed for the call, or `MockRepositoryError.notStubbed` when
+/// nothing
 /// was stubbed.
 public protocol StoreRepository: Sendable {
-    func fetchAroundStores(input: FetchAroundStoreInput) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse>
+    func fetchAroundStores(
+        input: FetchAroundStoreInput
+    ) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse>
     /// The store screen.
     /// Sends the user's position as headers so the server can show the distance.
     func fetchDetail(input: FetchStoreDetailInput) async throws -> StoreDetailResponse
@@ -15,21 +18,37 @@ public protocol StoreRepository: Sendable {
     func saveStore(storeId: String, isDelete: Bool) async throws -> String
     func reportStore(storeId: Int, reportReason: String) async throws -> String
     func fetchStorePhotos(storeId: Int, cursor: String?) async throws -> ContentsWithCursorResponse<StoreImageResponse>
-    func fetchNewPosts(storeId: Int, cursor: CursorInput?) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse>
+    func fetchNewPosts(
+        storeId: Int,
+        cursor: CursorInput?
+    ) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse>
     func fetchDisplayItems(storeId: Int, itemTypes: [DisplayItemType]) async throws -> [DisplayItemResponse]
     func togglePostSticker(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput) async throws
     func createStore(input: StoreCreateRequestInput, nonceToken: String) async throws -> StoreCreateResponse
     func verifyStoreOwner(storeId: Int, token: String) async throws -> String?
     func visitStore(storeId: Int, visitType: VisitType) async throws -> String
     func fetchStoreActivities(storeId: Int) async throws -> StoreActivitiesResponse
-    func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput) async throws -> StoreReviewResponse
+    func updateStoreReview(
+        storeId: Int,
+        reviewId: Int,
+        input: StoreReviewUpdateInput
+    ) async throws -> StoreReviewResponse
     /// Uploads photos of a store as multipart/form-data: one "images" part per file, plus the store id as a field.
     func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile]) async throws -> [StoreImageResponse]
     /// Uploads a photo of a store's menu; the caption and the price are form fields only when given.
-    func uploadStoreMenuImage(storeId: Int, image: UploadFile, caption: String?, price: Int?) async throws -> StoreImageResponse
+    func uploadStoreMenuImage(
+        storeId: Int,
+        image: UploadFile,
+        caption: String?,
+        price: Int?
+    ) async throws -> StoreImageResponse
     func writeReview(input: WriteReviewRequestInput) async throws -> StoreReviewResponse
     /// Reviews of a store, with a sort order and any extra filters as query items.
-    func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?) async throws -> ContentsWithCursorResponse<StoreReviewResponse>
+    func fetchStoreReviews(
+        storeId: Int,
+        cursor: CursorInput,
+        filters: [String: String]?
+    ) async throws -> ContentsWithCursorResponse<StoreReviewResponse>
 }
 
 public struct StoreRepositoryImpl: StoreRepository {
@@ -40,7 +59,9 @@ public struct StoreRepositoryImpl: StoreRepository {
         self.manager = manager
     }
 
-    public func fetchAroundStores(input: FetchAroundStoreInput) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse> {
+    public func fetchAroundStores(
+        input: FetchAroundStoreInput
+    ) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse> {
         let request = StoreApi.fetchAroundStores(input: input)
         return try await self.manager.response(requestType: request)
     }
@@ -67,12 +88,18 @@ public struct StoreRepositoryImpl: StoreRepository {
         return try await self.manager.response(requestType: request)
     }
 
-    public func fetchStorePhotos(storeId: Int, cursor: String?) async throws -> ContentsWithCursorResponse<StoreImageResponse> {
+    public func fetchStorePhotos(
+        storeId: Int,
+        cursor: String?
+    ) async throws -> ContentsWithCursorResponse<StoreImageResponse> {
         let request = StoreApi.fetchStorePhotos(storeId: storeId, cursor: cursor)
         return try await self.manager.response(requestType: request)
     }
 
-    public func fetchNewPosts(storeId: Int, cursor: CursorInput?) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse> {
+    public func fetchNewPosts(
+        storeId: Int,
+        cursor: CursorInput?
+    ) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse> {
         let request = StoreApi.fetchStoreNewPosts(storeId: storeId, cursorInput: cursor)
         return try await self.manager.response(requestType: request)
     }
@@ -107,19 +134,32 @@ public struct StoreRepositoryImpl: StoreRepository {
         return try await self.manager.response(requestType: request)
     }
 
-    public func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput) async throws -> StoreReviewResponse {
+    public func updateStoreReview(
+        storeId: Int,
+        reviewId: Int,
+        input: StoreReviewUpdateInput
+    ) async throws -> StoreReviewResponse {
         let request = StoreApi.updateStoreReview(storeId: storeId, reviewId: reviewId, input: input)
         return try await self.manager.response(requestType: request)
     }
 
     /// Uploads photos of a store as multipart/form-data: one "images" part per file, plus the store id as a field.
-    public func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile]) async throws -> [StoreImageResponse] {
+    public func uploadStoreImages(
+        storeId: Int,
+        boundary: String,
+        images: [UploadFile]
+    ) async throws -> [StoreImageResponse] {
         let request = StoreApi.uploadStoreImages(storeId: storeId, boundary: boundary, images: images)
         return try await self.manager.response(requestType: request)
     }
 
     /// Uploads a photo of a store's menu; the caption and the price are form fields only when given.
-    public func uploadStoreMenuImage(storeId: Int, image: UploadFile, caption: String?, price: Int?) async throws -> StoreImageResponse {
+    public func uploadStoreMenuImage(
+        storeId: Int,
+        image: UploadFile,
+        caption: String?,
+        price: Int?
+    ) async throws -> StoreImageResponse {
         let request = StoreApi.uploadStoreMenuImage(storeId: storeId, image: image, caption: caption, price: price)
         return try await self.manager.response(requestType: request)
     }
@@ -130,7 +170,11 @@ public struct StoreRepositoryImpl: StoreRepository {
     }
 
     /// Reviews of a store, with a sort order and any extra filters as query items.
-    public func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?) async throws -> ContentsWithCursorResponse<StoreReviewResponse> {
+    public func fetchStoreReviews(
+        storeId: Int,
+        cursor: CursorInput,
+        filters: [String: String]?
+    ) async throws -> ContentsWithCursorResponse<StoreReviewResponse> {
         let request = StoreApi.fetchStoreReviews(storeId: storeId, cursorInput: cursor, filters: filters)
         return try await self.manager.response(requestType: request)
     }

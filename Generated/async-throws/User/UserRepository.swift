@@ -4,13 +4,18 @@ import Foundation
 import RepogenRuntime
 
 /// `UserRepositoryImpl` throws the `NetworkError` of a failed request (`NetworkError.cancelled` when its task is
-/// cancelled); `MockUserRepository` throws the error stubbed for the call, or `MockRepositoryError.notStubbed` when nothing
+/// cancelled); `MockUserRepository` throws the error stubbed for the call, or `MockRepositoryError.notStubbed` when
+/// nothing
 /// was stubbed.
 public protocol UserRepository: Sendable {
     func fetchMyUser() async throws -> UserResponse
     /// Renames the user; the repository calls it updateNickname(name:).
     func updateNickname(name: String) async throws -> UserResponse
-    func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async throws -> ContentsWithCursorResponse<PlaceResponse>
+    func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int
+    ) async throws -> ContentsWithCursorResponse<PlaceResponse>
     func deletePlace(placeType: PlaceType, placeId: String) async throws
     func registerDevice(input: DeviceRegisterInput) async throws
     func signout() async throws
@@ -38,7 +43,11 @@ public struct UserRepositoryImpl: UserRepository {
         return try await self.manager.response(requestType: request)
     }
 
-    public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async throws -> ContentsWithCursorResponse<PlaceResponse> {
+    public func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int
+    ) async throws -> ContentsWithCursorResponse<PlaceResponse> {
         let request = UserApi.fetchMyPlaces(placeType: placeType, cursor: cursor, size: size)
         return try await self.manager.response(requestType: request)
     }

@@ -4,7 +4,8 @@ import Foundation
 import RepogenRuntime
 
 /// The Community domain's repository: what the use cases depend on. `CommunityDataRepository` throws the
-/// `NetworkError` of a failed request; `MockCommunityRepository` throws what was stubbed, or `MockRepositoryError.notStubbed`.
+/// `NetworkError` of a failed request; `MockCommunityRepository` throws what was stubbed, or
+/// `MockRepositoryError.notStubbed`.
 public protocol CommunityRepository: Sendable {
     func fetchPolls(input: PollListInput) async throws -> ContentsWithCursorResponse<PollResponse>
     func createPoll(input: PollCreateRequestInput) async throws -> PollCreateResponse

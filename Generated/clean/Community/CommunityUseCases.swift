@@ -35,7 +35,9 @@ public struct DefaultFetchPollsUseCase: FetchPollsUseCase {
         self.repository = repository
     }
 
-    public func execute(_ requestValues: FetchPollsRequestValues) async throws -> ContentsWithCursorResponse<PollResponse> {
+    public func execute(
+        _ requestValues: FetchPollsRequestValues
+    ) async throws -> ContentsWithCursorResponse<PollResponse> {
         try await self.repository.fetchPolls(input: requestValues.input)
     }
 }
@@ -108,7 +110,8 @@ public struct VotePollRequestValues: Sendable {
 }
 
 /// A use case of the Community domain: `execute` calls `CommunityRepository.fetchPollsByStatus(status:excluding:)`.
-/// `DefaultFetchPollsByStatusUseCase` is the app's; take `any FetchPollsByStatusUseCase` so that a test or a preview can give another.
+/// `DefaultFetchPollsByStatusUseCase` is the app's; take `any FetchPollsByStatusUseCase` so that a test or a preview
+/// can give another.
 /// The polls in one status; an unknown status goes out as the raw value it holds.
 public protocol FetchPollsByStatusUseCase: Sendable {
     func execute(_ requestValues: FetchPollsByStatusRequestValues) async throws -> [PollResponse]
@@ -175,7 +178,9 @@ extension FetchPollsUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
     /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
     /// subscription; cancelling the subscription cancels the call and its request.
-    public func publisher(_ requestValues: FetchPollsRequestValues) -> AnyPublisher<ContentsWithCursorResponse<PollResponse>, Error> {
+    public func publisher(
+        _ requestValues: FetchPollsRequestValues
+    ) -> AnyPublisher<ContentsWithCursorResponse<PollResponse>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }
@@ -238,7 +243,10 @@ private struct RepogenTaskPublisher<Output: Sendable>: RepogenCombinePublisher {
     func receive<Downstream: RepogenCombineSubscriber>(subscriber: Downstream)
     where Downstream.Input == Output, Downstream.Failure == Error {
         // The subscriber erased: the task that delivers to it may not capture its (non-Sendable) type.
-        let subscription = RepogenTaskSubscription(subscriber: RepogenCombineAnySubscriber(subscriber), operation: self.operation)
+        let subscription = RepogenTaskSubscription(
+            subscriber: RepogenCombineAnySubscriber(subscriber),
+            operation: self.operation
+        )
         subscriber.receive(subscription: subscription)
     }
 }
@@ -252,7 +260,10 @@ private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSub
     private var operation: (@Sendable () async throws -> Output)?
     private var task: Task<Void, Never>?
 
-    init(subscriber: RepogenCombineAnySubscriber<Output, Error>, operation: @escaping @Sendable () async throws -> Output) {
+    init(
+        subscriber: RepogenCombineAnySubscriber<Output, Error>,
+        operation: @escaping @Sendable () async throws -> Output
+    ) {
         self.downstream = subscriber
         self.operation = operation
     }

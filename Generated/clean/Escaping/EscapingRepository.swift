@@ -4,7 +4,8 @@ import Foundation
 import RepogenRuntime
 
 /// The Escaping domain's repository: what the use cases depend on. `EscapingDataRepository` throws the
-/// `NetworkError` of a failed request; `MockEscapingRepository` throws what was stubbed, or `MockRepositoryError.notStubbed`.
+/// `NetworkError` of a failed request; `MockEscapingRepository` throws what was stubbed, or
+/// `MockRepositoryError.notStubbed`.
 public protocol EscapingRepository: Sendable {
     /// quote " backslash \ interp \(x) triple """ raw "# hash # close */ open /* 한글 ✓ é tab	end
     /// second line */

@@ -4,7 +4,8 @@ import Foundation
 import RepogenRuntime
 
 /// The Ledger domain's repository: what the use cases depend on. `LedgerDataRepository` throws the
-/// `NetworkError` of a failed request; `MockLedgerRepository` throws what was stubbed, or `MockRepositoryError.notStubbed`.
+/// `NetworkError` of a failed request; `MockLedgerRepository` throws what was stubbed, or
+/// `MockRepositoryError.notStubbed`.
 public protocol LedgerRepository: Sendable {
     func fetchPersons() async throws -> [Person]
     /// The persons a page at a time, from `cursor` (nil for the first page).

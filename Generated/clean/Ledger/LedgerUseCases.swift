@@ -22,7 +22,8 @@ private typealias RepogenCombineDemand = OpenCombine.Subscribers.Demand
 #endif
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.fetchPersons()`.
-/// `DefaultFetchPersonsUseCase` is the app's; take `any FetchPersonsUseCase` so that a test or a preview can give another.
+/// `DefaultFetchPersonsUseCase` is the app's; take `any FetchPersonsUseCase` so that a test or a preview can give
+/// another.
 public protocol FetchPersonsUseCase: Sendable {
     func execute() async throws -> [Person]
 }
@@ -41,7 +42,8 @@ public struct DefaultFetchPersonsUseCase: FetchPersonsUseCase {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.fetchPersonPage(cursor:size:)`.
-/// `DefaultFetchPersonPageUseCase` is the app's; take `any FetchPersonPageUseCase` so that a test or a preview can give another.
+/// `DefaultFetchPersonPageUseCase` is the app's; take `any FetchPersonPageUseCase` so that a test or a preview can give
+/// another.
 /// The persons a page at a time, from `cursor` (nil for the first page).
 public protocol FetchPersonPageUseCase: Sendable {
     func execute(_ requestValues: FetchPersonPageRequestValues) async throws -> Page<Person>
@@ -72,7 +74,8 @@ public struct FetchPersonPageRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.fetchPerson(id:)`.
-/// `DefaultFetchPersonUseCase` is the app's; take `any FetchPersonUseCase` so that a test or a preview can give another.
+/// `DefaultFetchPersonUseCase` is the app's; take `any FetchPersonUseCase` so that a test or a preview can give
+/// another.
 public protocol FetchPersonUseCase: Sendable {
     func execute(_ requestValues: FetchPersonRequestValues) async throws -> Person
 }
@@ -100,7 +103,8 @@ public struct FetchPersonRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.createPerson(person:)`.
-/// `DefaultCreatePersonUseCase` is the app's; take `any CreatePersonUseCase` so that a test or a preview can give another.
+/// `DefaultCreatePersonUseCase` is the app's; take `any CreatePersonUseCase` so that a test or a preview can give
+/// another.
 public protocol CreatePersonUseCase: Sendable {
     func execute(_ requestValues: CreatePersonRequestValues) async throws -> Person
 }
@@ -128,7 +132,8 @@ public struct CreatePersonRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.updatePerson(person:)`.
-/// `DefaultUpdatePersonUseCase` is the app's; take `any UpdatePersonUseCase` so that a test or a preview can give another.
+/// `DefaultUpdatePersonUseCase` is the app's; take `any UpdatePersonUseCase` so that a test or a preview can give
+/// another.
 public protocol UpdatePersonUseCase: Sendable {
     func execute(_ requestValues: UpdatePersonRequestValues) async throws -> Person
 }
@@ -156,7 +161,8 @@ public struct UpdatePersonRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.deletePerson(id:)`.
-/// `DefaultDeletePersonUseCase` is the app's; take `any DeletePersonUseCase` so that a test or a preview can give another.
+/// `DefaultDeletePersonUseCase` is the app's; take `any DeletePersonUseCase` so that a test or a preview can give
+/// another.
 public protocol DeletePersonUseCase: Sendable {
     func execute(_ requestValues: DeletePersonRequestValues) async throws
 }
@@ -184,7 +190,8 @@ public struct DeletePersonRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.favoritePerson(id:)`.
-/// `DefaultFavoritePersonUseCase` is the app's; take `any FavoritePersonUseCase` so that a test or a preview can give another.
+/// `DefaultFavoritePersonUseCase` is the app's; take `any FavoritePersonUseCase` so that a test or a preview can give
+/// another.
 public protocol FavoritePersonUseCase: Sendable {
     func execute(_ requestValues: FavoritePersonRequestValues) async throws -> Person
 }
@@ -212,7 +219,8 @@ public struct FavoritePersonRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.unfavoritePerson(id:)`.
-/// `DefaultUnfavoritePersonUseCase` is the app's; take `any UnfavoritePersonUseCase` so that a test or a preview can give another.
+/// `DefaultUnfavoritePersonUseCase` is the app's; take `any UnfavoritePersonUseCase` so that a test or a preview can
+/// give another.
 public protocol UnfavoritePersonUseCase: Sendable {
     func execute(_ requestValues: UnfavoritePersonRequestValues) async throws -> Person
 }
@@ -240,7 +248,8 @@ public struct UnfavoritePersonRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.fetchTransactions(month:type:)`.
-/// `DefaultFetchTransactionsUseCase` is the app's; take `any FetchTransactionsUseCase` so that a test or a preview can give another.
+/// `DefaultFetchTransactionsUseCase` is the app's; take `any FetchTransactionsUseCase` so that a test or a preview can
+/// give another.
 /// A month's loans, of one type or both; the mock answers with the example.
 public protocol FetchTransactionsUseCase: Sendable {
     func execute(_ requestValues: FetchTransactionsRequestValues) async throws -> [Transaction]
@@ -271,7 +280,8 @@ public struct FetchTransactionsRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.createTransaction(personId:transaction:)`.
-/// `DefaultCreateTransactionUseCase` is the app's; take `any CreateTransactionUseCase` so that a test or a preview can give another.
+/// `DefaultCreateTransactionUseCase` is the app's; take `any CreateTransactionUseCase` so that a test or a preview can
+/// give another.
 public protocol CreateTransactionUseCase: Sendable {
     func execute(_ requestValues: CreateTransactionRequestValues) async throws -> Transaction
 }
@@ -285,7 +295,10 @@ public struct DefaultCreateTransactionUseCase: CreateTransactionUseCase {
     }
 
     public func execute(_ requestValues: CreateTransactionRequestValues) async throws -> Transaction {
-        try await self.repository.createTransaction(personId: requestValues.personId, transaction: requestValues.transaction)
+        try await self.repository.createTransaction(
+            personId: requestValues.personId,
+            transaction: requestValues.transaction
+        )
     }
 }
 
@@ -301,7 +314,8 @@ public struct CreateTransactionRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.deleteTransaction(id:)`.
-/// `DefaultDeleteTransactionUseCase` is the app's; take `any DeleteTransactionUseCase` so that a test or a preview can give another.
+/// `DefaultDeleteTransactionUseCase` is the app's; take `any DeleteTransactionUseCase` so that a test or a preview can
+/// give another.
 public protocol DeleteTransactionUseCase: Sendable {
     func execute(_ requestValues: DeleteTransactionRequestValues) async throws
 }
@@ -329,7 +343,8 @@ public struct DeleteTransactionRequestValues: Sendable {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.fetchReceipts()`.
-/// `DefaultFetchReceiptsUseCase` is the app's; take `any FetchReceiptsUseCase` so that a test or a preview can give another.
+/// `DefaultFetchReceiptsUseCase` is the app's; take `any FetchReceiptsUseCase` so that a test or a preview can give
+/// another.
 public protocol FetchReceiptsUseCase: Sendable {
     func execute() async throws -> [Receipt]
 }
@@ -348,7 +363,8 @@ public struct DefaultFetchReceiptsUseCase: FetchReceiptsUseCase {
 }
 
 /// A use case of the Ledger domain: `execute` calls `LedgerRepository.uploadReceipt(transactionId:image:note:)`.
-/// `DefaultUploadReceiptUseCase` is the app's; take `any UploadReceiptUseCase` so that a test or a preview can give another.
+/// `DefaultUploadReceiptUseCase` is the app's; take `any UploadReceiptUseCase` so that a test or a preview can give
+/// another.
 /// Attaches a photo of the receipt to a loan.
 public protocol UploadReceiptUseCase: Sendable {
     func execute(_ requestValues: UploadReceiptRequestValues) async throws -> Receipt
@@ -363,7 +379,11 @@ public struct DefaultUploadReceiptUseCase: UploadReceiptUseCase {
     }
 
     public func execute(_ requestValues: UploadReceiptRequestValues) async throws -> Receipt {
-        try await self.repository.uploadReceipt(transactionId: requestValues.transactionId, image: requestValues.image, note: requestValues.note)
+        try await self.repository.uploadReceipt(
+            transactionId: requestValues.transactionId,
+            image: requestValues.image,
+            note: requestValues.note
+        )
     }
 }
 
@@ -532,7 +552,10 @@ private struct RepogenTaskPublisher<Output: Sendable>: RepogenCombinePublisher {
     func receive<Downstream: RepogenCombineSubscriber>(subscriber: Downstream)
     where Downstream.Input == Output, Downstream.Failure == Error {
         // The subscriber erased: the task that delivers to it may not capture its (non-Sendable) type.
-        let subscription = RepogenTaskSubscription(subscriber: RepogenCombineAnySubscriber(subscriber), operation: self.operation)
+        let subscription = RepogenTaskSubscription(
+            subscriber: RepogenCombineAnySubscriber(subscriber),
+            operation: self.operation
+        )
         subscriber.receive(subscription: subscription)
     }
 }
@@ -546,7 +569,10 @@ private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSub
     private var operation: (@Sendable () async throws -> Output)?
     private var task: Task<Void, Never>?
 
-    init(subscriber: RepogenCombineAnySubscriber<Output, Error>, operation: @escaping @Sendable () async throws -> Output) {
+    init(
+        subscriber: RepogenCombineAnySubscriber<Output, Error>,
+        operation: @escaping @Sendable () async throws -> Output
+    ) {
         self.downstream = subscriber
         self.operation = operation
     }

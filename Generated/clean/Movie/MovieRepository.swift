@@ -4,7 +4,8 @@ import Foundation
 import RepogenRuntime
 
 /// The Movie domain's repository: what the use cases depend on. `MovieDataRepository` throws the
-/// `NetworkError` of a failed request; `MockMovieRepository` throws what was stubbed, or `MockRepositoryError.notStubbed`.
+/// `NetworkError` of a failed request; `MockMovieRepository` throws what was stubbed, or
+/// `MockRepositoryError.notStubbed`.
 public protocol MovieRepository: Sendable {
     /// The popular movies; kept for five minutes.
     func fetchMovies() async throws -> [Movie]

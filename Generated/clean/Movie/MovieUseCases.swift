@@ -22,7 +22,8 @@ private typealias RepogenCombineDemand = OpenCombine.Subscribers.Demand
 #endif
 
 /// A use case of the Movie domain: `execute` calls `MovieRepository.fetchMovies()`.
-/// `DefaultFetchMoviesUseCase` is the app's; take `any FetchMoviesUseCase` so that a test or a preview can give another.
+/// `DefaultFetchMoviesUseCase` is the app's; take `any FetchMoviesUseCase` so that a test or a preview can give
+/// another.
 /// The popular movies; kept for five minutes.
 public protocol FetchMoviesUseCase: Sendable {
     func execute() async throws -> [Movie]
@@ -100,7 +101,8 @@ public struct AddMovieRequestValues: Sendable {
 }
 
 /// A use case of the Movie domain: `execute` calls `MovieRepository.renameMovie(id:title:)`.
-/// `DefaultRenameMovieUseCase` is the app's; take `any RenameMovieUseCase` so that a test or a preview can give another.
+/// `DefaultRenameMovieUseCase` is the app's; take `any RenameMovieUseCase` so that a test or a preview can give
+/// another.
 /// Renames a movie; the server answers with the movie, which replaces the cached one.
 public protocol RenameMovieUseCase: Sendable {
     func execute(_ requestValues: RenameMovieRequestValues) async throws -> Movie
@@ -131,7 +133,8 @@ public struct RenameMovieRequestValues: Sendable {
 }
 
 /// A use case of the Movie domain: `execute` calls `MovieRepository.deleteMovie(id:)`.
-/// `DefaultDeleteMovieUseCase` is the app's; take `any DeleteMovieUseCase` so that a test or a preview can give another.
+/// `DefaultDeleteMovieUseCase` is the app's; take `any DeleteMovieUseCase` so that a test or a preview can give
+/// another.
 public protocol DeleteMovieUseCase: Sendable {
     func execute(_ requestValues: DeleteMovieRequestValues) async throws
 }
@@ -190,7 +193,8 @@ public struct RateMovieRequestValues: Sendable {
 }
 
 /// A use case of the Movie domain: `execute` calls `MovieRepository.fetchMovieRevision(id:)`.
-/// `DefaultFetchMovieRevisionUseCase` is the app's; take `any FetchMovieRevisionUseCase` so that a test or a preview can give another.
+/// `DefaultFetchMovieRevisionUseCase` is the app's; take `any FetchMovieRevisionUseCase` so that a test or a preview
+/// can give another.
 /// One movie, not cached, with the response's ETag (the revision replaceMovie sends back).
 public protocol FetchMovieRevisionUseCase: Sendable {
     func execute(_ requestValues: FetchMovieRevisionRequestValues) async throws -> APIResponse<Movie>
@@ -219,7 +223,8 @@ public struct FetchMovieRevisionRequestValues: Sendable {
 }
 
 /// A use case of the Movie domain: `execute` calls `MovieRepository.replaceMovie(movie:ifMatch:)`.
-/// `DefaultReplaceMovieUseCase` is the app's; take `any ReplaceMovieUseCase` so that a test or a preview can give another.
+/// `DefaultReplaceMovieUseCase` is the app's; take `any ReplaceMovieUseCase` so that a test or a preview can give
+/// another.
 /// Replaces a movie unless it changed since that revision (If-Match); updates the cached movie.
 public protocol ReplaceMovieUseCase: Sendable {
     func execute(_ requestValues: ReplaceMovieRequestValues) async throws -> APIResponse<Movie>
@@ -351,7 +356,10 @@ private struct RepogenTaskPublisher<Output: Sendable>: RepogenCombinePublisher {
     func receive<Downstream: RepogenCombineSubscriber>(subscriber: Downstream)
     where Downstream.Input == Output, Downstream.Failure == Error {
         // The subscriber erased: the task that delivers to it may not capture its (non-Sendable) type.
-        let subscription = RepogenTaskSubscription(subscriber: RepogenCombineAnySubscriber(subscriber), operation: self.operation)
+        let subscription = RepogenTaskSubscription(
+            subscriber: RepogenCombineAnySubscriber(subscriber),
+            operation: self.operation
+        )
         subscriber.receive(subscription: subscription)
     }
 }
@@ -365,7 +373,10 @@ private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSub
     private var operation: (@Sendable () async throws -> Output)?
     private var task: Task<Void, Never>?
 
-    init(subscriber: RepogenCombineAnySubscriber<Output, Error>, operation: @escaping @Sendable () async throws -> Output) {
+    init(
+        subscriber: RepogenCombineAnySubscriber<Output, Error>,
+        operation: @escaping @Sendable () async throws -> Output
+    ) {
         self.downstream = subscriber
         self.operation = operation
     }

@@ -4,7 +4,8 @@ import Foundation
 import RepogenRuntime
 
 /// The Photo domain's repository: what the use cases depend on. `PhotoDataRepository` throws the
-/// `NetworkError` of a failed request; `MockPhotoRepository` throws what was stubbed, or `MockRepositoryError.notStubbed`.
+/// `NetworkError` of a failed request; `MockPhotoRepository` throws what was stubbed, or
+/// `MockRepositoryError.notStubbed`.
 public protocol PhotoRepository: Sendable {
     func fetchPhotoList(page: Int) async throws -> [Photo]
 }
@@ -43,17 +44,26 @@ public struct InMemoryPhotoLocalDataSource: PhotoLocalDataSource {
     }
 
     public func getFetchPhotoList(page: Int) async -> [Photo]? {
-        guard let key = CacheKey(endpoint: "getListPhotos", requestType: PhotoApi.getListPhotos(page: page)) else { return nil }
+        guard let key = CacheKey(
+            endpoint: "getListPhotos",
+            requestType: PhotoApi.getListPhotos(page: page)
+        ) else { return nil }
         return await self.store.value(for: key, as: [Photo].self)
     }
 
     public func saveFetchPhotoList(_ value: [Photo], page: Int, timeToLive: Swift.Duration?) async {
-        guard let key = CacheKey(endpoint: "getListPhotos", requestType: PhotoApi.getListPhotos(page: page)) else { return }
+        guard let key = CacheKey(
+            endpoint: "getListPhotos",
+            requestType: PhotoApi.getListPhotos(page: page)
+        ) else { return }
         await self.store.store(value, for: key, timeToLive: timeToLive)
     }
 
     public func removeFetchPhotoList(page: Int) async {
-        guard let key = CacheKey(endpoint: "getListPhotos", requestType: PhotoApi.getListPhotos(page: page)) else { return }
+        guard let key = CacheKey(
+            endpoint: "getListPhotos",
+            requestType: PhotoApi.getListPhotos(page: page)
+        ) else { return }
         await self.store.remove(key)
     }
 

@@ -22,7 +22,8 @@ private typealias RepogenCombineDemand = OpenCombine.Subscribers.Demand
 #endif
 
 /// A use case of the Photo domain: `execute` calls `PhotoRepository.fetchPhotoList(page:)`.
-/// `DefaultFetchPhotoListUseCase` is the app's; take `any FetchPhotoListUseCase` so that a test or a preview can give another.
+/// `DefaultFetchPhotoListUseCase` is the app's; take `any FetchPhotoListUseCase` so that a test or a preview can give
+/// another.
 public protocol FetchPhotoListUseCase: Sendable {
     func execute(_ requestValues: FetchPhotoListRequestValues) async throws -> [Photo]
 }
@@ -81,7 +82,10 @@ private struct RepogenTaskPublisher<Output: Sendable>: RepogenCombinePublisher {
     func receive<Downstream: RepogenCombineSubscriber>(subscriber: Downstream)
     where Downstream.Input == Output, Downstream.Failure == Error {
         // The subscriber erased: the task that delivers to it may not capture its (non-Sendable) type.
-        let subscription = RepogenTaskSubscription(subscriber: RepogenCombineAnySubscriber(subscriber), operation: self.operation)
+        let subscription = RepogenTaskSubscription(
+            subscriber: RepogenCombineAnySubscriber(subscriber),
+            operation: self.operation
+        )
         subscriber.receive(subscription: subscription)
     }
 }
@@ -95,7 +99,10 @@ private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSub
     private var operation: (@Sendable () async throws -> Output)?
     private var task: Task<Void, Never>?
 
-    init(subscriber: RepogenCombineAnySubscriber<Output, Error>, operation: @escaping @Sendable () async throws -> Output) {
+    init(
+        subscriber: RepogenCombineAnySubscriber<Output, Error>,
+        operation: @escaping @Sendable () async throws -> Output
+    ) {
         self.downstream = subscriber
         self.operation = operation
     }

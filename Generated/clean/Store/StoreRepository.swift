@@ -4,9 +4,12 @@ import Foundation
 import RepogenRuntime
 
 /// The Store domain's repository: what the use cases depend on. `StoreDataRepository` throws the
-/// `NetworkError` of a failed request; `MockStoreRepository` throws what was stubbed, or `MockRepositoryError.notStubbed`.
+/// `NetworkError` of a failed request; `MockStoreRepository` throws what was stubbed, or
+/// `MockRepositoryError.notStubbed`.
 public protocol StoreRepository: Sendable {
-    func fetchAroundStores(input: FetchAroundStoreInput) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse>
+    func fetchAroundStores(
+        input: FetchAroundStoreInput
+    ) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse>
     /// The store screen.
     /// Sends the user's position as headers so the server can show the distance.
     func fetchDetail(input: FetchStoreDetailInput) async throws -> StoreDetailResponse
@@ -14,43 +17,77 @@ public protocol StoreRepository: Sendable {
     func saveStore(storeId: String, isDelete: Bool) async throws -> String
     func reportStore(storeId: Int, reportReason: String) async throws -> String
     func fetchStorePhotos(storeId: Int, cursor: String?) async throws -> ContentsWithCursorResponse<StoreImageResponse>
-    func fetchNewPosts(storeId: Int, cursor: CursorInput?) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse>
+    func fetchNewPosts(
+        storeId: Int,
+        cursor: CursorInput?
+    ) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse>
     func fetchDisplayItems(storeId: Int, itemTypes: [DisplayItemType]) async throws -> [DisplayItemResponse]
     func togglePostSticker(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput) async throws
     func createStore(input: StoreCreateRequestInput, nonceToken: String) async throws -> StoreCreateResponse
     func verifyStoreOwner(storeId: Int, token: String) async throws -> String?
     func visitStore(storeId: Int, visitType: VisitType) async throws -> String
     func fetchStoreActivities(storeId: Int) async throws -> StoreActivitiesResponse
-    func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput) async throws -> StoreReviewResponse
+    func updateStoreReview(
+        storeId: Int,
+        reviewId: Int,
+        input: StoreReviewUpdateInput
+    ) async throws -> StoreReviewResponse
     /// Uploads photos of a store as multipart/form-data: one "images" part per file, plus the store id as a field.
     func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile]) async throws -> [StoreImageResponse]
     /// Uploads a photo of a store's menu; the caption and the price are form fields only when given.
-    func uploadStoreMenuImage(storeId: Int, image: UploadFile, caption: String?, price: Int?) async throws -> StoreImageResponse
+    func uploadStoreMenuImage(
+        storeId: Int,
+        image: UploadFile,
+        caption: String?,
+        price: Int?
+    ) async throws -> StoreImageResponse
     func writeReview(input: WriteReviewRequestInput) async throws -> StoreReviewResponse
     /// Reviews of a store, with a sort order and any extra filters as query items.
-    func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?) async throws -> ContentsWithCursorResponse<StoreReviewResponse>
+    func fetchStoreReviews(
+        storeId: Int,
+        cursor: CursorInput,
+        filters: [String: String]?
+    ) async throws -> ContentsWithCursorResponse<StoreReviewResponse>
 }
 
 /// A data source of the Store data layer: `StoreRemoteDataSource` (the API), or a mock in tests.
 public protocol StoreDataSource: Sendable {
-    func fetchAroundStores(input: FetchAroundStoreInput) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse>
+    func fetchAroundStores(
+        input: FetchAroundStoreInput
+    ) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse>
     func fetchDetail(input: FetchStoreDetailInput) async throws -> StoreDetailResponse
     func fetchStoreCategories() async throws -> [StoreCategoryResponse]
     func saveStore(storeId: String, isDelete: Bool) async throws -> String
     func reportStore(storeId: Int, reportReason: String) async throws -> String
     func fetchStorePhotos(storeId: Int, cursor: String?) async throws -> ContentsWithCursorResponse<StoreImageResponse>
-    func fetchNewPosts(storeId: Int, cursor: CursorInput?) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse>
+    func fetchNewPosts(
+        storeId: Int,
+        cursor: CursorInput?
+    ) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse>
     func fetchDisplayItems(storeId: Int, itemTypes: [DisplayItemType]) async throws -> [DisplayItemResponse]
     func togglePostSticker(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput) async throws
     func createStore(input: StoreCreateRequestInput, nonceToken: String) async throws -> StoreCreateResponse
     func verifyStoreOwner(storeId: Int, token: String) async throws -> String?
     func visitStore(storeId: Int, visitType: VisitType) async throws -> String
     func fetchStoreActivities(storeId: Int) async throws -> StoreActivitiesResponse
-    func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput) async throws -> StoreReviewResponse
+    func updateStoreReview(
+        storeId: Int,
+        reviewId: Int,
+        input: StoreReviewUpdateInput
+    ) async throws -> StoreReviewResponse
     func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile]) async throws -> [StoreImageResponse]
-    func uploadStoreMenuImage(storeId: Int, image: UploadFile, caption: String?, price: Int?) async throws -> StoreImageResponse
+    func uploadStoreMenuImage(
+        storeId: Int,
+        image: UploadFile,
+        caption: String?,
+        price: Int?
+    ) async throws -> StoreImageResponse
     func writeReview(input: WriteReviewRequestInput) async throws -> StoreReviewResponse
-    func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?) async throws -> ContentsWithCursorResponse<StoreReviewResponse>
+    func fetchStoreReviews(
+        storeId: Int,
+        cursor: CursorInput,
+        filters: [String: String]?
+    ) async throws -> ContentsWithCursorResponse<StoreReviewResponse>
 }
 
 /// The Store API's calls: the remote data source.
@@ -62,7 +99,9 @@ public struct StoreRemoteDataSource: StoreDataSource {
         self.manager = manager
     }
 
-    public func fetchAroundStores(input: FetchAroundStoreInput) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse> {
+    public func fetchAroundStores(
+        input: FetchAroundStoreInput
+    ) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse> {
         let request = StoreApi.fetchAroundStores(input: input)
         return try await self.manager.response(requestType: request)
     }
@@ -89,12 +128,18 @@ public struct StoreRemoteDataSource: StoreDataSource {
         return try await self.manager.response(requestType: request)
     }
 
-    public func fetchStorePhotos(storeId: Int, cursor: String?) async throws -> ContentsWithCursorResponse<StoreImageResponse> {
+    public func fetchStorePhotos(
+        storeId: Int,
+        cursor: String?
+    ) async throws -> ContentsWithCursorResponse<StoreImageResponse> {
         let request = StoreApi.fetchStorePhotos(storeId: storeId, cursor: cursor)
         return try await self.manager.response(requestType: request)
     }
 
-    public func fetchNewPosts(storeId: Int, cursor: CursorInput?) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse> {
+    public func fetchNewPosts(
+        storeId: Int,
+        cursor: CursorInput?
+    ) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse> {
         let request = StoreApi.fetchStoreNewPosts(storeId: storeId, cursorInput: cursor)
         return try await self.manager.response(requestType: request)
     }
@@ -129,19 +174,32 @@ public struct StoreRemoteDataSource: StoreDataSource {
         return try await self.manager.response(requestType: request)
     }
 
-    public func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput) async throws -> StoreReviewResponse {
+    public func updateStoreReview(
+        storeId: Int,
+        reviewId: Int,
+        input: StoreReviewUpdateInput
+    ) async throws -> StoreReviewResponse {
         let request = StoreApi.updateStoreReview(storeId: storeId, reviewId: reviewId, input: input)
         return try await self.manager.response(requestType: request)
     }
 
     /// Uploads photos of a store as multipart/form-data: one "images" part per file, plus the store id as a field.
-    public func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile]) async throws -> [StoreImageResponse] {
+    public func uploadStoreImages(
+        storeId: Int,
+        boundary: String,
+        images: [UploadFile]
+    ) async throws -> [StoreImageResponse] {
         let request = StoreApi.uploadStoreImages(storeId: storeId, boundary: boundary, images: images)
         return try await self.manager.response(requestType: request)
     }
 
     /// Uploads a photo of a store's menu; the caption and the price are form fields only when given.
-    public func uploadStoreMenuImage(storeId: Int, image: UploadFile, caption: String?, price: Int?) async throws -> StoreImageResponse {
+    public func uploadStoreMenuImage(
+        storeId: Int,
+        image: UploadFile,
+        caption: String?,
+        price: Int?
+    ) async throws -> StoreImageResponse {
         let request = StoreApi.uploadStoreMenuImage(storeId: storeId, image: image, caption: caption, price: price)
         return try await self.manager.response(requestType: request)
     }
@@ -152,7 +210,11 @@ public struct StoreRemoteDataSource: StoreDataSource {
     }
 
     /// Reviews of a store, with a sort order and any extra filters as query items.
-    public func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?) async throws -> ContentsWithCursorResponse<StoreReviewResponse> {
+    public func fetchStoreReviews(
+        storeId: Int,
+        cursor: CursorInput,
+        filters: [String: String]?
+    ) async throws -> ContentsWithCursorResponse<StoreReviewResponse> {
         let request = StoreApi.fetchStoreReviews(storeId: storeId, cursorInput: cursor, filters: filters)
         return try await self.manager.response(requestType: request)
     }
@@ -167,7 +229,9 @@ public struct StoreDataRepository: StoreRepository {
         self.remote = remote
     }
 
-    public func fetchAroundStores(input: FetchAroundStoreInput) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse> {
+    public func fetchAroundStores(
+        input: FetchAroundStoreInput
+    ) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse> {
         return try await self.remote.fetchAroundStores(input: input)
     }
 
@@ -189,11 +253,17 @@ public struct StoreDataRepository: StoreRepository {
         return try await self.remote.reportStore(storeId: storeId, reportReason: reportReason)
     }
 
-    public func fetchStorePhotos(storeId: Int, cursor: String?) async throws -> ContentsWithCursorResponse<StoreImageResponse> {
+    public func fetchStorePhotos(
+        storeId: Int,
+        cursor: String?
+    ) async throws -> ContentsWithCursorResponse<StoreImageResponse> {
         return try await self.remote.fetchStorePhotos(storeId: storeId, cursor: cursor)
     }
 
-    public func fetchNewPosts(storeId: Int, cursor: CursorInput?) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse> {
+    public func fetchNewPosts(
+        storeId: Int,
+        cursor: CursorInput?
+    ) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse> {
         return try await self.remote.fetchNewPosts(storeId: storeId, cursor: cursor)
     }
 
@@ -221,18 +291,36 @@ public struct StoreDataRepository: StoreRepository {
         return try await self.remote.fetchStoreActivities(storeId: storeId)
     }
 
-    public func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput) async throws -> StoreReviewResponse {
+    public func updateStoreReview(
+        storeId: Int,
+        reviewId: Int,
+        input: StoreReviewUpdateInput
+    ) async throws -> StoreReviewResponse {
         return try await self.remote.updateStoreReview(storeId: storeId, reviewId: reviewId, input: input)
     }
 
     /// Uploads photos of a store as multipart/form-data: one "images" part per file, plus the store id as a field.
-    public func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile]) async throws -> [StoreImageResponse] {
+    public func uploadStoreImages(
+        storeId: Int,
+        boundary: String,
+        images: [UploadFile]
+    ) async throws -> [StoreImageResponse] {
         return try await self.remote.uploadStoreImages(storeId: storeId, boundary: boundary, images: images)
     }
 
     /// Uploads a photo of a store's menu; the caption and the price are form fields only when given.
-    public func uploadStoreMenuImage(storeId: Int, image: UploadFile, caption: String?, price: Int?) async throws -> StoreImageResponse {
-        return try await self.remote.uploadStoreMenuImage(storeId: storeId, image: image, caption: caption, price: price)
+    public func uploadStoreMenuImage(
+        storeId: Int,
+        image: UploadFile,
+        caption: String?,
+        price: Int?
+    ) async throws -> StoreImageResponse {
+        return try await self.remote.uploadStoreMenuImage(
+            storeId: storeId,
+            image: image,
+            caption: caption,
+            price: price
+        )
     }
 
     public func writeReview(input: WriteReviewRequestInput) async throws -> StoreReviewResponse {
@@ -240,7 +328,11 @@ public struct StoreDataRepository: StoreRepository {
     }
 
     /// Reviews of a store, with a sort order and any extra filters as query items.
-    public func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?) async throws -> ContentsWithCursorResponse<StoreReviewResponse> {
+    public func fetchStoreReviews(
+        storeId: Int,
+        cursor: CursorInput,
+        filters: [String: String]?
+    ) async throws -> ContentsWithCursorResponse<StoreReviewResponse> {
         return try await self.remote.fetchStoreReviews(storeId: storeId, cursor: cursor, filters: filters)
     }
 }

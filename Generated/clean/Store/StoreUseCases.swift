@@ -22,9 +22,12 @@ private typealias RepogenCombineDemand = OpenCombine.Subscribers.Demand
 #endif
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.fetchAroundStores(input:)`.
-/// `DefaultFetchAroundStoresUseCase` is the app's; take `any FetchAroundStoresUseCase` so that a test or a preview can give another.
+/// `DefaultFetchAroundStoresUseCase` is the app's; take `any FetchAroundStoresUseCase` so that a test or a preview can
+/// give another.
 public protocol FetchAroundStoresUseCase: Sendable {
-    func execute(_ requestValues: FetchAroundStoresRequestValues) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse>
+    func execute(
+        _ requestValues: FetchAroundStoresRequestValues
+    ) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse>
 }
 
 /// `FetchAroundStoresUseCase` over the domain's repository.
@@ -35,7 +38,9 @@ public struct DefaultFetchAroundStoresUseCase: FetchAroundStoresUseCase {
         self.repository = repository
     }
 
-    public func execute(_ requestValues: FetchAroundStoresRequestValues) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse> {
+    public func execute(
+        _ requestValues: FetchAroundStoresRequestValues
+    ) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse> {
         try await self.repository.fetchAroundStores(input: requestValues.input)
     }
 }
@@ -50,7 +55,8 @@ public struct FetchAroundStoresRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.fetchDetail(input:)`.
-/// `DefaultFetchDetailUseCase` is the app's; take `any FetchDetailUseCase` so that a test or a preview can give another.
+/// `DefaultFetchDetailUseCase` is the app's; take `any FetchDetailUseCase` so that a test or a preview can give
+/// another.
 /// The store screen.
 /// Sends the user's position as headers so the server can show the distance.
 public protocol FetchDetailUseCase: Sendable {
@@ -80,7 +86,8 @@ public struct FetchDetailRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.fetchStoreCategories()`.
-/// `DefaultFetchStoreCategoriesUseCase` is the app's; take `any FetchStoreCategoriesUseCase` so that a test or a preview can give another.
+/// `DefaultFetchStoreCategoriesUseCase` is the app's; take `any FetchStoreCategoriesUseCase` so that a test or a
+/// preview can give another.
 public protocol FetchStoreCategoriesUseCase: Sendable {
     func execute() async throws -> [StoreCategoryResponse]
 }
@@ -129,7 +136,8 @@ public struct SaveStoreRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.reportStore(storeId:reportReason:)`.
-/// `DefaultReportStoreUseCase` is the app's; take `any ReportStoreUseCase` so that a test or a preview can give another.
+/// `DefaultReportStoreUseCase` is the app's; take `any ReportStoreUseCase` so that a test or a preview can give
+/// another.
 public protocol ReportStoreUseCase: Sendable {
     func execute(_ requestValues: ReportStoreRequestValues) async throws -> String
 }
@@ -159,9 +167,12 @@ public struct ReportStoreRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.fetchStorePhotos(storeId:cursor:)`.
-/// `DefaultFetchStorePhotosUseCase` is the app's; take `any FetchStorePhotosUseCase` so that a test or a preview can give another.
+/// `DefaultFetchStorePhotosUseCase` is the app's; take `any FetchStorePhotosUseCase` so that a test or a preview can
+/// give another.
 public protocol FetchStorePhotosUseCase: Sendable {
-    func execute(_ requestValues: FetchStorePhotosRequestValues) async throws -> ContentsWithCursorResponse<StoreImageResponse>
+    func execute(
+        _ requestValues: FetchStorePhotosRequestValues
+    ) async throws -> ContentsWithCursorResponse<StoreImageResponse>
 }
 
 /// `FetchStorePhotosUseCase` over the domain's repository.
@@ -172,7 +183,9 @@ public struct DefaultFetchStorePhotosUseCase: FetchStorePhotosUseCase {
         self.repository = repository
     }
 
-    public func execute(_ requestValues: FetchStorePhotosRequestValues) async throws -> ContentsWithCursorResponse<StoreImageResponse> {
+    public func execute(
+        _ requestValues: FetchStorePhotosRequestValues
+    ) async throws -> ContentsWithCursorResponse<StoreImageResponse> {
         try await self.repository.fetchStorePhotos(storeId: requestValues.storeId, cursor: requestValues.cursor)
     }
 }
@@ -189,9 +202,12 @@ public struct FetchStorePhotosRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.fetchNewPosts(storeId:cursor:)`.
-/// `DefaultFetchNewPostsUseCase` is the app's; take `any FetchNewPostsUseCase` so that a test or a preview can give another.
+/// `DefaultFetchNewPostsUseCase` is the app's; take `any FetchNewPostsUseCase` so that a test or a preview can give
+/// another.
 public protocol FetchNewPostsUseCase: Sendable {
-    func execute(_ requestValues: FetchNewPostsRequestValues) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse>
+    func execute(
+        _ requestValues: FetchNewPostsRequestValues
+    ) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse>
 }
 
 /// `FetchNewPostsUseCase` over the domain's repository.
@@ -202,7 +218,9 @@ public struct DefaultFetchNewPostsUseCase: FetchNewPostsUseCase {
         self.repository = repository
     }
 
-    public func execute(_ requestValues: FetchNewPostsRequestValues) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse> {
+    public func execute(
+        _ requestValues: FetchNewPostsRequestValues
+    ) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse> {
         try await self.repository.fetchNewPosts(storeId: requestValues.storeId, cursor: requestValues.cursor)
     }
 }
@@ -219,7 +237,8 @@ public struct FetchNewPostsRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.fetchDisplayItems(storeId:itemTypes:)`.
-/// `DefaultFetchDisplayItemsUseCase` is the app's; take `any FetchDisplayItemsUseCase` so that a test or a preview can give another.
+/// `DefaultFetchDisplayItemsUseCase` is the app's; take `any FetchDisplayItemsUseCase` so that a test or a preview can
+/// give another.
 public protocol FetchDisplayItemsUseCase: Sendable {
     func execute(_ requestValues: FetchDisplayItemsRequestValues) async throws -> [DisplayItemResponse]
 }
@@ -249,7 +268,8 @@ public struct FetchDisplayItemsRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.togglePostSticker(storeId:postId:input:)`.
-/// `DefaultTogglePostStickerUseCase` is the app's; take `any TogglePostStickerUseCase` so that a test or a preview can give another.
+/// `DefaultTogglePostStickerUseCase` is the app's; take `any TogglePostStickerUseCase` so that a test or a preview can
+/// give another.
 public protocol TogglePostStickerUseCase: Sendable {
     func execute(_ requestValues: TogglePostStickerRequestValues) async throws
 }
@@ -263,7 +283,11 @@ public struct DefaultTogglePostStickerUseCase: TogglePostStickerUseCase {
     }
 
     public func execute(_ requestValues: TogglePostStickerRequestValues) async throws {
-        try await self.repository.togglePostSticker(storeId: requestValues.storeId, postId: requestValues.postId, input: requestValues.input)
+        try await self.repository.togglePostSticker(
+            storeId: requestValues.storeId,
+            postId: requestValues.postId,
+            input: requestValues.input
+        )
     }
 }
 
@@ -281,7 +305,8 @@ public struct TogglePostStickerRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.createStore(input:nonceToken:)`.
-/// `DefaultCreateStoreUseCase` is the app's; take `any CreateStoreUseCase` so that a test or a preview can give another.
+/// `DefaultCreateStoreUseCase` is the app's; take `any CreateStoreUseCase` so that a test or a preview can give
+/// another.
 public protocol CreateStoreUseCase: Sendable {
     func execute(_ requestValues: CreateStoreRequestValues) async throws -> StoreCreateResponse
 }
@@ -311,7 +336,8 @@ public struct CreateStoreRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.verifyStoreOwner(storeId:token:)`.
-/// `DefaultVerifyStoreOwnerUseCase` is the app's; take `any VerifyStoreOwnerUseCase` so that a test or a preview can give another.
+/// `DefaultVerifyStoreOwnerUseCase` is the app's; take `any VerifyStoreOwnerUseCase` so that a test or a preview can
+/// give another.
 public protocol VerifyStoreOwnerUseCase: Sendable {
     func execute(_ requestValues: VerifyStoreOwnerRequestValues) async throws -> String?
 }
@@ -371,7 +397,8 @@ public struct VisitStoreRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.fetchStoreActivities(storeId:)`.
-/// `DefaultFetchStoreActivitiesUseCase` is the app's; take `any FetchStoreActivitiesUseCase` so that a test or a preview can give another.
+/// `DefaultFetchStoreActivitiesUseCase` is the app's; take `any FetchStoreActivitiesUseCase` so that a test or a
+/// preview can give another.
 public protocol FetchStoreActivitiesUseCase: Sendable {
     func execute(_ requestValues: FetchStoreActivitiesRequestValues) async throws -> StoreActivitiesResponse
 }
@@ -399,7 +426,8 @@ public struct FetchStoreActivitiesRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.updateStoreReview(storeId:reviewId:input:)`.
-/// `DefaultUpdateStoreReviewUseCase` is the app's; take `any UpdateStoreReviewUseCase` so that a test or a preview can give another.
+/// `DefaultUpdateStoreReviewUseCase` is the app's; take `any UpdateStoreReviewUseCase` so that a test or a preview can
+/// give another.
 public protocol UpdateStoreReviewUseCase: Sendable {
     func execute(_ requestValues: UpdateStoreReviewRequestValues) async throws -> StoreReviewResponse
 }
@@ -413,7 +441,11 @@ public struct DefaultUpdateStoreReviewUseCase: UpdateStoreReviewUseCase {
     }
 
     public func execute(_ requestValues: UpdateStoreReviewRequestValues) async throws -> StoreReviewResponse {
-        try await self.repository.updateStoreReview(storeId: requestValues.storeId, reviewId: requestValues.reviewId, input: requestValues.input)
+        try await self.repository.updateStoreReview(
+            storeId: requestValues.storeId,
+            reviewId: requestValues.reviewId,
+            input: requestValues.input
+        )
     }
 }
 
@@ -431,7 +463,8 @@ public struct UpdateStoreReviewRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.uploadStoreImages(storeId:boundary:images:)`.
-/// `DefaultUploadStoreImagesUseCase` is the app's; take `any UploadStoreImagesUseCase` so that a test or a preview can give another.
+/// `DefaultUploadStoreImagesUseCase` is the app's; take `any UploadStoreImagesUseCase` so that a test or a preview can
+/// give another.
 /// Uploads photos of a store as multipart/form-data: one "images" part per file, plus the store id as a field.
 public protocol UploadStoreImagesUseCase: Sendable {
     func execute(_ requestValues: UploadStoreImagesRequestValues) async throws -> [StoreImageResponse]
@@ -446,7 +479,11 @@ public struct DefaultUploadStoreImagesUseCase: UploadStoreImagesUseCase {
     }
 
     public func execute(_ requestValues: UploadStoreImagesRequestValues) async throws -> [StoreImageResponse] {
-        try await self.repository.uploadStoreImages(storeId: requestValues.storeId, boundary: requestValues.boundary, images: requestValues.images)
+        try await self.repository.uploadStoreImages(
+            storeId: requestValues.storeId,
+            boundary: requestValues.boundary,
+            images: requestValues.images
+        )
     }
 }
 
@@ -463,8 +500,10 @@ public struct UploadStoreImagesRequestValues: Sendable {
     }
 }
 
-/// A use case of the Store domain: `execute` calls `StoreRepository.uploadStoreMenuImage(storeId:image:caption:price:)`.
-/// `DefaultUploadStoreMenuImageUseCase` is the app's; take `any UploadStoreMenuImageUseCase` so that a test or a preview can give another.
+/// A use case of the Store domain: `execute` calls
+/// `StoreRepository.uploadStoreMenuImage(storeId:image:caption:price:)`.
+/// `DefaultUploadStoreMenuImageUseCase` is the app's; take `any UploadStoreMenuImageUseCase` so that a test or a
+/// preview can give another.
 /// Uploads a photo of a store's menu; the caption and the price are form fields only when given.
 public protocol UploadStoreMenuImageUseCase: Sendable {
     func execute(_ requestValues: UploadStoreMenuImageRequestValues) async throws -> StoreImageResponse
@@ -479,7 +518,12 @@ public struct DefaultUploadStoreMenuImageUseCase: UploadStoreMenuImageUseCase {
     }
 
     public func execute(_ requestValues: UploadStoreMenuImageRequestValues) async throws -> StoreImageResponse {
-        try await self.repository.uploadStoreMenuImage(storeId: requestValues.storeId, image: requestValues.image, caption: requestValues.caption, price: requestValues.price)
+        try await self.repository.uploadStoreMenuImage(
+            storeId: requestValues.storeId,
+            image: requestValues.image,
+            caption: requestValues.caption,
+            price: requestValues.price
+        )
     }
 }
 
@@ -499,7 +543,8 @@ public struct UploadStoreMenuImageRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.writeReview(input:)`.
-/// `DefaultWriteReviewUseCase` is the app's; take `any WriteReviewUseCase` so that a test or a preview can give another.
+/// `DefaultWriteReviewUseCase` is the app's; take `any WriteReviewUseCase` so that a test or a preview can give
+/// another.
 public protocol WriteReviewUseCase: Sendable {
     func execute(_ requestValues: WriteReviewRequestValues) async throws -> StoreReviewResponse
 }
@@ -527,10 +572,13 @@ public struct WriteReviewRequestValues: Sendable {
 }
 
 /// A use case of the Store domain: `execute` calls `StoreRepository.fetchStoreReviews(storeId:cursor:filters:)`.
-/// `DefaultFetchStoreReviewsUseCase` is the app's; take `any FetchStoreReviewsUseCase` so that a test or a preview can give another.
+/// `DefaultFetchStoreReviewsUseCase` is the app's; take `any FetchStoreReviewsUseCase` so that a test or a preview can
+/// give another.
 /// Reviews of a store, with a sort order and any extra filters as query items.
 public protocol FetchStoreReviewsUseCase: Sendable {
-    func execute(_ requestValues: FetchStoreReviewsRequestValues) async throws -> ContentsWithCursorResponse<StoreReviewResponse>
+    func execute(
+        _ requestValues: FetchStoreReviewsRequestValues
+    ) async throws -> ContentsWithCursorResponse<StoreReviewResponse>
 }
 
 /// `FetchStoreReviewsUseCase` over the domain's repository.
@@ -541,8 +589,14 @@ public struct DefaultFetchStoreReviewsUseCase: FetchStoreReviewsUseCase {
         self.repository = repository
     }
 
-    public func execute(_ requestValues: FetchStoreReviewsRequestValues) async throws -> ContentsWithCursorResponse<StoreReviewResponse> {
-        try await self.repository.fetchStoreReviews(storeId: requestValues.storeId, cursor: requestValues.cursor, filters: requestValues.filters)
+    public func execute(
+        _ requestValues: FetchStoreReviewsRequestValues
+    ) async throws -> ContentsWithCursorResponse<StoreReviewResponse> {
+        try await self.repository.fetchStoreReviews(
+            storeId: requestValues.storeId,
+            cursor: requestValues.cursor,
+            filters: requestValues.filters
+        )
     }
 }
 
@@ -568,7 +622,9 @@ extension FetchAroundStoresUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
     /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
     /// subscription; cancelling the subscription cancels the call and its request.
-    public func publisher(_ requestValues: FetchAroundStoresRequestValues) -> AnyPublisher<ContentsWithCursorResponse<StoreWithExtraResponse>, Error> {
+    public func publisher(
+        _ requestValues: FetchAroundStoresRequestValues
+    ) -> AnyPublisher<ContentsWithCursorResponse<StoreWithExtraResponse>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }
@@ -618,7 +674,9 @@ extension FetchStorePhotosUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
     /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
     /// subscription; cancelling the subscription cancels the call and its request.
-    public func publisher(_ requestValues: FetchStorePhotosRequestValues) -> AnyPublisher<ContentsWithCursorResponse<StoreImageResponse>, Error> {
+    public func publisher(
+        _ requestValues: FetchStorePhotosRequestValues
+    ) -> AnyPublisher<ContentsWithCursorResponse<StoreImageResponse>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }
@@ -628,7 +686,9 @@ extension FetchNewPostsUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
     /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
     /// subscription; cancelling the subscription cancels the call and its request.
-    public func publisher(_ requestValues: FetchNewPostsRequestValues) -> AnyPublisher<ContentsWithCursorResponse<StoreNewsPostResponse>, Error> {
+    public func publisher(
+        _ requestValues: FetchNewPostsRequestValues
+    ) -> AnyPublisher<ContentsWithCursorResponse<StoreNewsPostResponse>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }
@@ -638,7 +698,9 @@ extension FetchDisplayItemsUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
     /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
     /// subscription; cancelling the subscription cancels the call and its request.
-    public func publisher(_ requestValues: FetchDisplayItemsRequestValues) -> AnyPublisher<[DisplayItemResponse], Error> {
+    public func publisher(
+        _ requestValues: FetchDisplayItemsRequestValues
+    ) -> AnyPublisher<[DisplayItemResponse], Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }
@@ -688,7 +750,9 @@ extension FetchStoreActivitiesUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
     /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
     /// subscription; cancelling the subscription cancels the call and its request.
-    public func publisher(_ requestValues: FetchStoreActivitiesRequestValues) -> AnyPublisher<StoreActivitiesResponse, Error> {
+    public func publisher(
+        _ requestValues: FetchStoreActivitiesRequestValues
+    ) -> AnyPublisher<StoreActivitiesResponse, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }
@@ -708,7 +772,9 @@ extension UploadStoreImagesUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
     /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
     /// subscription; cancelling the subscription cancels the call and its request.
-    public func publisher(_ requestValues: UploadStoreImagesRequestValues) -> AnyPublisher<[StoreImageResponse], Error> {
+    public func publisher(
+        _ requestValues: UploadStoreImagesRequestValues
+    ) -> AnyPublisher<[StoreImageResponse], Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }
@@ -718,7 +784,9 @@ extension UploadStoreMenuImageUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
     /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
     /// subscription; cancelling the subscription cancels the call and its request.
-    public func publisher(_ requestValues: UploadStoreMenuImageRequestValues) -> AnyPublisher<StoreImageResponse, Error> {
+    public func publisher(
+        _ requestValues: UploadStoreMenuImageRequestValues
+    ) -> AnyPublisher<StoreImageResponse, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }
@@ -738,7 +806,9 @@ extension FetchStoreReviewsUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
     /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
     /// subscription; cancelling the subscription cancels the call and its request.
-    public func publisher(_ requestValues: FetchStoreReviewsRequestValues) -> AnyPublisher<ContentsWithCursorResponse<StoreReviewResponse>, Error> {
+    public func publisher(
+        _ requestValues: FetchStoreReviewsRequestValues
+    ) -> AnyPublisher<ContentsWithCursorResponse<StoreReviewResponse>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }
@@ -761,7 +831,10 @@ private struct RepogenTaskPublisher<Output: Sendable>: RepogenCombinePublisher {
     func receive<Downstream: RepogenCombineSubscriber>(subscriber: Downstream)
     where Downstream.Input == Output, Downstream.Failure == Error {
         // The subscriber erased: the task that delivers to it may not capture its (non-Sendable) type.
-        let subscription = RepogenTaskSubscription(subscriber: RepogenCombineAnySubscriber(subscriber), operation: self.operation)
+        let subscription = RepogenTaskSubscription(
+            subscriber: RepogenCombineAnySubscriber(subscriber),
+            operation: self.operation
+        )
         subscriber.receive(subscription: subscription)
     }
 }
@@ -775,7 +848,10 @@ private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSub
     private var operation: (@Sendable () async throws -> Output)?
     private var task: Task<Void, Never>?
 
-    init(subscriber: RepogenCombineAnySubscriber<Output, Error>, operation: @escaping @Sendable () async throws -> Output) {
+    init(
+        subscriber: RepogenCombineAnySubscriber<Output, Error>,
+        operation: @escaping @Sendable () async throws -> Output
+    ) {
         self.downstream = subscriber
         self.operation = operation
     }

@@ -18,13 +18,20 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockUserRepository: UserRepository {
     /// Calls and stubs of `fetchMyUser()`.
-    public let fetchMyUserMock = MockMethod<Void, UserResponse>("MockUserRepository.fetchMyUser()", exampleJSON: #"{"userId":1,"name":"kim"}"#)
+    public let fetchMyUserMock = MockMethod<Void, UserResponse>(
+        "MockUserRepository.fetchMyUser()",
+        exampleJSON: #"{"userId":1,"name":"kim"}"#
+    )
     /// Calls and stubs of `updateNickname(name:)`.
     public let updateNicknameMock = MockMethod<String, UserResponse>("MockUserRepository.updateNickname(name:)")
     /// Calls and stubs of `fetchMyPlaces(placeType:cursor:size:)`.
-    public let fetchMyPlacesMock = MockMethod<(placeType: PlaceType, cursor: String?, size: Int), ContentsWithCursorResponse<PlaceResponse>>("MockUserRepository.fetchMyPlaces(placeType:cursor:size:)")
+    public let fetchMyPlacesMock = MockMethod<(placeType: PlaceType, cursor: String?, size: Int), ContentsWithCursorResponse<PlaceResponse>>(
+        "MockUserRepository.fetchMyPlaces(placeType:cursor:size:)"
+    )
     /// Calls and stubs of `deletePlace(placeType:placeId:)`.
-    public let deletePlaceMock = MockMethod<(placeType: PlaceType, placeId: String), Void>("MockUserRepository.deletePlace(placeType:placeId:)")
+    public let deletePlaceMock = MockMethod<(placeType: PlaceType, placeId: String), Void>(
+        "MockUserRepository.deletePlace(placeType:placeId:)"
+    )
     /// Calls and stubs of `registerDevice(input:)`.
     public let registerDeviceMock = MockMethod<DeviceRegisterInput, Void>("MockUserRepository.registerDevice(input:)")
     /// Calls and stubs of `signout()`.
@@ -46,7 +53,11 @@ public final class MockUserRepository: UserRepository {
         try self.updateNicknameMock.call(name).get()
     }
 
-    public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) throws -> ContentsWithCursorResponse<PlaceResponse> {
+    public func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int
+    ) throws -> ContentsWithCursorResponse<PlaceResponse> {
         try self.fetchMyPlacesMock.call((placeType: placeType, cursor: cursor, size: size)).get()
     }
 

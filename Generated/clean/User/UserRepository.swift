@@ -4,12 +4,17 @@ import Foundation
 import RepogenRuntime
 
 /// The User domain's repository: what the use cases depend on. `UserDataRepository` throws the
-/// `NetworkError` of a failed request; `MockUserRepository` throws what was stubbed, or `MockRepositoryError.notStubbed`.
+/// `NetworkError` of a failed request; `MockUserRepository` throws what was stubbed, or
+/// `MockRepositoryError.notStubbed`.
 public protocol UserRepository: Sendable {
     func fetchMyUser() async throws -> UserResponse
     /// Renames the user; the repository calls it updateNickname(name:).
     func updateNickname(name: String) async throws -> UserResponse
-    func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async throws -> ContentsWithCursorResponse<PlaceResponse>
+    func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int
+    ) async throws -> ContentsWithCursorResponse<PlaceResponse>
     func deletePlace(placeType: PlaceType, placeId: String) async throws
     func registerDevice(input: DeviceRegisterInput) async throws
     func signout() async throws
@@ -22,7 +27,11 @@ public protocol UserRepository: Sendable {
 public protocol UserDataSource: Sendable {
     func fetchMyUser() async throws -> UserResponse
     func updateNickname(name: String) async throws -> UserResponse
-    func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async throws -> ContentsWithCursorResponse<PlaceResponse>
+    func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int
+    ) async throws -> ContentsWithCursorResponse<PlaceResponse>
     func deletePlace(placeType: PlaceType, placeId: String) async throws
     func registerDevice(input: DeviceRegisterInput) async throws
     func signout() async throws
@@ -51,7 +60,11 @@ public struct UserRemoteDataSource: UserDataSource {
         return try await self.manager.response(requestType: request)
     }
 
-    public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async throws -> ContentsWithCursorResponse<PlaceResponse> {
+    public func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int
+    ) async throws -> ContentsWithCursorResponse<PlaceResponse> {
         let request = UserApi.fetchMyPlaces(placeType: placeType, cursor: cursor, size: size)
         return try await self.manager.response(requestType: request)
     }
@@ -105,7 +118,11 @@ public struct UserDataRepository: UserRepository {
         return try await self.remote.updateNickname(name: name)
     }
 
-    public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int) async throws -> ContentsWithCursorResponse<PlaceResponse> {
+    public func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int
+    ) async throws -> ContentsWithCursorResponse<PlaceResponse> {
         return try await self.remote.fetchMyPlaces(placeType: placeType, cursor: cursor, size: size)
     }
 

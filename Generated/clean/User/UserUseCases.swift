@@ -22,7 +22,8 @@ private typealias RepogenCombineDemand = OpenCombine.Subscribers.Demand
 #endif
 
 /// A use case of the User domain: `execute` calls `UserRepository.fetchMyUser()`.
-/// `DefaultFetchMyUserUseCase` is the app's; take `any FetchMyUserUseCase` so that a test or a preview can give another.
+/// `DefaultFetchMyUserUseCase` is the app's; take `any FetchMyUserUseCase` so that a test or a preview can give
+/// another.
 public protocol FetchMyUserUseCase: Sendable {
     func execute() async throws -> UserResponse
 }
@@ -41,7 +42,8 @@ public struct DefaultFetchMyUserUseCase: FetchMyUserUseCase {
 }
 
 /// A use case of the User domain: `execute` calls `UserRepository.updateNickname(name:)`.
-/// `DefaultUpdateNicknameUseCase` is the app's; take `any UpdateNicknameUseCase` so that a test or a preview can give another.
+/// `DefaultUpdateNicknameUseCase` is the app's; take `any UpdateNicknameUseCase` so that a test or a preview can give
+/// another.
 /// Renames the user; the repository calls it updateNickname(name:).
 public protocol UpdateNicknameUseCase: Sendable {
     func execute(_ requestValues: UpdateNicknameRequestValues) async throws -> UserResponse
@@ -70,7 +72,8 @@ public struct UpdateNicknameRequestValues: Sendable {
 }
 
 /// A use case of the User domain: `execute` calls `UserRepository.fetchMyPlaces(placeType:cursor:size:)`.
-/// `DefaultFetchMyPlacesUseCase` is the app's; take `any FetchMyPlacesUseCase` so that a test or a preview can give another.
+/// `DefaultFetchMyPlacesUseCase` is the app's; take `any FetchMyPlacesUseCase` so that a test or a preview can give
+/// another.
 public protocol FetchMyPlacesUseCase: Sendable {
     func execute(_ requestValues: FetchMyPlacesRequestValues) async throws -> ContentsWithCursorResponse<PlaceResponse>
 }
@@ -83,8 +86,14 @@ public struct DefaultFetchMyPlacesUseCase: FetchMyPlacesUseCase {
         self.repository = repository
     }
 
-    public func execute(_ requestValues: FetchMyPlacesRequestValues) async throws -> ContentsWithCursorResponse<PlaceResponse> {
-        try await self.repository.fetchMyPlaces(placeType: requestValues.placeType, cursor: requestValues.cursor, size: requestValues.size)
+    public func execute(
+        _ requestValues: FetchMyPlacesRequestValues
+    ) async throws -> ContentsWithCursorResponse<PlaceResponse> {
+        try await self.repository.fetchMyPlaces(
+            placeType: requestValues.placeType,
+            cursor: requestValues.cursor,
+            size: requestValues.size
+        )
     }
 }
 
@@ -102,7 +111,8 @@ public struct FetchMyPlacesRequestValues: Sendable {
 }
 
 /// A use case of the User domain: `execute` calls `UserRepository.deletePlace(placeType:placeId:)`.
-/// `DefaultDeletePlaceUseCase` is the app's; take `any DeletePlaceUseCase` so that a test or a preview can give another.
+/// `DefaultDeletePlaceUseCase` is the app's; take `any DeletePlaceUseCase` so that a test or a preview can give
+/// another.
 public protocol DeletePlaceUseCase: Sendable {
     func execute(_ requestValues: DeletePlaceRequestValues) async throws
 }
@@ -132,7 +142,8 @@ public struct DeletePlaceRequestValues: Sendable {
 }
 
 /// A use case of the User domain: `execute` calls `UserRepository.registerDevice(input:)`.
-/// `DefaultRegisterDeviceUseCase` is the app's; take `any RegisterDeviceUseCase` so that a test or a preview can give another.
+/// `DefaultRegisterDeviceUseCase` is the app's; take `any RegisterDeviceUseCase` so that a test or a preview can give
+/// another.
 public protocol RegisterDeviceUseCase: Sendable {
     func execute(_ requestValues: RegisterDeviceRequestValues) async throws
 }
@@ -207,7 +218,8 @@ public struct SigninDemoRequestValues: Sendable {
 }
 
 /// A use case of the User domain: `execute` calls `UserRepository.editUserSetting(input:)`.
-/// `DefaultEditUserSettingUseCase` is the app's; take `any EditUserSettingUseCase` so that a test or a preview can give another.
+/// `DefaultEditUserSettingUseCase` is the app's; take `any EditUserSettingUseCase` so that a test or a preview can give
+/// another.
 public protocol EditUserSettingUseCase: Sendable {
     func execute(_ requestValues: EditUserSettingRequestValues) async throws
 }
@@ -235,7 +247,8 @@ public struct EditUserSettingRequestValues: Sendable {
 }
 
 /// A use case of the User domain: `execute` calls `UserRepository.saveMyPlace(input:)`.
-/// `DefaultSaveMyPlaceUseCase` is the app's; take `any SaveMyPlaceUseCase` so that a test or a preview can give another.
+/// `DefaultSaveMyPlaceUseCase` is the app's; take `any SaveMyPlaceUseCase` so that a test or a preview can give
+/// another.
 public protocol SaveMyPlaceUseCase: Sendable {
     func execute(_ requestValues: SaveMyPlaceRequestValues) async throws -> PlaceResponse
 }
@@ -291,7 +304,9 @@ extension FetchMyPlacesUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
     /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
     /// subscription; cancelling the subscription cancels the call and its request.
-    public func publisher(_ requestValues: FetchMyPlacesRequestValues) -> AnyPublisher<ContentsWithCursorResponse<PlaceResponse>, Error> {
+    public func publisher(
+        _ requestValues: FetchMyPlacesRequestValues
+    ) -> AnyPublisher<ContentsWithCursorResponse<PlaceResponse>, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }
@@ -374,7 +389,10 @@ private struct RepogenTaskPublisher<Output: Sendable>: RepogenCombinePublisher {
     func receive<Downstream: RepogenCombineSubscriber>(subscriber: Downstream)
     where Downstream.Input == Output, Downstream.Failure == Error {
         // The subscriber erased: the task that delivers to it may not capture its (non-Sendable) type.
-        let subscription = RepogenTaskSubscription(subscriber: RepogenCombineAnySubscriber(subscriber), operation: self.operation)
+        let subscription = RepogenTaskSubscription(
+            subscriber: RepogenCombineAnySubscriber(subscriber),
+            operation: self.operation
+        )
         subscriber.receive(subscription: subscription)
     }
 }
@@ -388,7 +406,10 @@ private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSub
     private var operation: (@Sendable () async throws -> Output)?
     private var task: Task<Void, Never>?
 
-    init(subscriber: RepogenCombineAnySubscriber<Output, Error>, operation: @escaping @Sendable () async throws -> Output) {
+    init(
+        subscriber: RepogenCombineAnySubscriber<Output, Error>,
+        operation: @escaping @Sendable () async throws -> Output
+    ) {
         self.downstream = subscriber
         self.operation = operation
     }

@@ -7,16 +7,35 @@ import RepogenRuntime
 /// a failure, and returns a handle whose `cancel()` stops the request (the handler then receives `.cancelled`).
 public protocol CommunityRepository: Sendable {
     @discardableResult
-    func fetchPolls(input: PollListInput, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<PollResponse>, NetworkError>) -> Void) -> RequestHandle
+    func fetchPolls(
+        input: PollListInput,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<PollResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func createPoll(input: PollCreateRequestInput, completion: @escaping @MainActor @Sendable (Result<PollCreateResponse, NetworkError>) -> Void) -> RequestHandle
+    func createPoll(
+        input: PollCreateRequestInput,
+        completion: @escaping @MainActor @Sendable (Result<PollCreateResponse, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func votePoll(pollId: String, optionIds: [String], completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    func votePoll(
+        pollId: String,
+        optionIds: [String],
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle
     /// The polls in one status; an unknown status goes out as the raw value it holds.
     @discardableResult
-    func fetchPollsByStatus(status: PollStatus, excluding: [PollStatus], completion: @escaping @MainActor @Sendable (Result<[PollResponse], NetworkError>) -> Void) -> RequestHandle
+    func fetchPollsByStatus(
+        status: PollStatus,
+        excluding: [PollStatus],
+        completion: @escaping @MainActor @Sendable (Result<[PollResponse], NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func deletePoll(pollId: String, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    func deletePoll(
+        pollId: String,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle
 }
 
 public struct CommunityRepositoryImpl: CommunityRepository {
@@ -28,32 +47,51 @@ public struct CommunityRepositoryImpl: CommunityRepository {
     }
 
     @discardableResult
-    public func fetchPolls(input: PollListInput, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<PollResponse>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPolls(
+        input: PollListInput,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<PollResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle {
         let request = CommunityApi.fetchPolls(input: input)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func createPoll(input: PollCreateRequestInput, completion: @escaping @MainActor @Sendable (Result<PollCreateResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func createPoll(
+        input: PollCreateRequestInput,
+        completion: @escaping @MainActor @Sendable (Result<PollCreateResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = CommunityApi.createPoll(input: input)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func votePoll(pollId: String, optionIds: [String], completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func votePoll(
+        pollId: String,
+        optionIds: [String],
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = CommunityApi.votePoll(pollId: pollId, optionIds: optionIds)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// The polls in one status; an unknown status goes out as the raw value it holds.
     @discardableResult
-    public func fetchPollsByStatus(status: PollStatus, excluding: [PollStatus], completion: @escaping @MainActor @Sendable (Result<[PollResponse], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPollsByStatus(
+        status: PollStatus,
+        excluding: [PollStatus],
+        completion: @escaping @MainActor @Sendable (Result<[PollResponse], NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = CommunityApi.fetchPollsByStatus(status: status, excluding: excluding)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func deletePoll(pollId: String, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deletePoll(
+        pollId: String,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = CommunityApi.deletePoll(pollId: pollId)
         return self.manager.request(requestType: request, completion: completion)
     }

@@ -18,40 +18,67 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockCommunityRepository: CommunityRepository {
     /// Calls and stubs of `fetchPolls(input:completion:)`.
-    public let fetchPollsMock = MockMethod<PollListInput, ContentsWithCursorResponse<PollResponse>>("MockCommunityRepository.fetchPolls(input:completion:)")
+    public let fetchPollsMock = MockMethod<PollListInput, ContentsWithCursorResponse<PollResponse>>(
+        "MockCommunityRepository.fetchPolls(input:completion:)"
+    )
     /// Calls and stubs of `createPoll(input:completion:)`.
-    public let createPollMock = MockMethod<PollCreateRequestInput, PollCreateResponse>("MockCommunityRepository.createPoll(input:completion:)")
+    public let createPollMock = MockMethod<PollCreateRequestInput, PollCreateResponse>(
+        "MockCommunityRepository.createPoll(input:completion:)"
+    )
     /// Calls and stubs of `votePoll(pollId:optionIds:completion:)`.
-    public let votePollMock = MockMethod<(pollId: String, optionIds: [String]), Void>("MockCommunityRepository.votePoll(pollId:optionIds:completion:)")
+    public let votePollMock = MockMethod<(pollId: String, optionIds: [String]), Void>(
+        "MockCommunityRepository.votePoll(pollId:optionIds:completion:)"
+    )
     /// Calls and stubs of `fetchPollsByStatus(status:excluding:completion:)`.
-    public let fetchPollsByStatusMock = MockMethod<(status: PollStatus, excluding: [PollStatus]), [PollResponse]>("MockCommunityRepository.fetchPollsByStatus(status:excluding:completion:)")
+    public let fetchPollsByStatusMock = MockMethod<(status: PollStatus, excluding: [PollStatus]), [PollResponse]>(
+        "MockCommunityRepository.fetchPollsByStatus(status:excluding:completion:)"
+    )
     /// Calls and stubs of `deletePoll(pollId:completion:)`.
     public let deletePollMock = MockMethod<String, Void>("MockCommunityRepository.deletePoll(pollId:completion:)")
 
     public init() { }
 
     @discardableResult
-    public func fetchPolls(input: PollListInput, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<PollResponse>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPolls(
+        input: PollListInput,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<PollResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle {
         self.fetchPollsMock.call(input, completion: completion)
     }
 
     @discardableResult
-    public func createPoll(input: PollCreateRequestInput, completion: @escaping @MainActor @Sendable (Result<PollCreateResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func createPoll(
+        input: PollCreateRequestInput,
+        completion: @escaping @MainActor @Sendable (Result<PollCreateResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.createPollMock.call(input, completion: completion)
     }
 
     @discardableResult
-    public func votePoll(pollId: String, optionIds: [String], completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func votePoll(
+        pollId: String,
+        optionIds: [String],
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.votePollMock.call((pollId: pollId, optionIds: optionIds), completion: completion)
     }
 
     @discardableResult
-    public func fetchPollsByStatus(status: PollStatus, excluding: [PollStatus], completion: @escaping @MainActor @Sendable (Result<[PollResponse], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPollsByStatus(
+        status: PollStatus,
+        excluding: [PollStatus],
+        completion: @escaping @MainActor @Sendable (Result<[PollResponse], NetworkError>) -> Void
+    ) -> RequestHandle {
         self.fetchPollsByStatusMock.call((status: status, excluding: excluding), completion: completion)
     }
 
     @discardableResult
-    public func deletePoll(pollId: String, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deletePoll(
+        pollId: String,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.deletePollMock.call(pollId, completion: completion)
     }
 }

@@ -9,7 +9,12 @@ public protocol EscapingRepository: Sendable {
     /// quote " backslash \ interp \(x) triple """ raw "# hash # close */ open /* 한글 ✓ é tab	end
     /// second line */
     @discardableResult
-    func send(id: Int, note: String, kind: TrickyKind, completion: @escaping @MainActor @Sendable (Result<Tricky, NetworkError>) -> Void) -> RequestHandle
+    func send(
+        id: Int,
+        note: String,
+        kind: TrickyKind,
+        completion: @escaping @MainActor @Sendable (Result<Tricky, NetworkError>) -> Void
+    ) -> RequestHandle
     /// A Swift keyword as a case and method name.
     @discardableResult
     func `return`(completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle
@@ -26,14 +31,21 @@ public struct EscapingRepositoryImpl: EscapingRepository {
     /// quote " backslash \ interp \(x) triple """ raw "# hash # close */ open /* 한글 ✓ é tab	end
     /// second line */
     @discardableResult
-    public func send(id: Int, note: String, kind: TrickyKind, completion: @escaping @MainActor @Sendable (Result<Tricky, NetworkError>) -> Void) -> RequestHandle {
+    public func send(
+        id: Int,
+        note: String,
+        kind: TrickyKind,
+        completion: @escaping @MainActor @Sendable (Result<Tricky, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = EscapingApi.send(id: id, note: note, kind: kind)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// A Swift keyword as a case and method name.
     @discardableResult
-    public func `return`(completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
+    public func `return`(
+        completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = EscapingApi.`return`
         return self.manager.request(requestType: request, completion: completion)
     }

@@ -18,19 +18,28 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockEscapingRepository: EscapingRepository {
     /// Calls and stubs of `send(id:note:kind:completion:)`.
-    public let sendMock = MockMethod<(id: Int, note: String, kind: TrickyKind), Tricky>("MockEscapingRepository.send(id:note:kind:completion:)")
+    public let sendMock = MockMethod<(id: Int, note: String, kind: TrickyKind), Tricky>(
+        "MockEscapingRepository.send(id:note:kind:completion:)"
+    )
     /// Calls and stubs of `return(completion:)`.
     public let returnMock = MockMethod<Void, String>("MockEscapingRepository.return(completion:)")
 
     public init() { }
 
     @discardableResult
-    public func send(id: Int, note: String, kind: TrickyKind, completion: @escaping @MainActor @Sendable (Result<Tricky, NetworkError>) -> Void) -> RequestHandle {
+    public func send(
+        id: Int,
+        note: String,
+        kind: TrickyKind,
+        completion: @escaping @MainActor @Sendable (Result<Tricky, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.sendMock.call((id: id, note: note, kind: kind), completion: completion)
     }
 
     @discardableResult
-    public func `return`(completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
+    public func `return`(
+        completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.returnMock.call((), completion: completion)
     }
 }

@@ -7,34 +7,76 @@ import RepogenRuntime
 /// a failure, and returns a handle whose `cancel()` stops the request (the handler then receives `.cancelled`).
 public protocol LedgerRepository: Sendable {
     @discardableResult
-    func fetchPersons(completion: @escaping @MainActor @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle
+    func fetchPersons(
+        completion: @escaping @MainActor @Sendable (Result<[Person], NetworkError>) -> Void
+    ) -> RequestHandle
     /// The persons a page at a time, from `cursor` (nil for the first page).
     @discardableResult
-    func fetchPersonPage(cursor: String?, size: Int, completion: @escaping @MainActor @Sendable (Result<Page<Person>, NetworkError>) -> Void) -> RequestHandle
+    func fetchPersonPage(
+        cursor: String?,
+        size: Int,
+        completion: @escaping @MainActor @Sendable (Result<Page<Person>, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func fetchPerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
+    func fetchPerson(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func createPerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
+    func createPerson(
+        person: Person,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func updatePerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
+    func updatePerson(
+        person: Person,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func deletePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    func deletePerson(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func favoritePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
+    func favoritePerson(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func unfavoritePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle
+    func unfavoritePerson(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle
     /// A month's loans, of one type or both; the mock answers with the example.
     @discardableResult
-    func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @MainActor @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle
+    func fetchTransactions(
+        month: String,
+        type: TransactionType?,
+        completion: @escaping @MainActor @Sendable (Result<[Transaction], NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @MainActor @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle
+    func createTransaction(
+        personId: UUID,
+        transaction: Transaction,
+        completion: @escaping @MainActor @Sendable (Result<Transaction, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func deleteTransaction(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    func deleteTransaction(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func fetchReceipts(completion: @escaping @MainActor @Sendable (Result<[Receipt], NetworkError>) -> Void) -> RequestHandle
+    func fetchReceipts(
+        completion: @escaping @MainActor @Sendable (Result<[Receipt], NetworkError>) -> Void
+    ) -> RequestHandle
     /// Attaches a photo of the receipt to a loan.
     @discardableResult
-    func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?, completion: @escaping @MainActor @Sendable (Result<Receipt, NetworkError>) -> Void) -> RequestHandle
+    func uploadReceipt(
+        transactionId: UUID,
+        image: UploadFile,
+        note: String?,
+        completion: @escaping @MainActor @Sendable (Result<Receipt, NetworkError>) -> Void
+    ) -> RequestHandle
 }
 
 /// Where the Ledger repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
@@ -58,75 +100,112 @@ public struct LedgerRemoteDataSource: LedgerRepository {
     }
 
     @discardableResult
-    public func fetchPersons(completion: @escaping @MainActor @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPersons(
+        completion: @escaping @MainActor @Sendable (Result<[Person], NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.fetchPersons
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// The persons a page at a time, from `cursor` (nil for the first page).
     @discardableResult
-    public func fetchPersonPage(cursor: String?, size: Int, completion: @escaping @MainActor @Sendable (Result<Page<Person>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPersonPage(
+        cursor: String?,
+        size: Int,
+        completion: @escaping @MainActor @Sendable (Result<Page<Person>, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.fetchPersonPage(cursor: cursor, size: size)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func fetchPerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPerson(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.fetchPerson(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func createPerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func createPerson(
+        person: Person,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.createPerson(person: person)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func updatePerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func updatePerson(
+        person: Person,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.updatePerson(person: person)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func deletePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deletePerson(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.deletePerson(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func favoritePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func favoritePerson(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.favoritePerson(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func unfavoritePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func unfavoritePerson(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.unfavoritePerson(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// A month's loans, of one type or both; the mock answers with the example.
     @discardableResult
-    public func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @MainActor @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchTransactions(
+        month: String,
+        type: TransactionType?,
+        completion: @escaping @MainActor @Sendable (Result<[Transaction], NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.fetchTransactions(month: month, type: type)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @MainActor @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle {
+    public func createTransaction(
+        personId: UUID,
+        transaction: Transaction,
+        completion: @escaping @MainActor @Sendable (Result<Transaction, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.createTransaction(personId: personId, transaction: transaction)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func deleteTransaction(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deleteTransaction(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.deleteTransaction(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func fetchReceipts(completion: @escaping @MainActor @Sendable (Result<[Receipt], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchReceipts(
+        completion: @escaping @MainActor @Sendable (Result<[Receipt], NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.fetchReceipts
         return self.manager.request(requestType: request) { (response: Result<[ReceiptDTO], NetworkError>) in
             completion(response.map { $0.map { $0.toDomain() } })
@@ -135,7 +214,12 @@ public struct LedgerRemoteDataSource: LedgerRepository {
 
     /// Attaches a photo of the receipt to a loan.
     @discardableResult
-    public func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?, completion: @escaping @MainActor @Sendable (Result<Receipt, NetworkError>) -> Void) -> RequestHandle {
+    public func uploadReceipt(
+        transactionId: UUID,
+        image: UploadFile,
+        note: String?,
+        completion: @escaping @MainActor @Sendable (Result<Receipt, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.uploadReceipt(transactionId: transactionId, image: image, note: note)
         return self.manager.request(requestType: request) { (response: Result<ReceiptDTO, NetworkError>) in
             completion(response.map { $0.toDomain() })
@@ -150,7 +234,8 @@ public struct LedgerRepositoryImpl: LedgerRepository {
     private let remote: any LedgerRepository
     private let cache: CachedReads
 
-    /// Every `LedgerRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values, its
+    /// Every `LedgerRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values,
+    /// its
     /// reads in flight (one request per key, however many screens wait) and what writes do to them, so two screens
     /// each with their own repository see the same data. Give `remote` or `local` and the repository has a cache of
     /// its own: a test's, or another server's, which must not answer for the shared one.
@@ -169,30 +254,49 @@ public struct LedgerRepositoryImpl: LedgerRepository {
     }
 
     @discardableResult
-    public func fetchPersons(completion: @escaping @MainActor @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPersons(
+        completion: @escaping @MainActor @Sendable (Result<[Person], NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = LedgerApi.fetchPersons
         return RequestHandle(completing: completion) {
-            await self.cache.read(CacheKey(endpoint: "fetchPersons", requestType: request), timeToLive: nil) { () async -> Result<[Person], Error> in
-                await RequestHandle.awaiting { completion in self.remote.fetchPersons() { completion($0) } }.mapError { $0 }
+            await self.cache.read(
+                CacheKey(endpoint: "fetchPersons", requestType: request),
+                timeToLive: nil
+            ) { () async -> Result<[Person], Error> in
+                await RequestHandle.awaiting { completion in self.remote.fetchPersons() { completion(
+                    $0
+                ) } }.mapError { $0 }
             }
         }
     }
 
     /// The persons a page at a time, from `cursor` (nil for the first page).
     @discardableResult
-    public func fetchPersonPage(cursor: String?, size: Int, completion: @escaping @MainActor @Sendable (Result<Page<Person>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPersonPage(
+        cursor: String?,
+        size: Int,
+        completion: @escaping @MainActor @Sendable (Result<Page<Person>, NetworkError>) -> Void
+    ) -> RequestHandle {
         return self.remote.fetchPersonPage(cursor: cursor, size: size) { completion($0) }
     }
 
     @discardableResult
-    public func fetchPerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPerson(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         return self.remote.fetchPerson(id: id) { completion($0) }
     }
 
     @discardableResult
-    public func createPerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func createPerson(
+        person: Person,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         return RequestHandle(completing: completion) { () async -> Result<Person, Error> in
-            let response = await RequestHandle.awaiting { completion in self.remote.createPerson(person: person) { completion($0) } }
+            let response = await RequestHandle.awaiting { completion in self.remote.createPerson(
+                person: person
+            ) { completion($0) } }
             if case .success = response {
                 await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
             }
@@ -201,9 +305,14 @@ public struct LedgerRepositoryImpl: LedgerRepository {
     }
 
     @discardableResult
-    public func updatePerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func updatePerson(
+        person: Person,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         return RequestHandle(completing: completion) { () async -> Result<Person, Error> in
-            let response = await RequestHandle.awaiting { completion in self.remote.updatePerson(person: person) { completion($0) } }
+            let response = await RequestHandle.awaiting { completion in self.remote.updatePerson(
+                person: person
+            ) { completion($0) } }
             if case .success = response {
                 await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
             }
@@ -212,9 +321,14 @@ public struct LedgerRepositoryImpl: LedgerRepository {
     }
 
     @discardableResult
-    public func deletePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deletePerson(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         return RequestHandle(completing: completion) { () async -> Result<Void, Error> in
-            let response = await RequestHandle.awaiting { completion in self.remote.deletePerson(id: id) { completion($0) } }
+            let response = await RequestHandle.awaiting { completion in self.remote.deletePerson(
+                id: id
+            ) { completion($0) } }
             if case .success = response {
                 await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
             }
@@ -223,9 +337,14 @@ public struct LedgerRepositoryImpl: LedgerRepository {
     }
 
     @discardableResult
-    public func favoritePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func favoritePerson(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         return RequestHandle(completing: completion) { () async -> Result<Person, Error> in
-            let response = await RequestHandle.awaiting { completion in self.remote.favoritePerson(id: id) { completion($0) } }
+            let response = await RequestHandle.awaiting { completion in self.remote.favoritePerson(
+                id: id
+            ) { completion($0) } }
             if case .success = response {
                 await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
             }
@@ -234,9 +353,14 @@ public struct LedgerRepositoryImpl: LedgerRepository {
     }
 
     @discardableResult
-    public func unfavoritePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func unfavoritePerson(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         return RequestHandle(completing: completion) { () async -> Result<Person, Error> in
-            let response = await RequestHandle.awaiting { completion in self.remote.unfavoritePerson(id: id) { completion($0) } }
+            let response = await RequestHandle.awaiting { completion in self.remote.unfavoritePerson(
+                id: id
+            ) { completion($0) } }
             if case .success = response {
                 await self.cache.invalidate(CacheKey(endpoint: "fetchPersons", requestType: LedgerApi.fetchPersons))
             }
@@ -246,28 +370,46 @@ public struct LedgerRepositoryImpl: LedgerRepository {
 
     /// A month's loans, of one type or both; the mock answers with the example.
     @discardableResult
-    public func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @MainActor @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchTransactions(
+        month: String,
+        type: TransactionType?,
+        completion: @escaping @MainActor @Sendable (Result<[Transaction], NetworkError>) -> Void
+    ) -> RequestHandle {
         return self.remote.fetchTransactions(month: month, type: type) { completion($0) }
     }
 
     @discardableResult
-    public func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @MainActor @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle {
+    public func createTransaction(
+        personId: UUID,
+        transaction: Transaction,
+        completion: @escaping @MainActor @Sendable (Result<Transaction, NetworkError>) -> Void
+    ) -> RequestHandle {
         return self.remote.createTransaction(personId: personId, transaction: transaction) { completion($0) }
     }
 
     @discardableResult
-    public func deleteTransaction(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deleteTransaction(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         return self.remote.deleteTransaction(id: id) { completion($0) }
     }
 
     @discardableResult
-    public func fetchReceipts(completion: @escaping @MainActor @Sendable (Result<[Receipt], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchReceipts(
+        completion: @escaping @MainActor @Sendable (Result<[Receipt], NetworkError>) -> Void
+    ) -> RequestHandle {
         return self.remote.fetchReceipts() { completion($0) }
     }
 
     /// Attaches a photo of the receipt to a loan.
     @discardableResult
-    public func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?, completion: @escaping @MainActor @Sendable (Result<Receipt, NetworkError>) -> Void) -> RequestHandle {
+    public func uploadReceipt(
+        transactionId: UUID,
+        image: UploadFile,
+        note: String?,
+        completion: @escaping @MainActor @Sendable (Result<Receipt, NetworkError>) -> Void
+    ) -> RequestHandle {
         return self.remote.uploadReceipt(transactionId: transactionId, image: image, note: note) { completion($0) }
     }
 }

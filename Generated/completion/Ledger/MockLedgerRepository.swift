@@ -20,7 +20,9 @@ public final class MockLedgerRepository: LedgerRepository {
     /// Calls and stubs of `fetchPersons(completion:)`.
     public let fetchPersonsMock = MockMethod<Void, [Person]>("MockLedgerRepository.fetchPersons(completion:)")
     /// Calls and stubs of `fetchPersonPage(cursor:size:completion:)`.
-    public let fetchPersonPageMock = MockMethod<(cursor: String?, size: Int), Page<Person>>("MockLedgerRepository.fetchPersonPage(cursor:size:completion:)")
+    public let fetchPersonPageMock = MockMethod<(cursor: String?, size: Int), Page<Person>>(
+        "MockLedgerRepository.fetchPersonPage(cursor:size:completion:)"
+    )
     /// Calls and stubs of `fetchPerson(id:completion:)`.
     public let fetchPersonMock = MockMethod<UUID, Person>("MockLedgerRepository.fetchPerson(id:completion:)")
     /// Calls and stubs of `createPerson(person:completion:)`.
@@ -34,80 +36,132 @@ public final class MockLedgerRepository: LedgerRepository {
     /// Calls and stubs of `unfavoritePerson(id:completion:)`.
     public let unfavoritePersonMock = MockMethod<UUID, Person>("MockLedgerRepository.unfavoritePerson(id:completion:)")
     /// Calls and stubs of `fetchTransactions(month:type:completion:)`.
-    public let fetchTransactionsMock = MockMethod<(month: String, type: TransactionType?), [Transaction]>("MockLedgerRepository.fetchTransactions(month:type:completion:)", exampleJSON: #"[{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF","amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z"}]"#)
+    public let fetchTransactionsMock = MockMethod<(month: String, type: TransactionType?), [Transaction]>(
+        "MockLedgerRepository.fetchTransactions(month:type:completion:)",
+        exampleJSON: #"""
+        [{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF",\#
+        "amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z"}]
+        """#
+    )
     /// Calls and stubs of `createTransaction(personId:transaction:completion:)`.
-    public let createTransactionMock = MockMethod<(personId: UUID, transaction: Transaction), Transaction>("MockLedgerRepository.createTransaction(personId:transaction:completion:)")
+    public let createTransactionMock = MockMethod<(personId: UUID, transaction: Transaction), Transaction>(
+        "MockLedgerRepository.createTransaction(personId:transaction:completion:)"
+    )
     /// Calls and stubs of `deleteTransaction(id:completion:)`.
     public let deleteTransactionMock = MockMethod<UUID, Void>("MockLedgerRepository.deleteTransaction(id:completion:)")
     /// Calls and stubs of `fetchReceipts(completion:)`.
     public let fetchReceiptsMock = MockMethod<Void, [Receipt]>("MockLedgerRepository.fetchReceipts(completion:)")
     /// Calls and stubs of `uploadReceipt(transactionId:image:note:completion:)`.
-    public let uploadReceiptMock = MockMethod<(transactionId: UUID, image: UploadFile, note: String?), Receipt>("MockLedgerRepository.uploadReceipt(transactionId:image:note:completion:)")
+    public let uploadReceiptMock = MockMethod<(transactionId: UUID, image: UploadFile, note: String?), Receipt>(
+        "MockLedgerRepository.uploadReceipt(transactionId:image:note:completion:)"
+    )
 
     public init() { }
 
     @discardableResult
-    public func fetchPersons(completion: @escaping @MainActor @Sendable (Result<[Person], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPersons(
+        completion: @escaping @MainActor @Sendable (Result<[Person], NetworkError>) -> Void
+    ) -> RequestHandle {
         self.fetchPersonsMock.call((), completion: completion)
     }
 
     @discardableResult
-    public func fetchPersonPage(cursor: String?, size: Int, completion: @escaping @MainActor @Sendable (Result<Page<Person>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPersonPage(
+        cursor: String?,
+        size: Int,
+        completion: @escaping @MainActor @Sendable (Result<Page<Person>, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.fetchPersonPageMock.call((cursor: cursor, size: size), completion: completion)
     }
 
     @discardableResult
-    public func fetchPerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPerson(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.fetchPersonMock.call(id, completion: completion)
     }
 
     @discardableResult
-    public func createPerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func createPerson(
+        person: Person,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.createPersonMock.call(person, completion: completion)
     }
 
     @discardableResult
-    public func updatePerson(person: Person, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func updatePerson(
+        person: Person,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.updatePersonMock.call(person, completion: completion)
     }
 
     @discardableResult
-    public func deletePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deletePerson(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.deletePersonMock.call(id, completion: completion)
     }
 
     @discardableResult
-    public func favoritePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func favoritePerson(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.favoritePersonMock.call(id, completion: completion)
     }
 
     @discardableResult
-    public func unfavoritePerson(id: UUID, completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void) -> RequestHandle {
+    public func unfavoritePerson(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Person, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.unfavoritePersonMock.call(id, completion: completion)
     }
 
     @discardableResult
-    public func fetchTransactions(month: String, type: TransactionType?, completion: @escaping @MainActor @Sendable (Result<[Transaction], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchTransactions(
+        month: String,
+        type: TransactionType?,
+        completion: @escaping @MainActor @Sendable (Result<[Transaction], NetworkError>) -> Void
+    ) -> RequestHandle {
         self.fetchTransactionsMock.call((month: month, type: type), completion: completion)
     }
 
     @discardableResult
-    public func createTransaction(personId: UUID, transaction: Transaction, completion: @escaping @MainActor @Sendable (Result<Transaction, NetworkError>) -> Void) -> RequestHandle {
+    public func createTransaction(
+        personId: UUID,
+        transaction: Transaction,
+        completion: @escaping @MainActor @Sendable (Result<Transaction, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.createTransactionMock.call((personId: personId, transaction: transaction), completion: completion)
     }
 
     @discardableResult
-    public func deleteTransaction(id: UUID, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deleteTransaction(
+        id: UUID,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.deleteTransactionMock.call(id, completion: completion)
     }
 
     @discardableResult
-    public func fetchReceipts(completion: @escaping @MainActor @Sendable (Result<[Receipt], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchReceipts(
+        completion: @escaping @MainActor @Sendable (Result<[Receipt], NetworkError>) -> Void
+    ) -> RequestHandle {
         self.fetchReceiptsMock.call((), completion: completion)
     }
 
     @discardableResult
-    public func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?, completion: @escaping @MainActor @Sendable (Result<Receipt, NetworkError>) -> Void) -> RequestHandle {
+    public func uploadReceipt(
+        transactionId: UUID,
+        image: UploadFile,
+        note: String?,
+        completion: @escaping @MainActor @Sendable (Result<Receipt, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.uploadReceiptMock.call((transactionId: transactionId, image: image, note: note), completion: completion)
     }
 }

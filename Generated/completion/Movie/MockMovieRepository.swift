@@ -18,61 +18,101 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockMovieRepository: MovieRepository {
     /// Calls and stubs of `fetchMovies(completion:)`.
-    public let fetchMoviesMock = MockMethod<Void, [Movie]>("MockMovieRepository.fetchMovies(completion:)", exampleJSON: #"[{"id":1,"title":"Arrival","releaseDate":"2016-11-11"}]"#)
+    public let fetchMoviesMock = MockMethod<Void, [Movie]>(
+        "MockMovieRepository.fetchMovies(completion:)",
+        exampleJSON: #"[{"id":1,"title":"Arrival","releaseDate":"2016-11-11"}]"#
+    )
     /// Calls and stubs of `fetchMovie(id:completion:)`.
     public let fetchMovieMock = MockMethod<Int, Movie>("MockMovieRepository.fetchMovie(id:completion:)")
     /// Calls and stubs of `addMovie(input:completion:)`.
     public let addMovieMock = MockMethod<NewMovieInput, Movie>("MockMovieRepository.addMovie(input:completion:)")
     /// Calls and stubs of `renameMovie(id:title:completion:)`.
-    public let renameMovieMock = MockMethod<(id: Int, title: String), Movie>("MockMovieRepository.renameMovie(id:title:completion:)")
+    public let renameMovieMock = MockMethod<(id: Int, title: String), Movie>(
+        "MockMovieRepository.renameMovie(id:title:completion:)"
+    )
     /// Calls and stubs of `deleteMovie(id:completion:)`.
     public let deleteMovieMock = MockMethod<Int, Void>("MockMovieRepository.deleteMovie(id:completion:)")
     /// Calls and stubs of `rateMovie(id:stars:completion:)`.
-    public let rateMovieMock = MockMethod<(id: Int, stars: Int), MovieRating>("MockMovieRepository.rateMovie(id:stars:completion:)")
+    public let rateMovieMock = MockMethod<(id: Int, stars: Int), MovieRating>(
+        "MockMovieRepository.rateMovie(id:stars:completion:)"
+    )
     /// Calls and stubs of `fetchMovieRevision(id:completion:)`.
-    public let fetchMovieRevisionMock = MockMethod<Int, APIResponse<Movie>>("MockMovieRepository.fetchMovieRevision(id:completion:)", exampleJSON: #"{"id":1,"title":"Arrival","releaseDate":"2016-11-11"}"#, decoding: Movie.self, toDomain: { APIResponse(value: $0) })
+    public let fetchMovieRevisionMock = MockMethod<Int, APIResponse<Movie>>(
+        "MockMovieRepository.fetchMovieRevision(id:completion:)",
+        exampleJSON: #"{"id":1,"title":"Arrival","releaseDate":"2016-11-11"}"#,
+        decoding: Movie.self,
+        toDomain: { APIResponse(value: $0) }
+    )
     /// Calls and stubs of `replaceMovie(movie:ifMatch:completion:)`.
-    public let replaceMovieMock = MockMethod<(movie: Movie, ifMatch: String), APIResponse<Movie>>("MockMovieRepository.replaceMovie(movie:ifMatch:completion:)")
+    public let replaceMovieMock = MockMethod<(movie: Movie, ifMatch: String), APIResponse<Movie>>(
+        "MockMovieRepository.replaceMovie(movie:ifMatch:completion:)"
+    )
 
     public init() { }
 
     @discardableResult
-    public func fetchMovies(completion: @escaping @MainActor @Sendable (Result<[Movie], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovies(
+        completion: @escaping @MainActor @Sendable (Result<[Movie], NetworkError>) -> Void
+    ) -> RequestHandle {
         self.fetchMoviesMock.call((), completion: completion)
     }
 
     @discardableResult
-    public func fetchMovie(id: Int, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovie(
+        id: Int,
+        completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.fetchMovieMock.call(id, completion: completion)
     }
 
     @discardableResult
-    public func addMovie(input: NewMovieInput, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func addMovie(
+        input: NewMovieInput,
+        completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.addMovieMock.call(input, completion: completion)
     }
 
     @discardableResult
-    public func renameMovie(id: Int, title: String, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func renameMovie(
+        id: Int,
+        title: String,
+        completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.renameMovieMock.call((id: id, title: title), completion: completion)
     }
 
     @discardableResult
-    public func deleteMovie(id: Int, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deleteMovie(
+        id: Int,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.deleteMovieMock.call(id, completion: completion)
     }
 
     @discardableResult
-    public func rateMovie(id: Int, stars: Int, completion: @escaping @MainActor @Sendable (Result<MovieRating, NetworkError>) -> Void) -> RequestHandle {
+    public func rateMovie(
+        id: Int,
+        stars: Int,
+        completion: @escaping @MainActor @Sendable (Result<MovieRating, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.rateMovieMock.call((id: id, stars: stars), completion: completion)
     }
 
     @discardableResult
-    public func fetchMovieRevision(id: Int, completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovieRevision(
+        id: Int,
+        completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.fetchMovieRevisionMock.call(id, completion: completion)
     }
 
     @discardableResult
-    public func replaceMovie(movie: Movie, ifMatch: String, completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
+    public func replaceMovie(
+        movie: Movie,
+        ifMatch: String,
+        completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.replaceMovieMock.call((movie: movie, ifMatch: ifMatch), completion: completion)
     }
 }

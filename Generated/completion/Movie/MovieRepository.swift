@@ -8,27 +8,53 @@ import RepogenRuntime
 public protocol MovieRepository: Sendable {
     /// The popular movies; kept for five minutes.
     @discardableResult
-    func fetchMovies(completion: @escaping @MainActor @Sendable (Result<[Movie], NetworkError>) -> Void) -> RequestHandle
+    func fetchMovies(
+        completion: @escaping @MainActor @Sendable (Result<[Movie], NetworkError>) -> Void
+    ) -> RequestHandle
     /// One movie, kept until a write changes it.
     @discardableResult
-    func fetchMovie(id: Int, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle
+    func fetchMovie(
+        id: Int,
+        completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle
     /// Adds a movie; the cached list no longer holds every movie, so it goes.
     @discardableResult
-    func addMovie(input: NewMovieInput, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle
+    func addMovie(
+        input: NewMovieInput,
+        completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle
     /// Renames a movie; the server answers with the movie, which replaces the cached one.
     @discardableResult
-    func renameMovie(id: Int, title: String, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle
+    func renameMovie(
+        id: Int,
+        title: String,
+        completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func deleteMovie(id: Int, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    func deleteMovie(
+        id: Int,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle
     /// Not cached, and changes no cached read.
     @discardableResult
-    func rateMovie(id: Int, stars: Int, completion: @escaping @MainActor @Sendable (Result<MovieRating, NetworkError>) -> Void) -> RequestHandle
+    func rateMovie(
+        id: Int,
+        stars: Int,
+        completion: @escaping @MainActor @Sendable (Result<MovieRating, NetworkError>) -> Void
+    ) -> RequestHandle
     /// One movie, not cached, with the response's ETag (the revision replaceMovie sends back).
     @discardableResult
-    func fetchMovieRevision(id: Int, completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle
+    func fetchMovieRevision(
+        id: Int,
+        completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void
+    ) -> RequestHandle
     /// Replaces a movie unless it changed since that revision (If-Match); updates the cached movie.
     @discardableResult
-    func replaceMovie(movie: Movie, ifMatch: String, completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle
+    func replaceMovie(
+        movie: Movie,
+        ifMatch: String,
+        completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void
+    ) -> RequestHandle
 }
 
 /// Where the Movie repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
@@ -53,55 +79,81 @@ public struct MovieRemoteDataSource: MovieRepository {
 
     /// The popular movies; kept for five minutes.
     @discardableResult
-    public func fetchMovies(completion: @escaping @MainActor @Sendable (Result<[Movie], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovies(
+        completion: @escaping @MainActor @Sendable (Result<[Movie], NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.fetchMovies
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// One movie, kept until a write changes it.
     @discardableResult
-    public func fetchMovie(id: Int, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovie(
+        id: Int,
+        completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.fetchMovie(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// Adds a movie; the cached list no longer holds every movie, so it goes.
     @discardableResult
-    public func addMovie(input: NewMovieInput, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func addMovie(
+        input: NewMovieInput,
+        completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.addMovie(input: input)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// Renames a movie; the server answers with the movie, which replaces the cached one.
     @discardableResult
-    public func renameMovie(id: Int, title: String, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func renameMovie(
+        id: Int,
+        title: String,
+        completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.renameMovie(id: id, title: title)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func deleteMovie(id: Int, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deleteMovie(
+        id: Int,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.deleteMovie(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// Not cached, and changes no cached read.
     @discardableResult
-    public func rateMovie(id: Int, stars: Int, completion: @escaping @MainActor @Sendable (Result<MovieRating, NetworkError>) -> Void) -> RequestHandle {
+    public func rateMovie(
+        id: Int,
+        stars: Int,
+        completion: @escaping @MainActor @Sendable (Result<MovieRating, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.rateMovie(id: id, stars: stars)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// One movie, not cached, with the response's ETag (the revision replaceMovie sends back).
     @discardableResult
-    public func fetchMovieRevision(id: Int, completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovieRevision(
+        id: Int,
+        completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.fetchMovieRevision(id: id)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// Replaces a movie unless it changed since that revision (If-Match); updates the cached movie.
     @discardableResult
-    public func replaceMovie(movie: Movie, ifMatch: String, completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
+    public func replaceMovie(
+        movie: Movie,
+        ifMatch: String,
+        completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.replaceMovie(movie: movie, revision: ifMatch)
         return self.manager.request(requestType: request, completion: completion)
     }
@@ -114,7 +166,8 @@ public struct MovieRepositoryImpl: MovieRepository {
     private let remote: any MovieRepository
     private let cache: CachedReads
 
-    /// Every `MovieRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values, its
+    /// Every `MovieRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values,
+    /// its
     /// reads in flight (one request per key, however many screens wait) and what writes do to them, so two screens
     /// each with their own repository see the same data. Give `remote` or `local` and the repository has a cache of
     /// its own: a test's, or another server's, which must not answer for the shared one.
@@ -134,31 +187,51 @@ public struct MovieRepositoryImpl: MovieRepository {
 
     /// The popular movies; kept for five minutes.
     @discardableResult
-    public func fetchMovies(completion: @escaping @MainActor @Sendable (Result<[Movie], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovies(
+        completion: @escaping @MainActor @Sendable (Result<[Movie], NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.fetchMovies
         return RequestHandle(completing: completion) {
-            await self.cache.read(CacheKey(endpoint: "fetchMovies", requestType: request), timeToLive: .seconds(300)) { () async -> Result<[Movie], Error> in
-                await RequestHandle.awaiting { completion in self.remote.fetchMovies() { completion($0) } }.mapError { $0 }
+            await self.cache.read(
+                CacheKey(endpoint: "fetchMovies", requestType: request),
+                timeToLive: .seconds(300)
+            ) { () async -> Result<[Movie], Error> in
+                await RequestHandle.awaiting { completion in self.remote.fetchMovies() { completion(
+                    $0
+                ) } }.mapError { $0 }
             }
         }
     }
 
     /// One movie, kept until a write changes it.
     @discardableResult
-    public func fetchMovie(id: Int, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovie(
+        id: Int,
+        completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = MovieApi.fetchMovie(id: id)
         return RequestHandle(completing: completion) {
-            await self.cache.read(CacheKey(endpoint: "fetchMovie", requestType: request), timeToLive: nil) { () async -> Result<Movie, Error> in
-                await RequestHandle.awaiting { completion in self.remote.fetchMovie(id: id) { completion($0) } }.mapError { $0 }
+            await self.cache.read(
+                CacheKey(endpoint: "fetchMovie", requestType: request),
+                timeToLive: nil
+            ) { () async -> Result<Movie, Error> in
+                await RequestHandle.awaiting { completion in self.remote.fetchMovie(
+                    id: id
+                ) { completion($0) } }.mapError { $0 }
             }
         }
     }
 
     /// Adds a movie; the cached list no longer holds every movie, so it goes.
     @discardableResult
-    public func addMovie(input: NewMovieInput, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func addMovie(
+        input: NewMovieInput,
+        completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle {
         return RequestHandle(completing: completion) { () async -> Result<Movie, Error> in
-            let response = await RequestHandle.awaiting { completion in self.remote.addMovie(input: input) { completion($0) } }
+            let response = await RequestHandle.awaiting { completion in self.remote.addMovie(
+                input: input
+            ) { completion($0) } }
             if case .success = response {
                 await self.cache.invalidate(CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies))
             }
@@ -168,21 +241,37 @@ public struct MovieRepositoryImpl: MovieRepository {
 
     /// Renames a movie; the server answers with the movie, which replaces the cached one.
     @discardableResult
-    public func renameMovie(id: Int, title: String, completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void) -> RequestHandle {
+    public func renameMovie(
+        id: Int,
+        title: String,
+        completion: @escaping @MainActor @Sendable (Result<Movie, NetworkError>) -> Void
+    ) -> RequestHandle {
         return RequestHandle(completing: completion) { () async -> Result<Movie, Error> in
-            let response = await RequestHandle.awaiting { completion in self.remote.renameMovie(id: id, title: title) { completion($0) } }
+            let response = await RequestHandle.awaiting { completion in self.remote.renameMovie(
+                id: id,
+                title: title
+            ) { completion($0) } }
             if case .success(let response) = response {
                 await self.cache.invalidate(CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies))
-                await self.cache.update(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)), with: response, timeToLive: nil)
+                await self.cache.update(
+                    CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)),
+                    with: response,
+                    timeToLive: nil
+                )
             }
             return response.mapError { $0 }
         }
     }
 
     @discardableResult
-    public func deleteMovie(id: Int, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deleteMovie(
+        id: Int,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         return RequestHandle(completing: completion) { () async -> Result<Void, Error> in
-            let response = await RequestHandle.awaiting { completion in self.remote.deleteMovie(id: id) { completion($0) } }
+            let response = await RequestHandle.awaiting { completion in self.remote.deleteMovie(
+                id: id
+            ) { completion($0) } }
             if case .success = response {
                 await self.cache.invalidate(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: id)))
                 await self.cache.invalidate(CacheKey(endpoint: "fetchMovies", requestType: MovieApi.fetchMovies))
@@ -193,23 +282,41 @@ public struct MovieRepositoryImpl: MovieRepository {
 
     /// Not cached, and changes no cached read.
     @discardableResult
-    public func rateMovie(id: Int, stars: Int, completion: @escaping @MainActor @Sendable (Result<MovieRating, NetworkError>) -> Void) -> RequestHandle {
+    public func rateMovie(
+        id: Int,
+        stars: Int,
+        completion: @escaping @MainActor @Sendable (Result<MovieRating, NetworkError>) -> Void
+    ) -> RequestHandle {
         return self.remote.rateMovie(id: id, stars: stars) { completion($0) }
     }
 
     /// One movie, not cached, with the response's ETag (the revision replaceMovie sends back).
     @discardableResult
-    public func fetchMovieRevision(id: Int, completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMovieRevision(
+        id: Int,
+        completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void
+    ) -> RequestHandle {
         return self.remote.fetchMovieRevision(id: id) { completion($0) }
     }
 
     /// Replaces a movie unless it changed since that revision (If-Match); updates the cached movie.
     @discardableResult
-    public func replaceMovie(movie: Movie, ifMatch: String, completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void) -> RequestHandle {
+    public func replaceMovie(
+        movie: Movie,
+        ifMatch: String,
+        completion: @escaping @MainActor @Sendable (Result<APIResponse<Movie>, NetworkError>) -> Void
+    ) -> RequestHandle {
         return RequestHandle(completing: completion) { () async -> Result<APIResponse<Movie>, Error> in
-            let response = await RequestHandle.awaiting { completion in self.remote.replaceMovie(movie: movie, ifMatch: ifMatch) { completion($0) } }
+            let response = await RequestHandle.awaiting { completion in self.remote.replaceMovie(
+                movie: movie,
+                ifMatch: ifMatch
+            ) { completion($0) } }
             if case .success(let response) = response {
-                await self.cache.update(CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: movie.id)), with: response.value, timeToLive: nil)
+                await self.cache.update(
+                    CacheKey(endpoint: "fetchMovie", requestType: MovieApi.fetchMovie(id: movie.id)),
+                    with: response.value,
+                    timeToLive: nil
+                )
             }
             return response.mapError { $0 }
         }

@@ -7,7 +7,10 @@ import RepogenRuntime
 /// a failure, and returns a handle whose `cancel()` stops the request (the handler then receives `.cancelled`).
 public protocol PhotoRepository: Sendable {
     @discardableResult
-    func fetchPhotoList(page: Int, completion: @escaping @MainActor @Sendable (Result<[Photo], NetworkError>) -> Void) -> RequestHandle
+    func fetchPhotoList(
+        page: Int,
+        completion: @escaping @MainActor @Sendable (Result<[Photo], NetworkError>) -> Void
+    ) -> RequestHandle
 }
 
 /// Where the Photo repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
@@ -31,7 +34,10 @@ public struct PhotoRemoteDataSource: PhotoRepository {
     }
 
     @discardableResult
-    public func fetchPhotoList(page: Int, completion: @escaping @MainActor @Sendable (Result<[Photo], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPhotoList(
+        page: Int,
+        completion: @escaping @MainActor @Sendable (Result<[Photo], NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = PhotoApi.getListPhotos(page: page)
         return self.manager.request(requestType: request) { (response: Result<[PhotoResponseDTO], NetworkError>) in
             completion(response.map { $0.map { $0.toDomain() } })
@@ -46,7 +52,8 @@ public struct PhotoRepositoryImpl: PhotoRepository {
     private let remote: any PhotoRepository
     private let cache: CachedReads
 
-    /// Every `PhotoRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values, its
+    /// Every `PhotoRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values,
+    /// its
     /// reads in flight (one request per key, however many screens wait) and what writes do to them, so two screens
     /// each with their own repository see the same data. Give `remote` or `local` and the repository has a cache of
     /// its own: a test's, or another server's, which must not answer for the shared one.
@@ -65,11 +72,19 @@ public struct PhotoRepositoryImpl: PhotoRepository {
     }
 
     @discardableResult
-    public func fetchPhotoList(page: Int, completion: @escaping @MainActor @Sendable (Result<[Photo], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchPhotoList(
+        page: Int,
+        completion: @escaping @MainActor @Sendable (Result<[Photo], NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = PhotoApi.getListPhotos(page: page)
         return RequestHandle(completing: completion) {
-            await self.cache.read(CacheKey(endpoint: "getListPhotos", requestType: request), timeToLive: .seconds(600)) { () async -> Result<[Photo], Error> in
-                await RequestHandle.awaiting { completion in self.remote.fetchPhotoList(page: page) { completion($0) } }.mapError { $0 }
+            await self.cache.read(
+                CacheKey(endpoint: "getListPhotos", requestType: request),
+                timeToLive: .seconds(600)
+            ) { () async -> Result<[Photo], Error> in
+                await RequestHandle.awaiting { completion in self.remote.fetchPhotoList(
+                    page: page
+                ) { completion($0) } }.mapError { $0 }
             }
         }
     }

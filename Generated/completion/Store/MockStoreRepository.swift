@@ -18,131 +18,255 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockStoreRepository: StoreRepository {
     /// Calls and stubs of `fetchAroundStores(input:completion:)`.
-    public let fetchAroundStoresMock = MockMethod<FetchAroundStoreInput, ContentsWithCursorResponse<StoreWithExtraResponse>>("MockStoreRepository.fetchAroundStores(input:completion:)")
+    public let fetchAroundStoresMock = MockMethod<FetchAroundStoreInput, ContentsWithCursorResponse<StoreWithExtraResponse>>(
+        "MockStoreRepository.fetchAroundStores(input:completion:)"
+    )
     /// Calls and stubs of `fetchDetail(input:completion:)`.
-    public let fetchDetailMock = MockMethod<FetchStoreDetailInput, StoreDetailResponse>("MockStoreRepository.fetchDetail(input:completion:)", exampleJSON: #"{"storeId":42,"name":"Bungeoppang on the corner","categories":["BUNGEOPPANG"],"opened_at":"2024-05-01T09:30:00Z"}"#)
+    public let fetchDetailMock = MockMethod<FetchStoreDetailInput, StoreDetailResponse>(
+        "MockStoreRepository.fetchDetail(input:completion:)",
+        exampleJSON: #"""
+        {"storeId":42,"name":"Bungeoppang on the corner","categories":["BUNGEOPPANG"],\#
+        "opened_at":"2024-05-01T09:30:00Z"}
+        """#
+    )
     /// Calls and stubs of `fetchStoreCategories(completion:)`.
-    public let fetchStoreCategoriesMock = MockMethod<Void, [StoreCategoryResponse]>("MockStoreRepository.fetchStoreCategories(completion:)", exampleJSON: #"[{"categoryId":"BUNGEOPPANG","name":"붕어빵"},{"categoryId":"HOTTEOK","name":"호떡"}]"#)
+    public let fetchStoreCategoriesMock = MockMethod<Void, [StoreCategoryResponse]>(
+        "MockStoreRepository.fetchStoreCategories(completion:)",
+        exampleJSON: #"[{"categoryId":"BUNGEOPPANG","name":"붕어빵"},{"categoryId":"HOTTEOK","name":"호떡"}]"#
+    )
     /// Calls and stubs of `saveStore(storeId:isDelete:completion:)`.
-    public let saveStoreMock = MockMethod<(storeId: String, isDelete: Bool), String>("MockStoreRepository.saveStore(storeId:isDelete:completion:)")
+    public let saveStoreMock = MockMethod<(storeId: String, isDelete: Bool), String>(
+        "MockStoreRepository.saveStore(storeId:isDelete:completion:)"
+    )
     /// Calls and stubs of `reportStore(storeId:reportReason:completion:)`.
-    public let reportStoreMock = MockMethod<(storeId: Int, reportReason: String), String>("MockStoreRepository.reportStore(storeId:reportReason:completion:)")
+    public let reportStoreMock = MockMethod<(storeId: Int, reportReason: String), String>(
+        "MockStoreRepository.reportStore(storeId:reportReason:completion:)"
+    )
     /// Calls and stubs of `fetchStorePhotos(storeId:cursor:completion:)`.
-    public let fetchStorePhotosMock = MockMethod<(storeId: Int, cursor: String?), ContentsWithCursorResponse<StoreImageResponse>>("MockStoreRepository.fetchStorePhotos(storeId:cursor:completion:)")
+    public let fetchStorePhotosMock = MockMethod<(storeId: Int, cursor: String?), ContentsWithCursorResponse<StoreImageResponse>>(
+        "MockStoreRepository.fetchStorePhotos(storeId:cursor:completion:)"
+    )
     /// Calls and stubs of `fetchNewPosts(storeId:cursor:completion:)`.
-    public let fetchNewPostsMock = MockMethod<(storeId: Int, cursor: CursorInput?), ContentsWithCursorResponse<StoreNewsPostResponse>>("MockStoreRepository.fetchNewPosts(storeId:cursor:completion:)")
+    public let fetchNewPostsMock = MockMethod<(storeId: Int, cursor: CursorInput?), ContentsWithCursorResponse<StoreNewsPostResponse>>(
+        "MockStoreRepository.fetchNewPosts(storeId:cursor:completion:)"
+    )
     /// Calls and stubs of `fetchDisplayItems(storeId:itemTypes:completion:)`.
-    public let fetchDisplayItemsMock = MockMethod<(storeId: Int, itemTypes: [DisplayItemType]), [DisplayItemResponse]>("MockStoreRepository.fetchDisplayItems(storeId:itemTypes:completion:)")
+    public let fetchDisplayItemsMock = MockMethod<(storeId: Int, itemTypes: [DisplayItemType]), [DisplayItemResponse]>(
+        "MockStoreRepository.fetchDisplayItems(storeId:itemTypes:completion:)"
+    )
     /// Calls and stubs of `togglePostSticker(storeId:postId:input:completion:)`.
-    public let togglePostStickerMock = MockMethod<(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput), Void>("MockStoreRepository.togglePostSticker(storeId:postId:input:completion:)")
+    public let togglePostStickerMock = MockMethod<(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput), Void>(
+        "MockStoreRepository.togglePostSticker(storeId:postId:input:completion:)"
+    )
     /// Calls and stubs of `createStore(input:nonceToken:completion:)`.
-    public let createStoreMock = MockMethod<(input: StoreCreateRequestInput, nonceToken: String), StoreCreateResponse>("MockStoreRepository.createStore(input:nonceToken:completion:)")
+    public let createStoreMock = MockMethod<(input: StoreCreateRequestInput, nonceToken: String), StoreCreateResponse>(
+        "MockStoreRepository.createStore(input:nonceToken:completion:)"
+    )
     /// Calls and stubs of `verifyStoreOwner(storeId:token:completion:)`.
-    public let verifyStoreOwnerMock = MockMethod<(storeId: Int, token: String), String?>("MockStoreRepository.verifyStoreOwner(storeId:token:completion:)")
+    public let verifyStoreOwnerMock = MockMethod<(storeId: Int, token: String), String?>(
+        "MockStoreRepository.verifyStoreOwner(storeId:token:completion:)"
+    )
     /// Calls and stubs of `visitStore(storeId:visitType:completion:)`.
-    public let visitStoreMock = MockMethod<(storeId: Int, visitType: VisitType), String>("MockStoreRepository.visitStore(storeId:visitType:completion:)")
+    public let visitStoreMock = MockMethod<(storeId: Int, visitType: VisitType), String>(
+        "MockStoreRepository.visitStore(storeId:visitType:completion:)"
+    )
     /// Calls and stubs of `fetchStoreActivities(storeId:completion:)`.
-    public let fetchStoreActivitiesMock = MockMethod<Int, StoreActivitiesResponse>("MockStoreRepository.fetchStoreActivities(storeId:completion:)")
+    public let fetchStoreActivitiesMock = MockMethod<Int, StoreActivitiesResponse>(
+        "MockStoreRepository.fetchStoreActivities(storeId:completion:)"
+    )
     /// Calls and stubs of `updateStoreReview(storeId:reviewId:input:completion:)`.
-    public let updateStoreReviewMock = MockMethod<(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput), StoreReviewResponse>("MockStoreRepository.updateStoreReview(storeId:reviewId:input:completion:)")
+    public let updateStoreReviewMock = MockMethod<(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput), StoreReviewResponse>(
+        "MockStoreRepository.updateStoreReview(storeId:reviewId:input:completion:)"
+    )
     /// Calls and stubs of `uploadStoreImages(storeId:boundary:images:completion:)`.
-    public let uploadStoreImagesMock = MockMethod<(storeId: Int, boundary: String, images: [UploadFile]), [StoreImageResponse]>("MockStoreRepository.uploadStoreImages(storeId:boundary:images:completion:)")
+    public let uploadStoreImagesMock = MockMethod<(storeId: Int, boundary: String, images: [UploadFile]), [StoreImageResponse]>(
+        "MockStoreRepository.uploadStoreImages(storeId:boundary:images:completion:)"
+    )
     /// Calls and stubs of `uploadStoreMenuImage(storeId:image:caption:price:completion:)`.
-    public let uploadStoreMenuImageMock = MockMethod<(storeId: Int, image: UploadFile, caption: String?, price: Int?), StoreImageResponse>("MockStoreRepository.uploadStoreMenuImage(storeId:image:caption:price:completion:)")
+    public let uploadStoreMenuImageMock = MockMethod<(storeId: Int, image: UploadFile, caption: String?, price: Int?), StoreImageResponse>(
+        "MockStoreRepository.uploadStoreMenuImage(storeId:image:caption:price:completion:)"
+    )
     /// Calls and stubs of `writeReview(input:completion:)`.
-    public let writeReviewMock = MockMethod<WriteReviewRequestInput, StoreReviewResponse>("MockStoreRepository.writeReview(input:completion:)")
+    public let writeReviewMock = MockMethod<WriteReviewRequestInput, StoreReviewResponse>(
+        "MockStoreRepository.writeReview(input:completion:)"
+    )
     /// Calls and stubs of `fetchStoreReviews(storeId:cursor:filters:completion:)`.
-    public let fetchStoreReviewsMock = MockMethod<(storeId: Int, cursor: CursorInput, filters: [String: String]?), ContentsWithCursorResponse<StoreReviewResponse>>("MockStoreRepository.fetchStoreReviews(storeId:cursor:filters:completion:)")
+    public let fetchStoreReviewsMock = MockMethod<(storeId: Int, cursor: CursorInput, filters: [String: String]?), ContentsWithCursorResponse<StoreReviewResponse>>(
+        "MockStoreRepository.fetchStoreReviews(storeId:cursor:filters:completion:)"
+    )
 
     public init() { }
 
     @discardableResult
-    public func fetchAroundStores(input: FetchAroundStoreInput, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<StoreWithExtraResponse>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchAroundStores(
+        input: FetchAroundStoreInput,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<StoreWithExtraResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle {
         self.fetchAroundStoresMock.call(input, completion: completion)
     }
 
     @discardableResult
-    public func fetchDetail(input: FetchStoreDetailInput, completion: @escaping @MainActor @Sendable (Result<StoreDetailResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchDetail(
+        input: FetchStoreDetailInput,
+        completion: @escaping @MainActor @Sendable (Result<StoreDetailResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.fetchDetailMock.call(input, completion: completion)
     }
 
     @discardableResult
-    public func fetchStoreCategories(completion: @escaping @MainActor @Sendable (Result<[StoreCategoryResponse], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchStoreCategories(
+        completion: @escaping @MainActor @Sendable (Result<[StoreCategoryResponse], NetworkError>) -> Void
+    ) -> RequestHandle {
         self.fetchStoreCategoriesMock.call((), completion: completion)
     }
 
     @discardableResult
-    public func saveStore(storeId: String, isDelete: Bool, completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
+    public func saveStore(
+        storeId: String,
+        isDelete: Bool,
+        completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.saveStoreMock.call((storeId: storeId, isDelete: isDelete), completion: completion)
     }
 
     @discardableResult
-    public func reportStore(storeId: Int, reportReason: String, completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
+    public func reportStore(
+        storeId: Int,
+        reportReason: String,
+        completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.reportStoreMock.call((storeId: storeId, reportReason: reportReason), completion: completion)
     }
 
     @discardableResult
-    public func fetchStorePhotos(storeId: Int, cursor: String?, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<StoreImageResponse>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchStorePhotos(
+        storeId: Int,
+        cursor: String?,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<StoreImageResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle {
         self.fetchStorePhotosMock.call((storeId: storeId, cursor: cursor), completion: completion)
     }
 
     @discardableResult
-    public func fetchNewPosts(storeId: Int, cursor: CursorInput?, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<StoreNewsPostResponse>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchNewPosts(
+        storeId: Int,
+        cursor: CursorInput?,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<StoreNewsPostResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle {
         self.fetchNewPostsMock.call((storeId: storeId, cursor: cursor), completion: completion)
     }
 
     @discardableResult
-    public func fetchDisplayItems(storeId: Int, itemTypes: [DisplayItemType], completion: @escaping @MainActor @Sendable (Result<[DisplayItemResponse], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchDisplayItems(
+        storeId: Int,
+        itemTypes: [DisplayItemType],
+        completion: @escaping @MainActor @Sendable (Result<[DisplayItemResponse], NetworkError>) -> Void
+    ) -> RequestHandle {
         self.fetchDisplayItemsMock.call((storeId: storeId, itemTypes: itemTypes), completion: completion)
     }
 
     @discardableResult
-    public func togglePostSticker(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func togglePostSticker(
+        storeId: Int,
+        postId: String,
+        input: StoreNewsPostStickersReplaceInput,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.togglePostStickerMock.call((storeId: storeId, postId: postId, input: input), completion: completion)
     }
 
     @discardableResult
-    public func createStore(input: StoreCreateRequestInput, nonceToken: String, completion: @escaping @MainActor @Sendable (Result<StoreCreateResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func createStore(
+        input: StoreCreateRequestInput,
+        nonceToken: String,
+        completion: @escaping @MainActor @Sendable (Result<StoreCreateResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.createStoreMock.call((input: input, nonceToken: nonceToken), completion: completion)
     }
 
     @discardableResult
-    public func verifyStoreOwner(storeId: Int, token: String, completion: @escaping @MainActor @Sendable (Result<String?, NetworkError>) -> Void) -> RequestHandle {
+    public func verifyStoreOwner(
+        storeId: Int,
+        token: String,
+        completion: @escaping @MainActor @Sendable (Result<String?, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.verifyStoreOwnerMock.call((storeId: storeId, token: token), completion: completion)
     }
 
     @discardableResult
-    public func visitStore(storeId: Int, visitType: VisitType, completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
+    public func visitStore(
+        storeId: Int,
+        visitType: VisitType,
+        completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.visitStoreMock.call((storeId: storeId, visitType: visitType), completion: completion)
     }
 
     @discardableResult
-    public func fetchStoreActivities(storeId: Int, completion: @escaping @MainActor @Sendable (Result<StoreActivitiesResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchStoreActivities(
+        storeId: Int,
+        completion: @escaping @MainActor @Sendable (Result<StoreActivitiesResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.fetchStoreActivitiesMock.call(storeId, completion: completion)
     }
 
     @discardableResult
-    public func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput, completion: @escaping @MainActor @Sendable (Result<StoreReviewResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func updateStoreReview(
+        storeId: Int,
+        reviewId: Int,
+        input: StoreReviewUpdateInput,
+        completion: @escaping @MainActor @Sendable (Result<StoreReviewResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.updateStoreReviewMock.call((storeId: storeId, reviewId: reviewId, input: input), completion: completion)
     }
 
     @discardableResult
-    public func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile], completion: @escaping @MainActor @Sendable (Result<[StoreImageResponse], NetworkError>) -> Void) -> RequestHandle {
+    public func uploadStoreImages(
+        storeId: Int,
+        boundary: String,
+        images: [UploadFile],
+        completion: @escaping @MainActor @Sendable (Result<[StoreImageResponse], NetworkError>) -> Void
+    ) -> RequestHandle {
         self.uploadStoreImagesMock.call((storeId: storeId, boundary: boundary, images: images), completion: completion)
     }
 
     @discardableResult
-    public func uploadStoreMenuImage(storeId: Int, image: UploadFile, caption: String?, price: Int?, completion: @escaping @MainActor @Sendable (Result<StoreImageResponse, NetworkError>) -> Void) -> RequestHandle {
-        self.uploadStoreMenuImageMock.call((storeId: storeId, image: image, caption: caption, price: price), completion: completion)
+    public func uploadStoreMenuImage(
+        storeId: Int,
+        image: UploadFile,
+        caption: String?,
+        price: Int?,
+        completion: @escaping @MainActor @Sendable (Result<StoreImageResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
+        self.uploadStoreMenuImageMock.call(
+            (storeId: storeId, image: image, caption: caption, price: price),
+            completion: completion
+        )
     }
 
     @discardableResult
-    public func writeReview(input: WriteReviewRequestInput, completion: @escaping @MainActor @Sendable (Result<StoreReviewResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func writeReview(
+        input: WriteReviewRequestInput,
+        completion: @escaping @MainActor @Sendable (Result<StoreReviewResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.writeReviewMock.call(input, completion: completion)
     }
 
     @discardableResult
-    public func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<StoreReviewResponse>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchStoreReviews(
+        storeId: Int,
+        cursor: CursorInput,
+        filters: [String: String]?,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<StoreReviewResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle {
         self.fetchStoreReviewsMock.call((storeId: storeId, cursor: cursor, filters: filters), completion: completion)
     }
 }

@@ -7,46 +7,126 @@ import RepogenRuntime
 /// a failure, and returns a handle whose `cancel()` stops the request (the handler then receives `.cancelled`).
 public protocol StoreRepository: Sendable {
     @discardableResult
-    func fetchAroundStores(input: FetchAroundStoreInput, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<StoreWithExtraResponse>, NetworkError>) -> Void) -> RequestHandle
+    func fetchAroundStores(
+        input: FetchAroundStoreInput,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<StoreWithExtraResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle
     /// The store screen.
     /// Sends the user's position as headers so the server can show the distance.
     @discardableResult
-    func fetchDetail(input: FetchStoreDetailInput, completion: @escaping @MainActor @Sendable (Result<StoreDetailResponse, NetworkError>) -> Void) -> RequestHandle
+    func fetchDetail(
+        input: FetchStoreDetailInput,
+        completion: @escaping @MainActor @Sendable (Result<StoreDetailResponse, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func fetchStoreCategories(completion: @escaping @MainActor @Sendable (Result<[StoreCategoryResponse], NetworkError>) -> Void) -> RequestHandle
+    func fetchStoreCategories(
+        completion: @escaping @MainActor @Sendable (Result<[StoreCategoryResponse], NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func saveStore(storeId: String, isDelete: Bool, completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle
+    func saveStore(
+        storeId: String,
+        isDelete: Bool,
+        completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func reportStore(storeId: Int, reportReason: String, completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle
+    func reportStore(
+        storeId: Int,
+        reportReason: String,
+        completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func fetchStorePhotos(storeId: Int, cursor: String?, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<StoreImageResponse>, NetworkError>) -> Void) -> RequestHandle
+    func fetchStorePhotos(
+        storeId: Int,
+        cursor: String?,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<StoreImageResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func fetchNewPosts(storeId: Int, cursor: CursorInput?, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<StoreNewsPostResponse>, NetworkError>) -> Void) -> RequestHandle
+    func fetchNewPosts(
+        storeId: Int,
+        cursor: CursorInput?,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<StoreNewsPostResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func fetchDisplayItems(storeId: Int, itemTypes: [DisplayItemType], completion: @escaping @MainActor @Sendable (Result<[DisplayItemResponse], NetworkError>) -> Void) -> RequestHandle
+    func fetchDisplayItems(
+        storeId: Int,
+        itemTypes: [DisplayItemType],
+        completion: @escaping @MainActor @Sendable (Result<[DisplayItemResponse], NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func togglePostSticker(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    func togglePostSticker(
+        storeId: Int,
+        postId: String,
+        input: StoreNewsPostStickersReplaceInput,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func createStore(input: StoreCreateRequestInput, nonceToken: String, completion: @escaping @MainActor @Sendable (Result<StoreCreateResponse, NetworkError>) -> Void) -> RequestHandle
+    func createStore(
+        input: StoreCreateRequestInput,
+        nonceToken: String,
+        completion: @escaping @MainActor @Sendable (Result<StoreCreateResponse, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func verifyStoreOwner(storeId: Int, token: String, completion: @escaping @MainActor @Sendable (Result<String?, NetworkError>) -> Void) -> RequestHandle
+    func verifyStoreOwner(
+        storeId: Int,
+        token: String,
+        completion: @escaping @MainActor @Sendable (Result<String?, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func visitStore(storeId: Int, visitType: VisitType, completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle
+    func visitStore(
+        storeId: Int,
+        visitType: VisitType,
+        completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func fetchStoreActivities(storeId: Int, completion: @escaping @MainActor @Sendable (Result<StoreActivitiesResponse, NetworkError>) -> Void) -> RequestHandle
+    func fetchStoreActivities(
+        storeId: Int,
+        completion: @escaping @MainActor @Sendable (Result<StoreActivitiesResponse, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput, completion: @escaping @MainActor @Sendable (Result<StoreReviewResponse, NetworkError>) -> Void) -> RequestHandle
+    func updateStoreReview(
+        storeId: Int,
+        reviewId: Int,
+        input: StoreReviewUpdateInput,
+        completion: @escaping @MainActor @Sendable (Result<StoreReviewResponse, NetworkError>) -> Void
+    ) -> RequestHandle
     /// Uploads photos of a store as multipart/form-data: one "images" part per file, plus the store id as a field.
     @discardableResult
-    func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile], completion: @escaping @MainActor @Sendable (Result<[StoreImageResponse], NetworkError>) -> Void) -> RequestHandle
+    func uploadStoreImages(
+        storeId: Int,
+        boundary: String,
+        images: [UploadFile],
+        completion: @escaping @MainActor @Sendable (Result<[StoreImageResponse], NetworkError>) -> Void
+    ) -> RequestHandle
     /// Uploads a photo of a store's menu; the caption and the price are form fields only when given.
     @discardableResult
-    func uploadStoreMenuImage(storeId: Int, image: UploadFile, caption: String?, price: Int?, completion: @escaping @MainActor @Sendable (Result<StoreImageResponse, NetworkError>) -> Void) -> RequestHandle
+    func uploadStoreMenuImage(
+        storeId: Int,
+        image: UploadFile,
+        caption: String?,
+        price: Int?,
+        completion: @escaping @MainActor @Sendable (Result<StoreImageResponse, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func writeReview(input: WriteReviewRequestInput, completion: @escaping @MainActor @Sendable (Result<StoreReviewResponse, NetworkError>) -> Void) -> RequestHandle
+    func writeReview(
+        input: WriteReviewRequestInput,
+        completion: @escaping @MainActor @Sendable (Result<StoreReviewResponse, NetworkError>) -> Void
+    ) -> RequestHandle
     /// Reviews of a store, with a sort order and any extra filters as query items.
     @discardableResult
-    func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<StoreReviewResponse>, NetworkError>) -> Void) -> RequestHandle
+    func fetchStoreReviews(
+        storeId: Int,
+        cursor: CursorInput,
+        filters: [String: String]?,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<StoreReviewResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle
 }
 
 public struct StoreRepositoryImpl: StoreRepository {
@@ -58,7 +138,12 @@ public struct StoreRepositoryImpl: StoreRepository {
     }
 
     @discardableResult
-    public func fetchAroundStores(input: FetchAroundStoreInput, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<StoreWithExtraResponse>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchAroundStores(
+        input: FetchAroundStoreInput,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<StoreWithExtraResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle {
         let request = StoreApi.fetchAroundStores(input: input)
         return self.manager.request(requestType: request, completion: completion)
     }
@@ -66,106 +151,181 @@ public struct StoreRepositoryImpl: StoreRepository {
     /// The store screen.
     /// Sends the user's position as headers so the server can show the distance.
     @discardableResult
-    public func fetchDetail(input: FetchStoreDetailInput, completion: @escaping @MainActor @Sendable (Result<StoreDetailResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchDetail(
+        input: FetchStoreDetailInput,
+        completion: @escaping @MainActor @Sendable (Result<StoreDetailResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = StoreApi.fetchStoreDetail(input)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func fetchStoreCategories(completion: @escaping @MainActor @Sendable (Result<[StoreCategoryResponse], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchStoreCategories(
+        completion: @escaping @MainActor @Sendable (Result<[StoreCategoryResponse], NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = StoreApi.fetchStoreCategories
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func saveStore(storeId: String, isDelete: Bool, completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
+    public func saveStore(
+        storeId: String,
+        isDelete: Bool,
+        completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = StoreApi.saveStore(storeId: storeId, isDelete: isDelete)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func reportStore(storeId: Int, reportReason: String, completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
+    public func reportStore(
+        storeId: Int,
+        reportReason: String,
+        completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = StoreApi.reportStore(storeId: storeId, reportReason: reportReason)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func fetchStorePhotos(storeId: Int, cursor: String?, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<StoreImageResponse>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchStorePhotos(
+        storeId: Int,
+        cursor: String?,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<StoreImageResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle {
         let request = StoreApi.fetchStorePhotos(storeId: storeId, cursor: cursor)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func fetchNewPosts(storeId: Int, cursor: CursorInput?, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<StoreNewsPostResponse>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchNewPosts(
+        storeId: Int,
+        cursor: CursorInput?,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<StoreNewsPostResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle {
         let request = StoreApi.fetchStoreNewPosts(storeId: storeId, cursorInput: cursor)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func fetchDisplayItems(storeId: Int, itemTypes: [DisplayItemType], completion: @escaping @MainActor @Sendable (Result<[DisplayItemResponse], NetworkError>) -> Void) -> RequestHandle {
+    public func fetchDisplayItems(
+        storeId: Int,
+        itemTypes: [DisplayItemType],
+        completion: @escaping @MainActor @Sendable (Result<[DisplayItemResponse], NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = StoreApi.fetchDisplayItems(storeId: storeId, itemTypes: itemTypes)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func togglePostSticker(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func togglePostSticker(
+        storeId: Int,
+        postId: String,
+        input: StoreNewsPostStickersReplaceInput,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = StoreApi.togglePostSticker(storeId: storeId, postId: postId, input: input)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func createStore(input: StoreCreateRequestInput, nonceToken: String, completion: @escaping @MainActor @Sendable (Result<StoreCreateResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func createStore(
+        input: StoreCreateRequestInput,
+        nonceToken: String,
+        completion: @escaping @MainActor @Sendable (Result<StoreCreateResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = StoreApi.createStore(input: input, nonceToken: nonceToken)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func verifyStoreOwner(storeId: Int, token: String, completion: @escaping @MainActor @Sendable (Result<String?, NetworkError>) -> Void) -> RequestHandle {
+    public func verifyStoreOwner(
+        storeId: Int,
+        token: String,
+        completion: @escaping @MainActor @Sendable (Result<String?, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = StoreApi.verifyStoreOwner(storeId: storeId, token: token)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func visitStore(storeId: Int, visitType: VisitType, completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
+    public func visitStore(
+        storeId: Int,
+        visitType: VisitType,
+        completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = StoreApi.visitStore(storeId: storeId, visitType: visitType)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func fetchStoreActivities(storeId: Int, completion: @escaping @MainActor @Sendable (Result<StoreActivitiesResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchStoreActivities(
+        storeId: Int,
+        completion: @escaping @MainActor @Sendable (Result<StoreActivitiesResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = StoreApi.fetchStoreActivities(storeId: storeId)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func updateStoreReview(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput, completion: @escaping @MainActor @Sendable (Result<StoreReviewResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func updateStoreReview(
+        storeId: Int,
+        reviewId: Int,
+        input: StoreReviewUpdateInput,
+        completion: @escaping @MainActor @Sendable (Result<StoreReviewResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = StoreApi.updateStoreReview(storeId: storeId, reviewId: reviewId, input: input)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// Uploads photos of a store as multipart/form-data: one "images" part per file, plus the store id as a field.
     @discardableResult
-    public func uploadStoreImages(storeId: Int, boundary: String, images: [UploadFile], completion: @escaping @MainActor @Sendable (Result<[StoreImageResponse], NetworkError>) -> Void) -> RequestHandle {
+    public func uploadStoreImages(
+        storeId: Int,
+        boundary: String,
+        images: [UploadFile],
+        completion: @escaping @MainActor @Sendable (Result<[StoreImageResponse], NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = StoreApi.uploadStoreImages(storeId: storeId, boundary: boundary, images: images)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// Uploads a photo of a store's menu; the caption and the price are form fields only when given.
     @discardableResult
-    public func uploadStoreMenuImage(storeId: Int, image: UploadFile, caption: String?, price: Int?, completion: @escaping @MainActor @Sendable (Result<StoreImageResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func uploadStoreMenuImage(
+        storeId: Int,
+        image: UploadFile,
+        caption: String?,
+        price: Int?,
+        completion: @escaping @MainActor @Sendable (Result<StoreImageResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = StoreApi.uploadStoreMenuImage(storeId: storeId, image: image, caption: caption, price: price)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func writeReview(input: WriteReviewRequestInput, completion: @escaping @MainActor @Sendable (Result<StoreReviewResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func writeReview(
+        input: WriteReviewRequestInput,
+        completion: @escaping @MainActor @Sendable (Result<StoreReviewResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = StoreApi.writeReview(input: input)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// Reviews of a store, with a sort order and any extra filters as query items.
     @discardableResult
-    public func fetchStoreReviews(storeId: Int, cursor: CursorInput, filters: [String: String]?, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<StoreReviewResponse>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchStoreReviews(
+        storeId: Int,
+        cursor: CursorInput,
+        filters: [String: String]?,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<StoreReviewResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle {
         let request = StoreApi.fetchStoreReviews(storeId: storeId, cursorInput: cursor, filters: filters)
         return self.manager.request(requestType: request, completion: completion)
     }

@@ -18,68 +18,113 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockUserRepository: UserRepository {
     /// Calls and stubs of `fetchMyUser(completion:)`.
-    public let fetchMyUserMock = MockMethod<Void, UserResponse>("MockUserRepository.fetchMyUser(completion:)", exampleJSON: #"{"userId":1,"name":"kim"}"#)
+    public let fetchMyUserMock = MockMethod<Void, UserResponse>(
+        "MockUserRepository.fetchMyUser(completion:)",
+        exampleJSON: #"{"userId":1,"name":"kim"}"#
+    )
     /// Calls and stubs of `updateNickname(name:completion:)`.
-    public let updateNicknameMock = MockMethod<String, UserResponse>("MockUserRepository.updateNickname(name:completion:)")
+    public let updateNicknameMock = MockMethod<String, UserResponse>(
+        "MockUserRepository.updateNickname(name:completion:)"
+    )
     /// Calls and stubs of `fetchMyPlaces(placeType:cursor:size:completion:)`.
-    public let fetchMyPlacesMock = MockMethod<(placeType: PlaceType, cursor: String?, size: Int), ContentsWithCursorResponse<PlaceResponse>>("MockUserRepository.fetchMyPlaces(placeType:cursor:size:completion:)")
+    public let fetchMyPlacesMock = MockMethod<(placeType: PlaceType, cursor: String?, size: Int), ContentsWithCursorResponse<PlaceResponse>>(
+        "MockUserRepository.fetchMyPlaces(placeType:cursor:size:completion:)"
+    )
     /// Calls and stubs of `deletePlace(placeType:placeId:completion:)`.
-    public let deletePlaceMock = MockMethod<(placeType: PlaceType, placeId: String), Void>("MockUserRepository.deletePlace(placeType:placeId:completion:)")
+    public let deletePlaceMock = MockMethod<(placeType: PlaceType, placeId: String), Void>(
+        "MockUserRepository.deletePlace(placeType:placeId:completion:)"
+    )
     /// Calls and stubs of `registerDevice(input:completion:)`.
-    public let registerDeviceMock = MockMethod<DeviceRegisterInput, Void>("MockUserRepository.registerDevice(input:completion:)")
+    public let registerDeviceMock = MockMethod<DeviceRegisterInput, Void>(
+        "MockUserRepository.registerDevice(input:completion:)"
+    )
     /// Calls and stubs of `signout(completion:)`.
     public let signoutMock = MockMethod<Void, Void>("MockUserRepository.signout(completion:)")
     /// Calls and stubs of `signinDemo(code:completion:)`.
     public let signinDemoMock = MockMethod<String, String>("MockUserRepository.signinDemo(code:completion:)")
     /// Calls and stubs of `editUserSetting(input:completion:)`.
-    public let editUserSettingMock = MockMethod<UserSettingInput, Void>("MockUserRepository.editUserSetting(input:completion:)")
+    public let editUserSettingMock = MockMethod<UserSettingInput, Void>(
+        "MockUserRepository.editUserSetting(input:completion:)"
+    )
     /// Calls and stubs of `saveMyPlace(input:completion:)`.
-    public let saveMyPlaceMock = MockMethod<SaveMyPlaceInput, PlaceResponse>("MockUserRepository.saveMyPlace(input:completion:)")
+    public let saveMyPlaceMock = MockMethod<SaveMyPlaceInput, PlaceResponse>(
+        "MockUserRepository.saveMyPlace(input:completion:)"
+    )
 
     public init() { }
 
     @discardableResult
-    public func fetchMyUser(completion: @escaping @MainActor @Sendable (Result<UserResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMyUser(
+        completion: @escaping @MainActor @Sendable (Result<UserResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.fetchMyUserMock.call((), completion: completion)
     }
 
     @discardableResult
-    public func updateNickname(name: String, completion: @escaping @MainActor @Sendable (Result<UserResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func updateNickname(
+        name: String,
+        completion: @escaping @MainActor @Sendable (Result<UserResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.updateNicknameMock.call(name, completion: completion)
     }
 
     @discardableResult
-    public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<PlaceResponse>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<PlaceResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle {
         self.fetchMyPlacesMock.call((placeType: placeType, cursor: cursor, size: size), completion: completion)
     }
 
     @discardableResult
-    public func deletePlace(placeType: PlaceType, placeId: String, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deletePlace(
+        placeType: PlaceType,
+        placeId: String,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.deletePlaceMock.call((placeType: placeType, placeId: placeId), completion: completion)
     }
 
     @discardableResult
-    public func registerDevice(input: DeviceRegisterInput, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func registerDevice(
+        input: DeviceRegisterInput,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.registerDeviceMock.call(input, completion: completion)
     }
 
     @discardableResult
-    public func signout(completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func signout(
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.signoutMock.call((), completion: completion)
     }
 
     @discardableResult
-    public func signinDemo(code: String, completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
+    public func signinDemo(
+        code: String,
+        completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.signinDemoMock.call(code, completion: completion)
     }
 
     @discardableResult
-    public func editUserSetting(input: UserSettingInput, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func editUserSetting(
+        input: UserSettingInput,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.editUserSettingMock.call(input, completion: completion)
     }
 
     @discardableResult
-    public func saveMyPlace(input: SaveMyPlaceInput, completion: @escaping @MainActor @Sendable (Result<PlaceResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func saveMyPlace(
+        input: SaveMyPlaceInput,
+        completion: @escaping @MainActor @Sendable (Result<PlaceResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         self.saveMyPlaceMock.call(input, completion: completion)
     }
 }

@@ -7,24 +7,52 @@ import RepogenRuntime
 /// a failure, and returns a handle whose `cancel()` stops the request (the handler then receives `.cancelled`).
 public protocol UserRepository: Sendable {
     @discardableResult
-    func fetchMyUser(completion: @escaping @MainActor @Sendable (Result<UserResponse, NetworkError>) -> Void) -> RequestHandle
+    func fetchMyUser(
+        completion: @escaping @MainActor @Sendable (Result<UserResponse, NetworkError>) -> Void
+    ) -> RequestHandle
     /// Renames the user; the repository calls it updateNickname(name:).
     @discardableResult
-    func updateNickname(name: String, completion: @escaping @MainActor @Sendable (Result<UserResponse, NetworkError>) -> Void) -> RequestHandle
+    func updateNickname(
+        name: String,
+        completion: @escaping @MainActor @Sendable (Result<UserResponse, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<PlaceResponse>, NetworkError>) -> Void) -> RequestHandle
+    func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<PlaceResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func deletePlace(placeType: PlaceType, placeId: String, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    func deletePlace(
+        placeType: PlaceType,
+        placeId: String,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func registerDevice(input: DeviceRegisterInput, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    func registerDevice(
+        input: DeviceRegisterInput,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
     func signout(completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
     @discardableResult
-    func signinDemo(code: String, completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle
+    func signinDemo(
+        code: String,
+        completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func editUserSetting(input: UserSettingInput, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle
+    func editUserSetting(
+        input: UserSettingInput,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle
     @discardableResult
-    func saveMyPlace(input: SaveMyPlaceInput, completion: @escaping @MainActor @Sendable (Result<PlaceResponse, NetworkError>) -> Void) -> RequestHandle
+    func saveMyPlace(
+        input: SaveMyPlaceInput,
+        completion: @escaping @MainActor @Sendable (Result<PlaceResponse, NetworkError>) -> Void
+    ) -> RequestHandle
 }
 
 public struct UserRepositoryImpl: UserRepository {
@@ -36,56 +64,86 @@ public struct UserRepositoryImpl: UserRepository {
     }
 
     @discardableResult
-    public func fetchMyUser(completion: @escaping @MainActor @Sendable (Result<UserResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMyUser(
+        completion: @escaping @MainActor @Sendable (Result<UserResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = UserApi.fetchMyUser
         return self.manager.request(requestType: request, completion: completion)
     }
 
     /// Renames the user; the repository calls it updateNickname(name:).
     @discardableResult
-    public func updateNickname(name: String, completion: @escaping @MainActor @Sendable (Result<UserResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func updateNickname(
+        name: String,
+        completion: @escaping @MainActor @Sendable (Result<UserResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = UserApi.editNickname(nickname: name)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func fetchMyPlaces(placeType: PlaceType, cursor: String?, size: Int, completion: @escaping @MainActor @Sendable (Result<ContentsWithCursorResponse<PlaceResponse>, NetworkError>) -> Void) -> RequestHandle {
+    public func fetchMyPlaces(
+        placeType: PlaceType,
+        cursor: String?,
+        size: Int,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<PlaceResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle {
         let request = UserApi.fetchMyPlaces(placeType: placeType, cursor: cursor, size: size)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func deletePlace(placeType: PlaceType, placeId: String, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func deletePlace(
+        placeType: PlaceType,
+        placeId: String,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = UserApi.deletePlace(placeType: placeType, placeId: placeId)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func registerDevice(input: DeviceRegisterInput, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func registerDevice(
+        input: DeviceRegisterInput,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = UserApi.registerDevice(input: input)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func signout(completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func signout(
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = UserApi.signout
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func signinDemo(code: String, completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle {
+    public func signinDemo(
+        code: String,
+        completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = UserApi.signinDemo(code: code)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func editUserSetting(input: UserSettingInput, completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void) -> RequestHandle {
+    public func editUserSetting(
+        input: UserSettingInput,
+        completion: @escaping @MainActor @Sendable (Result<Void, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = UserApi.editUserSetting(input: input)
         return self.manager.request(requestType: request, completion: completion)
     }
 
     @discardableResult
-    public func saveMyPlace(input: SaveMyPlaceInput, completion: @escaping @MainActor @Sendable (Result<PlaceResponse, NetworkError>) -> Void) -> RequestHandle {
+    public func saveMyPlace(
+        input: SaveMyPlaceInput,
+        completion: @escaping @MainActor @Sendable (Result<PlaceResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
         let request = UserApi.saveMyPlace(input: input)
         return self.manager.request(requestType: request, completion: completion)
     }

@@ -15,7 +15,10 @@ public struct CommunityClient: Sendable {
     public var createPoll: @Sendable (_ input: PollCreateRequestInput) async throws -> PollCreateResponse
     public var votePoll: @Sendable (_ pollId: String, _ optionIds: [String]) async throws -> Void
     /// The polls in one status; an unknown status goes out as the raw value it holds.
-    public var fetchPollsByStatus: @Sendable (_ status: PollStatus, _ excluding: [PollStatus]) async throws -> [PollResponse]
+    public var fetchPollsByStatus: @Sendable (
+        _ status: PollStatus,
+        _ excluding: [PollStatus]
+    ) async throws -> [PollResponse]
     public var deletePoll: @Sendable (_ pollId: String) async throws -> Void
 }
 
@@ -30,7 +33,8 @@ extension CommunityClient: Dependencies.TestDependencyKey {
     /// defaults). A type without one (an external type) reports its call, as in `testValue`: a comment says which.
     public static let previewValue: Self = {
         var client = Self()
-        // fetchPolls: no default value, 'ContentsWithCursorResponse<PollResponse>' is not a type of the spec (an external type); calls report themselves as in testValue (give it an `example`)
+        // fetchPolls: no default value, 'ContentsWithCursorResponse<PollResponse>' is not a type of the spec (an
+        // external type); calls report themselves as in testValue (give it an `example`)
         client.createPoll = { _ in PollCreateResponse(id: "") }
         client.votePoll = { _, _ in }
         client.fetchPollsByStatus = { _, _ in [] }

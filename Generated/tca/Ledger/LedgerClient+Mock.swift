@@ -15,7 +15,9 @@ extension LedgerClient {
     public static var mockValue: Self { mock() }
 
     /// `mockValue` over `storage`, which a test can fill first and read afterwards.
-    public static func mock(_ storage: Dependencies.LockIsolated<MockStorage> = Dependencies.LockIsolated(MockStorage())) -> Self {
+    public static func mock(
+        _ storage: Dependencies.LockIsolated<MockStorage> = Dependencies.LockIsolated(MockStorage())
+    ) -> Self {
         var client = previewValue
         client.fetchPersons = {
             storage.value.persons
@@ -24,7 +26,11 @@ extension LedgerClient {
             let all = storage.value.persons
             let start = Swift.min(Swift.max(Swift.Int(cursor ?? "") ?? 0, 0), all.count)
             let end = start + Swift.min(Swift.max(size, 0), all.count - start)
-            return Page<Person>(items: [Person](all[start..<end]), nextCursor: end < all.count ? Swift.String(end) : nil, total: all.count)
+            return Page<Person>(
+                items: [Person](all[start..<end]),
+                nextCursor: end < all.count ? Swift.String(end) : nil,
+                total: all.count
+            )
         }
         client.fetchPerson = { id in
             guard let found = storage.value.persons.first(where: { element in element.id == id }) else {
@@ -55,7 +61,9 @@ extension LedgerClient {
         }
         client.deletePerson = { id in
             let found = storage.withValue { contents in
-                contents.persons.firstIndex(where: { element in element.id == id }).map { contents.persons.remove(at: $0) }
+                contents.persons.firstIndex(
+                    where: { element in element.id == id }
+                ).map { contents.persons.remove(at: $0) }
             }
             guard found != nil else { throw APIError.serverError(404) }
         }
@@ -91,7 +99,9 @@ extension LedgerClient {
         }
         client.deleteTransaction = { id in
             let found = storage.withValue { contents in
-                contents.transactions.firstIndex(where: { element in element.id == id }).map { contents.transactions.remove(at: $0) }
+                contents.transactions.firstIndex(
+                    where: { element in element.id == id }
+                ).map { contents.transactions.remove(at: $0) }
             }
             guard found != nil else { throw APIError.serverError(404) }
         }

@@ -26,7 +26,11 @@ public struct LedgerClient: Sendable {
     public var deleteTransaction: @Sendable (_ id: UUID) async throws -> Void
     public var fetchReceipts: @Sendable () async throws -> [Receipt]
     /// Attaches a photo of the receipt to a loan.
-    public var uploadReceipt: @Sendable (_ transactionId: UUID, _ image: UploadFile, _ note: String?) async throws -> Receipt
+    public var uploadReceipt: @Sendable (
+        _ transactionId: UUID,
+        _ image: UploadFile,
+        _ note: String?
+    ) async throws -> Receipt
 }
 
 extension LedgerClient: Dependencies.TestDependencyKey {
@@ -47,7 +51,11 @@ extension LedgerClient: Dependencies.TestDependencyKey {
             let all = MockStorage().persons
             let start = Swift.min(Swift.max(Swift.Int(cursor ?? "") ?? 0, 0), all.count)
             let end = start + Swift.min(Swift.max(size, 0), all.count - start)
-            return Page<Person>(items: [Person](all[start..<end]), nextCursor: end < all.count ? Swift.String(end) : nil, total: all.count)
+            return Page<Person>(
+                items: [Person](all[start..<end]),
+                nextCursor: end < all.count ? Swift.String(end) : nil,
+                total: all.count
+            )
         }
         client.fetchPerson = { id in
             guard let found = MockStorage().persons.first(where: { element in element.id == id }) else {
@@ -59,14 +67,29 @@ extension LedgerClient: Dependencies.TestDependencyKey {
         client.updatePerson = { value in value }
         client.deletePerson = { _ in }
         client.favoritePerson = { _ in Person(id: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!, name: "") }
-        client.unfavoritePerson = { _ in Person(id: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!, name: "") }
-        client.fetchTransactions = { _, _ in try APIError.example(#"[{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF","amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z"}]"#, as: [Transaction].self, for: "LedgerClient.fetchTransactions") }
+        client.unfavoritePerson = { _ in Person(
+            id: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!,
+            name: ""
+        ) }
+        client.fetchTransactions = { _, _ in try APIError.example(
+            #"""
+            [{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF",\#
+            "amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z"}]
+            """#,
+            as: [Transaction].self,
+            for: "LedgerClient.fetchTransactions"
+        ) }
         client.createTransaction = { _, value in value }
         client.deleteTransaction = { _ in }
         client.fetchReceipts = {
             MockStorage().receipts.map { $0.toDomain() }
         }
-        client.uploadReceipt = { _, _, _ in ReceiptDTO(id: 0, transactionId: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!, file_name: "", byte_count: 0).toDomain() }
+        client.uploadReceipt = { _, _, _ in ReceiptDTO(
+            id: 0,
+            transactionId: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!,
+            file_name: "",
+            byte_count: 0
+        ).toDomain() }
         return client
     }()
 }
@@ -81,9 +104,36 @@ extension LedgerClient {
 
         /// The collections as the spec's `example`s fill them (empty where a collection has none).
         public init() {
-            self.persons = (try? APIError.example(#"[{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","name":"Kim","phoneNumber":"010-1234-5678"},{"id":"1B4E28BA-2FA1-11D2-883F-0016D3CCA427","name":"Lee"}]"#, as: [Person].self, for: "LedgerClient.MockStorage.persons")) ?? []
-            self.transactions = (try? APIError.example(#"[{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF","amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z","memo":"Lunch"}]"#, as: [Transaction].self, for: "LedgerClient.MockStorage.transactions")) ?? []
-            self.receipts = (try? APIError.example(#"[{"id":1,"transactionId":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","file_name":"lunch.jpg","byte_count":1024}]"#, as: [ReceiptDTO].self, for: "LedgerClient.MockStorage.receipts")) ?? []
+            self.persons = (
+                try? APIError.example(
+                    #"""
+                    [{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","name":"Kim","phoneNumber":"010-1234-5678"},\#
+                    {"id":"1B4E28BA-2FA1-11D2-883F-0016D3CCA427","name":"Lee"}]
+                    """#,
+                    as: [Person].self,
+                    for: "LedgerClient.MockStorage.persons"
+                )
+            ) ?? []
+            self.transactions = (
+                try? APIError.example(
+                    #"""
+                    [{"id":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","personId":"6F9619FF-8B86-D011-B42D-00C04FC964FF",\#
+                    "amount":30000,"type":"LEND","date":"2026-11-02T12:00:00Z","memo":"Lunch"}]
+                    """#,
+                    as: [Transaction].self,
+                    for: "LedgerClient.MockStorage.transactions"
+                )
+            ) ?? []
+            self.receipts = (
+                try? APIError.example(
+                    #"""
+                    [{"id":1,"transactionId":"0E984725-C51C-4BF4-9960-E1C80E27ABA0","file_name":"lunch.jpg",\#
+                    "byte_count":1024}]
+                    """#,
+                    as: [ReceiptDTO].self,
+                    for: "LedgerClient.MockStorage.receipts"
+                )
+            ) ?? []
         }
 
         public init(persons: [Person], transactions: [Transaction], receipts: [ReceiptDTO]) {

@@ -4,7 +4,8 @@ import Foundation
 import RepogenRuntime
 
 /// `LedgerRepositoryImpl` throws the `NetworkError` of a failed request (`NetworkError.cancelled` when its task is
-/// cancelled); `MockLedgerRepository` throws the error stubbed for the call, or `MockRepositoryError.notStubbed` when nothing
+/// cancelled); `MockLedgerRepository` throws the error stubbed for the call, or `MockRepositoryError.notStubbed` when
+/// nothing
 /// was stubbed.
 public protocol LedgerRepository: Sendable {
     func fetchPersons() async throws -> [Person]
@@ -123,7 +124,8 @@ public struct LedgerRepositoryImpl: LedgerRepository {
     private let remote: any LedgerRepository
     private let cache: CachedReads
 
-    /// Every `LedgerRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values, its
+    /// Every `LedgerRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values,
+    /// its
     /// reads in flight (one request per key, however many screens wait) and what writes do to them, so two screens
     /// each with their own repository see the same data. Give `remote` or `local` and the repository has a cache of
     /// its own: a test's, or another server's, which must not answer for the shared one.

@@ -39,13 +39,23 @@ extension MovieClient: Dependencies.TestDependencyKey {
     /// defaults). A type without one (an external type) reports its call, as in `testValue`: a comment says which.
     public static let previewValue: Self = {
         var client = Self()
-        client.fetchMovies = { try APIError.example(#"[{"id":1,"title":"Arrival","releaseDate":"2016-11-11"}]"#, as: [Movie].self, for: "MovieClient.fetchMovies") }
+        client.fetchMovies = { try APIError.example(
+            #"[{"id":1,"title":"Arrival","releaseDate":"2016-11-11"}]"#,
+            as: [Movie].self,
+            for: "MovieClient.fetchMovies"
+        ) }
         client.fetchMovie = { _ in Movie(id: 0, title: "", releaseDate: "") }
         client.addMovie = { _ in Movie(id: 0, title: "", releaseDate: "") }
         client.renameMovie = { _, _ in Movie(id: 0, title: "", releaseDate: "") }
         client.deleteMovie = { _ in }
         client.rateMovie = { _, _ in MovieRating(movieId: 0, stars: 0) }
-        client.fetchMovieRevision = { _ in try APIResponse(value: APIError.example(#"{"id":1,"title":"Arrival","releaseDate":"2016-11-11"}"#, as: Movie.self, for: "MovieClient.fetchMovieRevision")) }
+        client.fetchMovieRevision = { _ in try APIResponse(
+            value: APIError.example(
+                #"{"id":1,"title":"Arrival","releaseDate":"2016-11-11"}"#,
+                as: Movie.self,
+                for: "MovieClient.fetchMovieRevision"
+            )
+        ) }
         client.replaceMovie = { value, _ in APIResponse(value: value) }
         return client
     }()

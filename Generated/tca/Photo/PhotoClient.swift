@@ -25,7 +25,15 @@ extension PhotoClient: Dependencies.TestDependencyKey {
     /// defaults). A type without one (an external type) reports its call, as in `testValue`: a comment says which.
     public static let previewValue: Self = {
         var client = Self()
-        client.fetchPhotoList = { _ in try APIError.example(#"[{"id":"4ct0iDMOjuc","width":7360,"height":4912,"likes":3,"urls":{"raw":"r","full":"f","regular":"https://images.unsplash.com/photo-1670871139297","small":"s","thumb":"t"},"user":{"name":"UserName"}}]"#, as: [PhotoResponseDTO].self, for: "PhotoClient.fetchPhotoList").map { $0.toDomain() } }
+        client.fetchPhotoList = { _ in try APIError.example(
+            #"""
+            [{"id":"4ct0iDMOjuc","width":7360,"height":4912,"likes":3,"urls":{"raw":"r","full":"f",\#
+            "regular":"https://images.unsplash.com/photo-1670871139297","small":"s","thumb":"t"},\#
+            "user":{"name":"UserName"}}]
+            """#,
+            as: [PhotoResponseDTO].self,
+            for: "PhotoClient.fetchPhotoList"
+        ).map { $0.toDomain() } }
         return client
     }()
 }

@@ -11,29 +11,64 @@ import RepogenRuntime
 /// examples and `mockValue` keeps what it is sent in memory.
 @DependencyClient
 public struct StoreClient: Sendable {
-    public var fetchAroundStores: @Sendable (_ input: FetchAroundStoreInput) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse>
+    public var fetchAroundStores: @Sendable (
+        _ input: FetchAroundStoreInput
+    ) async throws -> ContentsWithCursorResponse<StoreWithExtraResponse>
     /// The store screen.
     /// Sends the user's position as headers so the server can show the distance.
     public var fetchDetail: @Sendable (_ input: FetchStoreDetailInput) async throws -> StoreDetailResponse
     public var fetchStoreCategories: @Sendable () async throws -> [StoreCategoryResponse]
     public var saveStore: @Sendable (_ storeId: String, _ isDelete: Bool) async throws -> String
     public var reportStore: @Sendable (_ storeId: Int, _ reportReason: String) async throws -> String
-    public var fetchStorePhotos: @Sendable (_ storeId: Int, _ cursor: String?) async throws -> ContentsWithCursorResponse<StoreImageResponse>
-    public var fetchNewPosts: @Sendable (_ storeId: Int, _ cursor: CursorInput?) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse>
-    public var fetchDisplayItems: @Sendable (_ storeId: Int, _ itemTypes: [DisplayItemType]) async throws -> [DisplayItemResponse]
-    public var togglePostSticker: @Sendable (_ storeId: Int, _ postId: String, _ input: StoreNewsPostStickersReplaceInput) async throws -> Void
-    public var createStore: @Sendable (_ input: StoreCreateRequestInput, _ nonceToken: String) async throws -> StoreCreateResponse
+    public var fetchStorePhotos: @Sendable (
+        _ storeId: Int,
+        _ cursor: String?
+    ) async throws -> ContentsWithCursorResponse<StoreImageResponse>
+    public var fetchNewPosts: @Sendable (
+        _ storeId: Int,
+        _ cursor: CursorInput?
+    ) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse>
+    public var fetchDisplayItems: @Sendable (
+        _ storeId: Int,
+        _ itemTypes: [DisplayItemType]
+    ) async throws -> [DisplayItemResponse]
+    public var togglePostSticker: @Sendable (
+        _ storeId: Int,
+        _ postId: String,
+        _ input: StoreNewsPostStickersReplaceInput
+    ) async throws -> Void
+    public var createStore: @Sendable (
+        _ input: StoreCreateRequestInput,
+        _ nonceToken: String
+    ) async throws -> StoreCreateResponse
     public var verifyStoreOwner: @Sendable (_ storeId: Int, _ token: String) async throws -> String?
     public var visitStore: @Sendable (_ storeId: Int, _ visitType: VisitType) async throws -> String
     public var fetchStoreActivities: @Sendable (_ storeId: Int) async throws -> StoreActivitiesResponse
-    public var updateStoreReview: @Sendable (_ storeId: Int, _ reviewId: Int, _ input: StoreReviewUpdateInput) async throws -> StoreReviewResponse
+    public var updateStoreReview: @Sendable (
+        _ storeId: Int,
+        _ reviewId: Int,
+        _ input: StoreReviewUpdateInput
+    ) async throws -> StoreReviewResponse
     /// Uploads photos of a store as multipart/form-data: one "images" part per file, plus the store id as a field.
-    public var uploadStoreImages: @Sendable (_ storeId: Int, _ boundary: String, _ images: [UploadFile]) async throws -> [StoreImageResponse]
+    public var uploadStoreImages: @Sendable (
+        _ storeId: Int,
+        _ boundary: String,
+        _ images: [UploadFile]
+    ) async throws -> [StoreImageResponse]
     /// Uploads a photo of a store's menu; the caption and the price are form fields only when given.
-    public var uploadStoreMenuImage: @Sendable (_ storeId: Int, _ image: UploadFile, _ caption: String?, _ price: Int?) async throws -> StoreImageResponse
+    public var uploadStoreMenuImage: @Sendable (
+        _ storeId: Int,
+        _ image: UploadFile,
+        _ caption: String?,
+        _ price: Int?
+    ) async throws -> StoreImageResponse
     public var writeReview: @Sendable (_ input: WriteReviewRequestInput) async throws -> StoreReviewResponse
     /// Reviews of a store, with a sort order and any extra filters as query items.
-    public var fetchStoreReviews: @Sendable (_ storeId: Int, _ cursor: CursorInput, _ filters: [String: String]?) async throws -> ContentsWithCursorResponse<StoreReviewResponse>
+    public var fetchStoreReviews: @Sendable (
+        _ storeId: Int,
+        _ cursor: CursorInput,
+        _ filters: [String: String]?
+    ) async throws -> ContentsWithCursorResponse<StoreReviewResponse>
 }
 
 extension StoreClient: Dependencies.TestDependencyKey {
@@ -47,13 +82,33 @@ extension StoreClient: Dependencies.TestDependencyKey {
     /// defaults). A type without one (an external type) reports its call, as in `testValue`: a comment says which.
     public static let previewValue: Self = {
         var client = Self()
-        client.fetchAroundStores = { _ in ContentsWithCursorResponse<StoreWithExtraResponse>(contents: [], cursor: .init(hasMore: false)) }
-        client.fetchDetail = { _ in try APIError.example(#"{"storeId":42,"name":"Bungeoppang on the corner","categories":["BUNGEOPPANG"],"opened_at":"2024-05-01T09:30:00Z"}"#, as: StoreDetailResponse.self, for: "StoreClient.fetchDetail") }
-        client.fetchStoreCategories = { try APIError.example(#"[{"categoryId":"BUNGEOPPANG","name":"붕어빵"},{"categoryId":"HOTTEOK","name":"호떡"}]"#, as: [StoreCategoryResponse].self, for: "StoreClient.fetchStoreCategories") }
+        client.fetchAroundStores = { _ in ContentsWithCursorResponse<StoreWithExtraResponse>(
+            contents: [],
+            cursor: .init(hasMore: false)
+        ) }
+        client.fetchDetail = { _ in try APIError.example(
+            #"""
+            {"storeId":42,"name":"Bungeoppang on the corner","categories":["BUNGEOPPANG"],\#
+            "opened_at":"2024-05-01T09:30:00Z"}
+            """#,
+            as: StoreDetailResponse.self,
+            for: "StoreClient.fetchDetail"
+        ) }
+        client.fetchStoreCategories = { try APIError.example(
+            #"[{"categoryId":"BUNGEOPPANG","name":"붕어빵"},{"categoryId":"HOTTEOK","name":"호떡"}]"#,
+            as: [StoreCategoryResponse].self,
+            for: "StoreClient.fetchStoreCategories"
+        ) }
         client.saveStore = { value, _ in value }
         client.reportStore = { _, value in value }
-        client.fetchStorePhotos = { _, _ in ContentsWithCursorResponse<StoreImageResponse>(contents: [], cursor: .init(hasMore: false)) }
-        client.fetchNewPosts = { _, _ in ContentsWithCursorResponse<StoreNewsPostResponse>(contents: [], cursor: .init(hasMore: false)) }
+        client.fetchStorePhotos = { _, _ in ContentsWithCursorResponse<StoreImageResponse>(
+            contents: [],
+            cursor: .init(hasMore: false)
+        ) }
+        client.fetchNewPosts = { _, _ in ContentsWithCursorResponse<StoreNewsPostResponse>(
+            contents: [],
+            cursor: .init(hasMore: false)
+        ) }
         client.fetchDisplayItems = { _, _ in [] }
         client.togglePostSticker = { _, _, _ in }
         client.createStore = { _, _ in StoreCreateResponse(storeId: 0) }
@@ -64,7 +119,10 @@ extension StoreClient: Dependencies.TestDependencyKey {
         client.uploadStoreImages = { _, _, _ in [] }
         client.uploadStoreMenuImage = { _, _, _, _ in StoreImageResponse(imageId: 0, url: URL(string: "about:blank")!) }
         client.writeReview = { _ in StoreReviewResponse(reviewId: 0, contents: "", rating: 0) }
-        client.fetchStoreReviews = { _, _, _ in ContentsWithCursorResponse<StoreReviewResponse>(contents: [], cursor: .init(hasMore: false)) }
+        client.fetchStoreReviews = { _, _, _ in ContentsWithCursorResponse<StoreReviewResponse>(
+            contents: [],
+            cursor: .init(hasMore: false)
+        ) }
         return client
     }()
 }

@@ -14,7 +14,11 @@ public struct UserClient: Sendable {
     public var fetchMyUser: @Sendable () async throws -> UserResponse
     /// Renames the user; the repository calls it updateNickname(name:).
     public var updateNickname: @Sendable (_ name: String) async throws -> UserResponse
-    public var fetchMyPlaces: @Sendable (_ placeType: PlaceType, _ cursor: String?, _ size: Int) async throws -> ContentsWithCursorResponse<PlaceResponse>
+    public var fetchMyPlaces: @Sendable (
+        _ placeType: PlaceType,
+        _ cursor: String?,
+        _ size: Int
+    ) async throws -> ContentsWithCursorResponse<PlaceResponse>
     public var deletePlace: @Sendable (_ placeType: PlaceType, _ placeId: String) async throws -> Void
     public var registerDevice: @Sendable (_ input: DeviceRegisterInput) async throws -> Void
     public var signout: @Sendable () async throws -> Void
@@ -34,9 +38,14 @@ extension UserClient: Dependencies.TestDependencyKey {
     /// defaults). A type without one (an external type) reports its call, as in `testValue`: a comment says which.
     public static let previewValue: Self = {
         var client = Self()
-        client.fetchMyUser = { try APIError.example(#"{"userId":1,"name":"kim"}"#, as: UserResponse.self, for: "UserClient.fetchMyUser") }
+        client.fetchMyUser = { try APIError.example(
+            #"{"userId":1,"name":"kim"}"#,
+            as: UserResponse.self,
+            for: "UserClient.fetchMyUser"
+        ) }
         client.updateNickname = { _ in UserResponse(userId: 0, name: "") }
-        // fetchMyPlaces: no default value, 'ContentsWithCursorResponse<PlaceResponse>' is not a type of the spec (an external type); calls report themselves as in testValue (give it an `example`)
+        // fetchMyPlaces: no default value, 'ContentsWithCursorResponse<PlaceResponse>' is not a type of the spec (an
+        // external type); calls report themselves as in testValue (give it an `example`)
         client.deletePlace = { _, _ in }
         client.registerDevice = { _ in }
         client.signout = { }

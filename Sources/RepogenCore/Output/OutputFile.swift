@@ -11,6 +11,8 @@ package struct OutputFile: Sendable, Equatable {
     private enum Text: Sendable {
         case rendered(RenderedText)
         case string(String)
+        /// UTF-8 bytes (a render's text rewritten, as `SwiftLineWrapper` does: no second copy into a `String`).
+        case bytes([UInt8])
     }
 
     package init(relativePath: String, contents: String) {
@@ -23,12 +25,19 @@ package struct OutputFile: Sendable, Equatable {
         self.text = .rendered(rendered)
     }
 
+    /// A file of UTF-8 `bytes`.
+    package init(relativePath: String, bytes: [UInt8]) {
+        self.relativePath = relativePath
+        self.text = .bytes(bytes)
+    }
+
     /// The text (a copy, for a rendered file: writing, comparing and hashing use `withUTF8` instead).
     package var contents: String {
         get {
             switch text {
             case .rendered(let rendered): return rendered.string
             case .string(let string): return string
+            case .bytes(let bytes): return String(decoding: bytes, as: UTF8.self)
             }
         }
         set { text = .string(newValue) }
@@ -41,6 +50,9 @@ package struct OutputFile: Sendable, Equatable {
         switch text {
         case .rendered(let rendered):
             return try rendered.withUnsafeBytes(body)
+        case .bytes(let bytes):
+            // `Array.withUnsafeBytes` rethrows untyped errors too.
+            return try bytes.withUnsafeBytes { bytes in Result { () throws(Failure) in try body(bytes) } }.get()
         case .string(var string):
             // `String.withUTF8` rethrows untyped errors: carry the typed one out in a `Result`.
             return try string.withUTF8 { bytes in Result { () throws(Failure) in try body(UnsafeRawBufferPointer(bytes)) } }.get()

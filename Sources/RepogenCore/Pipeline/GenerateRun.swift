@@ -122,6 +122,7 @@ package enum GenerateRun {
         fingerprint.add("styleOverridesSpecs", options.styleOverridesSpecs ? "yes" : "no")
         fingerprint.add("sharedFiles", options.sharedFiles ? "yes" : "no")
         fingerprint.add("mocks", options.mocks.rawValue)
+        fingerprint.add("lineWidth", options.lineWidth.map { "\($0)" } ?? "none")
         fingerprint.add("accessLevel", options.accessLevel.rawValue)
         fingerprint.add("runtimeModule", options.runtimeModule)
         fingerprint.add("imports", "\(options.imports.count)")

@@ -24,6 +24,8 @@ package struct GenerateOptions: Sendable {
     package var sharedFiles = true
     /// Where the mocks go: inside `#if DEBUG` (the default), always compiled, not written, or alone.
     package var mocks = MocksMode.default
+    /// The column limit generated Swift is wrapped at (`SwiftLineWrapper`); nil leaves lines as rendered.
+    package var lineWidth: Int? = SwiftLineWrapper.width
 
     package init(
         style: OutputStyle = .result, templates: TemplateSet? = nil, templatesPath: String? = nil,
@@ -178,9 +180,13 @@ package enum Pipeline {
         // (a template and its view model drifted apart). A user's templates get a warning per such tag.
         let strict = options.templatesPath == nil
         let rendered = RenderResults(count: entries.count)
+        let lineWidth = options.lineWidth
         onOwnThreads(entries.count) { [library] index in
             rendered.set(index, Result { () throws(MustacheError) in
-                try library.renderText(entries[index].template, context, strict: strict)
+                let (text, missing) = try library.renderText(entries[index].template, context, strict: strict)
+                // Generated Swift at most `lineWidth` columns wide where it can be broken (SwiftLineWrapper).
+                let file = OutputFile(relativePath: entries[index].relativePath, rendered: text)
+                return (lineWidth.map { SwiftLineWrapper.wrapped(file, width: $0) } ?? file, missing)
             })
         }
         // The view model of a large spec is millions of values: the command line skips freeing them (LargeValues).
@@ -198,8 +204,8 @@ package enum Pipeline {
         var files: [OutputFile] = []
         for (entry, result) in zip(entries, rendered.all) {
             switch result {
-            case .success(let (text, missing)):
-                var output = OutputFile(relativePath: entry.relativePath, rendered: text)
+            case .success(let (file, missing)):
+                var output = file
                 try checkHeader(output, template: entry.template, options: options)
                 if entry.isMock, options.mocks == .debug { output.contents = debugOnly(output.contents) }
                 files.append(output)
@@ -226,7 +232,8 @@ package enum Pipeline {
                     throw DiagnosticsError([options.templates.renderDiagnostic(
                         error, rendering: entry.template, templatesPath: options.templatesPath)])
                 }
-                let output = OutputFile(relativePath: entry.relativePath, rendered: rendered.text)
+                var output = OutputFile(relativePath: entry.relativePath, rendered: rendered.text)
+                if let width = options.lineWidth { output = SwiftLineWrapper.wrapped(output, width: width) }
                 try checkHeader(output, template: entry.template, options: options)
                 sharedFiles.append(output)
                 warn(rendered.missing, template: entry.template)
@@ -446,18 +453,18 @@ package enum Pipeline {
 /// The results of rendering files concurrently, one slot per file.
 private final class RenderResults: @unchecked Sendable {
     private let lock = NSLock()
-    private var results: [Result<(text: RenderedText, missing: [MustacheError]), MustacheError>?]
+    private var results: [Result<(file: OutputFile, missing: [MustacheError]), MustacheError>?]
 
     init(count: Int) {
         results = Array(repeating: nil, count: count)
     }
 
-    func set(_ index: Int, _ result: Result<(text: RenderedText, missing: [MustacheError]), MustacheError>) {
+    func set(_ index: Int, _ result: Result<(file: OutputFile, missing: [MustacheError]), MustacheError>) {
         lock.withLock { results[index] = result }
     }
 
     /// Every slot's result (each is set before this is read).
-    var all: [Result<(text: RenderedText, missing: [MustacheError]), MustacheError>] {
+    var all: [Result<(file: OutputFile, missing: [MustacheError]), MustacheError>] {
         lock.withLock { results.map { $0! } }
     }
 }

@@ -17,13 +17,21 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockShopRepository: ShopRepository {
     /// Calls and stubs of `fetchProducts(sort:cursor:)`.
-    public let fetchProductsMock = MockMethod<(sort: ProductSort, cursor: String?), ProductPage>("MockShopRepository.fetchProducts(sort:cursor:)", exampleJSON: #"{"items":[{"productId":1,"name":"붕어빵","price_won":1000},{"productId":2,"name":"호떡","price_won":1500,"photo_url":"https://shop.example.com/photos/2.jpg"}],"next_cursor":null}"#)
+    public let fetchProductsMock = MockMethod<(sort: ProductSort, cursor: String?), ProductPage>(
+        "MockShopRepository.fetchProducts(sort:cursor:)",
+        exampleJSON: #"""
+        {"items":[{"productId":1,"name":"붕어빵","price_won":1000},{"productId":2,"name":"호떡","price_won":1500,\#
+        "photo_url":"https://shop.example.com/photos/2.jpg"}],"next_cursor":null}
+        """#
+    )
     /// Calls and stubs of `fetchProduct(productId:)`.
     public let fetchProductMock = MockMethod<Int, Product>("MockShopRepository.fetchProduct(productId:)")
     /// Calls and stubs of `createProduct(product:)`.
     public let createProductMock = MockMethod<NewProduct, Product>("MockShopRepository.createProduct(product:)")
     /// Calls and stubs of `uploadProductPhoto(productId:photo:caption:)`.
-    public let uploadProductPhotoMock = MockMethod<(productId: Int, photo: UploadFile, caption: String?), Product>("MockShopRepository.uploadProductPhoto(productId:photo:caption:)")
+    public let uploadProductPhotoMock = MockMethod<(productId: Int, photo: UploadFile, caption: String?), Product>(
+        "MockShopRepository.uploadProductPhoto(productId:photo:caption:)"
+    )
 
     public init() { }
 

@@ -5,7 +5,8 @@ import Foundation
 import RepogenRuntime
 
 /// Each method answers with a `Result` and never throws: `ShopRepositoryImpl` fails with the `NetworkError` of a failed
-/// request (`NetworkError.cancelled` when its task is cancelled); `MockShopRepository` with the error stubbed for the call,
+/// request (`NetworkError.cancelled` when its task is cancelled); `MockShopRepository` with the error stubbed for the
+/// call,
 /// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 public protocol ShopRepository: Sendable {
     /// A page of products, newest first unless sorted otherwise; kept for a minute.
@@ -57,7 +58,11 @@ public struct ShopRemoteDataSource: ShopRepository {
     }
 
     /// Sets a product's photo; the product it answers replaces the cached one, and the cached pages go.
-    public func uploadProductPhoto(productId: Int, photo: UploadFile, caption: String?) async -> Result<Product, Error> {
+    public func uploadProductPhoto(
+        productId: Int,
+        photo: UploadFile,
+        caption: String?
+    ) async -> Result<Product, Error> {
         let request = ShopApi.uploadProductPhoto(productId: productId, photo: photo, caption: caption)
         return await self.manager.request(requestType: request)
     }
@@ -70,18 +75,32 @@ public struct ShopRepositoryImpl: ShopRepository {
     private let remote: any ShopRepository
     private let cache: CachedReads
 
+    /// Every `ShopRepositoryImpl()` made with both defaults shares one cache (`CachedReads.shared(by:)`): its values,
+    /// its
+    /// reads in flight (one request per key, however many screens wait) and what writes do to them, so two screens
+    /// each with their own repository see the same data. Give `remote` or `local` and the repository has a cache of
+    /// its own: a test's, or another server's, which must not answer for the shared one.
+    ///
     /// - Parameters:
-    ///   - remote: the API calls; `ShopRemoteDataSource()` sends them through `NetworkManager.shared`.
-    ///   - local: where cached reads are kept; in memory unless the app gives its own store.
-    public init(remote: any ShopRepository = ShopRemoteDataSource(), local: any ShopLocalDataSource = MemoryResponseCache()) {
-        self.remote = remote
-        self.cache = CachedReads(local: local)
+    ///   - remote: the API calls; `ShopRemoteDataSource()` (through `NetworkManager.shared`) when nil.
+    ///   - local: where cached reads are kept: a `MemoryResponseCache` of its own, or the app's store (disk,
+    ///     database); when both are nil, the shared in-memory cache.
+    public init(remote: (any ShopRepository)? = nil, local: (any ShopLocalDataSource)? = nil) {
+        self.remote = remote ?? ShopRemoteDataSource()
+        if remote == nil, local == nil {
+            self.cache = .shared(by: Self.self)
+        } else {
+            self.cache = CachedReads(local: local ?? MemoryResponseCache())
+        }
     }
 
     /// A page of products, newest first unless sorted otherwise; kept for a minute.
     public func fetchProducts(sort: ProductSort, cursor: String?) async -> Result<ProductPage, Error> {
         let request = ShopApi.fetchProducts(sort: sort, cursor: cursor)
-        return await self.cache.read(CacheKey(endpoint: "fetchProducts", requestType: request), timeToLive: .seconds(60)) {
+        return await self.cache.read(
+            CacheKey(endpoint: "fetchProducts", requestType: request),
+            timeToLive: .seconds(60)
+        ) {
             await self.remote.fetchProducts(sort: sort, cursor: cursor)
         }
     }
@@ -104,11 +123,19 @@ public struct ShopRepositoryImpl: ShopRepository {
     }
 
     /// Sets a product's photo; the product it answers replaces the cached one, and the cached pages go.
-    public func uploadProductPhoto(productId: Int, photo: UploadFile, caption: String?) async -> Result<Product, Error> {
+    public func uploadProductPhoto(
+        productId: Int,
+        photo: UploadFile,
+        caption: String?
+    ) async -> Result<Product, Error> {
         let response = await self.remote.uploadProductPhoto(productId: productId, photo: photo, caption: caption)
         if case .success(let response) = response {
             await self.cache.invalidateAll(endpoint: "fetchProducts")
-            await self.cache.update(CacheKey(endpoint: "fetchProduct", requestType: ShopApi.fetchProduct(productId: productId)), with: response, timeToLive: nil)
+            await self.cache.update(
+                CacheKey(endpoint: "fetchProduct", requestType: ShopApi.fetchProduct(productId: productId)),
+                with: response,
+                timeToLive: nil
+            )
         }
         return response
     }

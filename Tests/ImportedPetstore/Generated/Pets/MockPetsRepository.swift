@@ -16,15 +16,21 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockPetsRepository: PetsRepository {
     /// Calls and stubs of `listPets(limit:status:)`.
-    public let listPetsMock = MockMethod<(limit: Int32?, status: [PetStatus]?), [Pet]>("MockPetsRepository.listPets(limit:status:)")
+    public let listPetsMock = MockMethod<(limit: Int32?, status: [PetStatus]?), [Pet]>(
+        "MockPetsRepository.listPets(limit:status:)"
+    )
     /// Calls and stubs of `createPets(newPet:)`.
     public let createPetsMock = MockMethod<NewPet, Pet>("MockPetsRepository.createPets(newPet:)")
     /// Calls and stubs of `showPetById(petId:xRequestID:)`.
-    public let showPetByIdMock = MockMethod<(petId: Int64, xRequestID: UUID), Pet>("MockPetsRepository.showPetById(petId:xRequestID:)")
+    public let showPetByIdMock = MockMethod<(petId: Int64, xRequestID: UUID), Pet>(
+        "MockPetsRepository.showPetById(petId:xRequestID:)"
+    )
     /// Calls and stubs of `deletePet(petId:)`.
     public let deletePetMock = MockMethod<Int64, Void>("MockPetsRepository.deletePet(petId:)")
     /// Calls and stubs of `uploadPhoto(petId:file:caption:)`.
-    public let uploadPhotoMock = MockMethod<(petId: Int64, file: UploadFile?, caption: String?), Void>("MockPetsRepository.uploadPhoto(petId:file:caption:)")
+    public let uploadPhotoMock = MockMethod<(petId: Int64, file: UploadFile?, caption: String?), Void>(
+        "MockPetsRepository.uploadPhoto(petId:file:caption:)"
+    )
 
     public init() { }
 

@@ -20,7 +20,16 @@ public struct Pet: Codable, Sendable, Equatable {
     public var parent: JSONValue?
     public var children: [Pet]?
 
-    public init(name: String, tag: String? = nil, `default`: Bool? = nil, id: Int64, status: PetStatus? = nil, owner: PetOwner? = nil, parent: JSONValue? = nil, children: [Pet]? = nil) {
+    public init(
+        name: String,
+        tag: String? = nil,
+        `default`: Bool? = nil,
+        id: Int64,
+        status: PetStatus? = nil,
+        owner: PetOwner? = nil,
+        parent: JSONValue? = nil,
+        children: [Pet]? = nil
+    ) {
         self.name = name
         self.tag = tag
         self.`default` = `default`

@@ -4,7 +4,8 @@ import Foundation
 import RepogenRuntime
 
 /// Each method answers with a `Result` and never throws: `PetsRepositoryImpl` fails with the `NetworkError` of a failed
-/// request (`NetworkError.cancelled` when its task is cancelled); `MockPetsRepository` with the error stubbed for the call,
+/// request (`NetworkError.cancelled` when its task is cancelled); `MockPetsRepository` with the error stubbed for the
+/// call,
 /// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 public protocol PetsRepository: Sendable {
     /// List all pets

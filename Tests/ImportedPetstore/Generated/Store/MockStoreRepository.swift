@@ -16,7 +16,9 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockStoreRepository: StoreRepository {
     /// Calls and stubs of `postStoreOrders(body:)`.
-    public let postStoreOrdersMock = MockMethod<PostStoreOrdersRequest, Order>("MockStoreRepository.postStoreOrders(body:)")
+    public let postStoreOrdersMock = MockMethod<PostStoreOrdersRequest, Order>(
+        "MockStoreRepository.postStoreOrders(body:)"
+    )
     /// Calls and stubs of `getInventory()`.
     public let getInventoryMock = MockMethod<Void, [String: Int32]>("MockStoreRepository.getInventory()")
 

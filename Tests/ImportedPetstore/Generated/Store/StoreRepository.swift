@@ -3,8 +3,10 @@
 import Foundation
 import RepogenRuntime
 
-/// Each method answers with a `Result` and never throws: `StoreRepositoryImpl` fails with the `NetworkError` of a failed
-/// request (`NetworkError.cancelled` when its task is cancelled); `MockStoreRepository` with the error stubbed for the call,
+/// Each method answers with a `Result` and never throws: `StoreRepositoryImpl` fails with the `NetworkError` of a
+/// failed
+/// request (`NetworkError.cancelled` when its task is cancelled); `MockStoreRepository` with the error stubbed for the
+/// call,
 /// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 public protocol StoreRepository: Sendable {
     func postStoreOrders(body: PostStoreOrdersRequest) async -> Result<Order, Error>
