@@ -55,9 +55,56 @@ final class LineWrapCompileTests: XCTestCase {
         XCTAssertEqual(ran.text, "all the same\n")
     }
 
+    /// Lines with generic argument lists (in calls, types, `typealias`, `where`, parameters and results, with
+    /// tuples, dictionaries, nested lists and `>>`) wrapped at narrow widths, so the lists are broken (`Name<`, one
+    /// argument a line, `>` and the rest), compiled in Swift 6 with warnings as errors: Swift accepts the breaks.
+    func testABrokenGenericListCompiles() throws {
+        guard let swiftc = GenerativeTests.findSwiftc() else { throw XCTSkip("swiftc is not on the PATH") }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-wrap-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        var program = """
+            struct MockMethod<Input, Output> {
+                var name: String
+                init(name: String = "", file: String = #filePath, line: Int = #line) { self.name = name + file + "\\(line)" }
+            }
+            struct Page<Item> { var items: [Item] = [] }
+            enum NetworkError: Error { case failed }
+
+            """
+        var broken = 0
+        for width in [20, 30, 45, 60, 80] {
+            let lines = [
+                "let a\(width) = MockMethod<(storeId: Int, cursor: String?, filters: [String: String]?), Page<Page<[String: Int]>>>(",
+                "    name: \"fetchStoreReviews\"",
+                ")",
+                "let b\(width): MockMethod<(storeId: Int, cursor: String?), Result<Page<Int>, NetworkError>>? = nil",
+                "let c\(width) = Dictionary<String, Result<Page<Int>, NetworkError>>().count + Dictionary<Int, Int>.init().count",
+                "func d\(width)(handlers: Dictionary<String, Array<Int>>, completion: @escaping (Result<Page<Int>, NetworkError>) -> Void) "
+                    + "-> Result<Page<Int>, NetworkError> { .success(Page()) }",
+                "typealias E\(width) = MockMethod<(id: Int, name: String), Page<Int>>",
+                "let f\(width) = MockMethod<Int, Page<String>>.init(name: \"z\").name.count + MockMethod<(Int, Int), Int>(name: \"x\").name.count",
+                "let h\(width): MockMethod<(id: Int, name: String), Page<Int>>.Type = MockMethod<(id: Int, name: String), Page<Int>>.self",
+                "extension Page where Item == Dictionary<String, Result<Int, NetworkError>> { var count\(width): Int { items.count } }",
+                "let i\(width): Result<any Error, NetworkError> = Result<any Error, NetworkError>.success(NetworkError.failed) // a, <b, c>",
+            ]
+            let wrapped = SwiftLineWrapper.wrap("// header\n" + lines.joined(separator: "\n"), width: width)
+            broken += wrapped.split(separator: "\n").filter { $0.hasSuffix("<") }.count
+            program += wrapped.dropFirst("// header\n".count) + "\n"
+            program += "_ = (a\(width), b\(width), c\(width), d\(width), E\(width).self, f\(width), h\(width), i\(width))\n"
+        }
+        XCTAssertGreaterThan(broken, 30, "most lists must be broken, or this proves little")
+        let source = work.appendingPathComponent("main.swift")
+        try Data(program.utf8).write(to: source)
+        let built = try ConformanceCompileTests.run(swiftc, [
+            "-swift-version", "6", "-warnings-as-errors", "-o", work.appendingPathComponent("generics").path, source.path,
+        ])
+        XCTAssertEqual(built.status, 0, "the broken generic lists did not compile:\n\(built.text.prefix(3000))\n\(program)")
+    }
+
     /// Every line of the code generated for random specs, in every style, is at most 120 columns, unless the
-    /// wrapper has no way to break it (no group outside a generic argument list, no literal to split, a word of a
-    /// comment); wrapping it again changes nothing; and it is the code generated without wrapping, but for
+    /// wrapper has no way to break it (no group, no generic argument list with a comma outside one, no literal to
+    /// split, a word of a comment); wrapping it again changes nothing; and it is the code generated without wrapping, but for
     /// whitespace, re-flowed comments and literals made multi-line.
     func testEveryGeneratedLineFitsUnlessItCannotBeBroken() throws {
         let seed: UInt64 = 20_261_125
@@ -95,7 +142,8 @@ final class LineWrapCompileTests: XCTestCase {
                         XCTAssertEqual(
                             SwiftLineWrapper.wrapLine(Array(line.utf8)).count, 1,
                             "\(style.name) \(file.relativePath): a line over 120 columns that could be broken: \(line)")
-                        // What is left: a generic argument list, a literal or a comment with a word too long to break.
+                        // What is left: a generic argument list without a comma (or an element too long), a literal or
+                        // a comment with a word too long to break.
                         XCTAssertTrue(
                             line.contains("<") || line.contains("\"") || line.contains("//"),
                             "\(style.name) \(file.relativePath): a long line left with nothing that holds it: \(line)")

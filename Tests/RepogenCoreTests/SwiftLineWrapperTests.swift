@@ -58,11 +58,90 @@ final class SwiftLineWrapperTests: XCTestCase {
             """)
     }
 
-    func testGenericArgumentListsAreNeverBrokenAndOperatorsAreNotBrackets() {
-        // The only group is in a generic argument list: nothing to break.
-        let generic = "    public let fetchMock = MockMethod<(storeId: Int, cursor: CursorInput, filters: [String: String]?), "
-            + "ContentsWithCursorResponse<StoreReviewResponse>>()"
-        XCTAssertEqual(wrap(generic), generic)
+    func testAGenericArgumentListIsBrokenLastLikeAGroup() {
+        // No group outside the list: the list is broken, `>` and the rest of the line at the line's indentation.
+        let mock = "    public let fetchStorePhotosMock = MockMethod<(storeId: Int, cursor: String?), "
+            + "ContentsWithCursorResponse<StoreImageResponse>>("
+        XCTAssertEqual(wrap(mock), """
+                public let fetchStorePhotosMock = MockMethod<
+                    (storeId: Int, cursor: String?),
+                    ContentsWithCursorResponse<StoreImageResponse>
+                >(
+            """)
+        // The group goes first; the line left with the list breaks it if it is still too long, and the rest of the
+        // line after `>` is wrapped again.
+        let call = "    public let fetchStoreReviewsMock = MockMethod<(storeId: Int, cursor: CursorInput, filters: [String: String]?), "
+            + "ContentsWithCursorResponse<StoreReviewResponse>>(name: \"fetchStoreReviews\", file: #filePath, line: #line)"
+        XCTAssertEqual(wrap(call), """
+                public let fetchStoreReviewsMock = MockMethod<
+                    (storeId: Int, cursor: CursorInput, filters: [String: String]?),
+                    ContentsWithCursorResponse<StoreReviewResponse>
+                >(
+                    name: "fetchStoreReviews",
+                    file: #filePath,
+                    line: #line
+                )
+            """)
+        // A group that brings the line under the width is enough: the list stays.
+        let short = "    public let fetchMock = MockMethod<(Int, String), Page<Item>>(name: \"fetchStoreReviewsWithAVeryLongName\", "
+            + "file: #filePath, line: #line)"
+        XCTAssertEqual(wrap(short), """
+                public let fetchMock = MockMethod<(Int, String), Page<Item>>(
+                    name: "fetchStoreReviewsWithAVeryLongName",
+                    file: #filePath,
+                    line: #line
+                )
+            """)
+        // In a type, with a trailing comment; narrower, a nested list is broken in its turn (on its own line, it is
+        // not inside another any more).
+        let type = "        var handlers: Dictionary<String, Result<ContentsWithCursorResponse<StoreReviewResponse>, NetworkError>>? "
+            + "// by id, (newest) first"
+        XCTAssertEqual(wrap(type), """
+                    var handlers: Dictionary<
+                        String,
+                        Result<ContentsWithCursorResponse<StoreReviewResponse>, NetworkError>
+                    >? // by id, (newest) first
+            """)
+        XCTAssertEqual(wrap(type, width: 60), """
+                    var handlers: Dictionary<
+                        String,
+                        Result<
+                            ContentsWithCursorResponse<StoreReviewResponse>,
+                            NetworkError
+                        >
+                    >? // by id, (newest) first
+            """)
+        for (line, width) in [(mock, 120), (call, 120), (short, 120), (type, 120), (type, 60)] {
+            let wrapped = wrap(line, width: width)
+            XCTAssertEqual(tokens(wrapped), tokens(line))
+            XCTAssertEqual(wrap(wrapped, width: width), wrapped, "not idempotent: \(line)")
+        }
+    }
+
+    func testAGenericListWithoutACommaOrInAnAttributeStringOrCommentIsNotBroken() {
+        for line in [
+            // No comma: nothing to put on lines of their own.
+            "    public let fetchAroundStoresMock = MockMethod<" + String(repeating: "Long", count: 20) + "Input>()",
+            // An attribute's list.
+            "    @Wrapped<ContentsWithCursorResponse<StoreReviewResponse>, ContentsWithCursorResponse<StoreImageResponse>> var x",
+            // In a literal (not split here), in a comment.
+            "    let description = \"MockMethod<(storeId: Int, cursor: String?), ContentsWithCursorResponse<StoreImageResponse>>\"",
+            "    let x = 1 // MockMethod<(storeId: Int, cursor: String?), ContentsWithCursorResponse<StoreImageResponse>>(a, b)",
+            "    let y = 2 /* MockMethod<(storeId: Int, cursor: String?), ContentsWithCursorResponse<StoreImageResponse>> */",
+        ] {
+            XCTAssertEqual(wrap(line, splitLiterals: false), line)
+        }
+        // Nor a list inside a group (the group is broken), nor the `<` of an operator.
+        let nested = "        let handler = register(Dictionary<String, Result<ContentsWithCursorResponse<StoreReviewResponse>, "
+            + "NetworkError>>.self)"
+        XCTAssertEqual(wrap(nested), """
+                    let handler = register(
+                        Dictionary<String, Result<ContentsWithCursorResponse<StoreReviewResponse>, NetworkError>>.self
+                    )
+            """)
+    }
+
+    func testOperatorsAreNotBrackets() {
         // `<`, `>=` and `->` as operators: the commas between them are the call's.
         let operators = "        let ok = check(first < second, third >= fourth, fifth > sixth, { (value: Int) -> Bool in value < 3 }, "
             + "Dictionary<String, Array<Int>>())"
@@ -75,6 +154,9 @@ final class SwiftLineWrapperTests: XCTestCase {
                         Dictionary<String, Array<Int>>()
                     )
             """)
+        // Compared, not a list, even with a comma after.
+        let compared = "        let flags = (" + String(repeating: "a < b, ", count: 20) + "c > d)"
+        XCTAssertFalse(wrap(compared).contains("<\n"))
     }
 
     func testStringLiteralsAreOneTokenWithTheirEscapesAndInterpolations() {
@@ -198,7 +280,7 @@ final class SwiftLineWrapperTests: XCTestCase {
             return Int((state >> 33) % UInt64(bound))
         }
         mutating func expression(_ depth: Int) -> String {
-            switch depth > 3 ? next(4) : next(12) {
+            switch depth > 3 ? next(4) : next(13) {
             case 0: return ["value", "self.cache", "x1", "response.value", "nil", "42", "\\.name"][next(7)]
             case 1: return "\"lit, (\(next(99)))\\(a(b, c)) \\\"q\\\"\""
             case 2: return "#\"raw \"x, y\" (\(next(9)))\"#"
@@ -211,6 +293,7 @@ final class SwiftLineWrapperTests: XCTestCase {
             case 8: return "{ (a: Int, b: Int) -> Bool in " + expression(depth + 1) + " }"
             case 9: return "make(" + expression(depth + 1) + ") { x in " + expression(depth + 1) + " }"
             case 10: return "try? Dictionary<String, Array<Int>>(" + expression(depth + 1) + ")"
+            case 11: return "MockMethod<(id: Int, cursor: String?, filters: [String: Int]?), Page<Item\(next(5))>>(" + expression(depth + 1) + ")"
             default: return "f(/* c, (d) */ " + expression(depth + 1) + ", y >= z)"
             }
         }

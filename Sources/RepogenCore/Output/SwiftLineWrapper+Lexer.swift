@@ -365,6 +365,23 @@ struct LineTokens {
         return best
     }
 
+    /// The generic argument list to break the line at when nothing else will do: of the `< … >` lists not inside a
+    /// group or another list, nor an attribute's (`@Name<…>`), with a comma directly inside, the one with the most
+    /// content; the first of equals.
+    func bestGenericList(in line: [UInt8]) -> Bracket? {
+        var best: Bracket?
+        for bracket in brackets where !bracket.nested && bracket.kind == W.less {
+            guard !commas(in: bracket).isEmpty else { continue }
+            // The name before `<` (dotted), and whether an `@` makes it an attribute.
+            var start = bracket.open
+            while start > 0, W.isIdentifierByte(line[start - 1]) || line[start - 1] == UInt8(ascii: ".") { start -= 1 }
+            if start > 0, line[start - 1] == UInt8(ascii: "@") { continue }
+            if let current = best, bracket.close - bracket.open <= current.close - current.open { continue }
+            best = bracket
+        }
+        return best
+    }
+
     /// The commas directly inside `group`.
     func commas(in group: Bracket) -> [Int] {
         commaOwners.filter { $0.owner == group.open }.map(\.comma)

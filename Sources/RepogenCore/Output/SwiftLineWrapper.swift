@@ -10,6 +10,12 @@
 /// - A line with no such group whose longest string literal is long is given that literal as a multi-line literal
 ///   with `\` line continuations (`\#` in a raw literal), split between escapes and characters, never inside one:
 ///   the same string, byte for byte.
+/// - As a last resort, a line with no such group that has a generic argument list `< … >` with a comma, not inside
+///   a group or another list, nor an attribute's (`@Name<…>`), is broken at the largest such list like a group
+///   (`Name<`, the arguments one a line, `>` and the rest of the line, wrapped again): `MockMethod<(…), …>(` becomes
+///   `MockMethod<`, `(…),`, `…`, `>(`. Swift allows line breaks in a generic argument list, in expressions and types
+///   alike. With a long literal, the list is broken instead of the literal split only when that leaves fewer lines
+///   too long.
 /// - A whole-line comment (`//`, `///`) is re-flowed at spaces with the same prefix; a word wider than the limit
 ///   stays whole. The first line (repogen's header) and directives (`// MARK:`, `// swiftlint:`) stay as they are.
 /// - Lines inside (or opening, or closing) a multi-line string literal or a block comment stay as they are, and so
@@ -128,16 +134,27 @@ package enum SwiftLineWrapper {
         if isDirective(line) { return [line] }
         guard let tokens = LineTokens(line) else { return [line] }
         if let group = tokens.bestGroup(in: line) {
+            // A generic argument list of the line is in one of the new lines, broken there if it is still too long.
             return breakGroup(line, group: group, tokens: tokens).flatMap {
                 wrapLine($0, width: width, splitLiterals: splitLiterals)
             }
         }
+        var split: [[UInt8]]?
         if splitLiterals, let literal = tokens.literals.max(by: { $0.end - $0.start < $1.end - $1.start }),
             literal.end - literal.start >= minimumSplitLiteral
         {
-            return splitLiteral(line, literal, width: width)
+            split = splitLiteral(line, literal, width: width)
         }
-        return [line]
+        // The last resort: a generic argument list; after a split literal, only when it leaves fewer lines too long.
+        let tooLong = split.map { $0.filter { columns($0[...]) > width }.count }
+        if tooLong != 0, let list = tokens.bestGenericList(in: line) {
+            let lines = breakGroup(line, group: list, tokens: tokens).flatMap {
+                wrapLine($0, width: width, splitLiterals: splitLiterals)
+            }
+            guard let tooLong else { return lines }
+            if lines.filter({ columns($0[...]) > width }).count < tooLong { return lines }
+        }
+        return split ?? [line]
     }
 
     /// A string literal shorter than this (delimiters included) is not worth splitting.
