@@ -16,7 +16,10 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockStoreRepository: StoreRepository {
     /// Calls and stubs of `fetchAroundStores(input:)`.
-    public let fetchAroundStoresMock = MockMethod<FetchAroundStoreInput, ContentsWithCursorResponse<StoreWithExtraResponse>>(
+    public let fetchAroundStoresMock = MockMethod<
+        FetchAroundStoreInput,
+        ContentsWithCursorResponse<StoreWithExtraResponse>
+    >(
         "MockStoreRepository.fetchAroundStores(input:)"
     )
     /// Calls and stubs of `fetchDetail(input:)`.
@@ -41,11 +44,17 @@ public final class MockStoreRepository: StoreRepository {
         "MockStoreRepository.reportStore(storeId:reportReason:)"
     )
     /// Calls and stubs of `fetchStorePhotos(storeId:cursor:)`.
-    public let fetchStorePhotosMock = MockMethod<(storeId: Int, cursor: String?), ContentsWithCursorResponse<StoreImageResponse>>(
+    public let fetchStorePhotosMock = MockMethod<
+        (storeId: Int, cursor: String?),
+        ContentsWithCursorResponse<StoreImageResponse>
+    >(
         "MockStoreRepository.fetchStorePhotos(storeId:cursor:)"
     )
     /// Calls and stubs of `fetchNewPosts(storeId:cursor:)`.
-    public let fetchNewPostsMock = MockMethod<(storeId: Int, cursor: CursorInput?), ContentsWithCursorResponse<StoreNewsPostResponse>>(
+    public let fetchNewPostsMock = MockMethod<
+        (storeId: Int, cursor: CursorInput?),
+        ContentsWithCursorResponse<StoreNewsPostResponse>
+    >(
         "MockStoreRepository.fetchNewPosts(storeId:cursor:)"
     )
     /// Calls and stubs of `fetchDisplayItems(storeId:itemTypes:)`.
@@ -53,7 +62,10 @@ public final class MockStoreRepository: StoreRepository {
         "MockStoreRepository.fetchDisplayItems(storeId:itemTypes:)"
     )
     /// Calls and stubs of `togglePostSticker(storeId:postId:input:)`.
-    public let togglePostStickerMock = MockMethod<(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput), Void>(
+    public let togglePostStickerMock = MockMethod<
+        (storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput),
+        Void
+    >(
         "MockStoreRepository.togglePostSticker(storeId:postId:input:)"
     )
     /// Calls and stubs of `createStore(input:nonceToken:)`.
@@ -73,15 +85,24 @@ public final class MockStoreRepository: StoreRepository {
         "MockStoreRepository.fetchStoreActivities(storeId:)"
     )
     /// Calls and stubs of `updateStoreReview(storeId:reviewId:input:)`.
-    public let updateStoreReviewMock = MockMethod<(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput), StoreReviewResponse>(
+    public let updateStoreReviewMock = MockMethod<
+        (storeId: Int, reviewId: Int, input: StoreReviewUpdateInput),
+        StoreReviewResponse
+    >(
         "MockStoreRepository.updateStoreReview(storeId:reviewId:input:)"
     )
     /// Calls and stubs of `uploadStoreImages(storeId:boundary:images:)`.
-    public let uploadStoreImagesMock = MockMethod<(storeId: Int, boundary: String, images: [UploadFile]), [StoreImageResponse]>(
+    public let uploadStoreImagesMock = MockMethod<
+        (storeId: Int, boundary: String, images: [UploadFile]),
+        [StoreImageResponse]
+    >(
         "MockStoreRepository.uploadStoreImages(storeId:boundary:images:)"
     )
     /// Calls and stubs of `uploadStoreMenuImage(storeId:image:caption:price:)`.
-    public let uploadStoreMenuImageMock = MockMethod<(storeId: Int, image: UploadFile, caption: String?, price: Int?), StoreImageResponse>(
+    public let uploadStoreMenuImageMock = MockMethod<
+        (storeId: Int, image: UploadFile, caption: String?, price: Int?),
+        StoreImageResponse
+    >(
         "MockStoreRepository.uploadStoreMenuImage(storeId:image:caption:price:)"
     )
     /// Calls and stubs of `writeReview(input:)`.
@@ -89,7 +110,10 @@ public final class MockStoreRepository: StoreRepository {
         "MockStoreRepository.writeReview(input:)"
     )
     /// Calls and stubs of `fetchStoreReviews(storeId:cursor:filters:)`.
-    public let fetchStoreReviewsMock = MockMethod<(storeId: Int, cursor: CursorInput, filters: [String: String]?), ContentsWithCursorResponse<StoreReviewResponse>>(
+    public let fetchStoreReviewsMock = MockMethod<
+        (storeId: Int, cursor: CursorInput, filters: [String: String]?),
+        ContentsWithCursorResponse<StoreReviewResponse>
+    >(
         "MockStoreRepository.fetchStoreReviews(storeId:cursor:filters:)"
     )
 

@@ -23,7 +23,10 @@ public final class MockUserRepository: UserRepository {
     /// Calls and stubs of `updateNickname(name:)`.
     public let updateNicknameMock = MockMethod<String, UserResponse>("MockUserRepository.updateNickname(name:)")
     /// Calls and stubs of `fetchMyPlaces(placeType:cursor:size:)`.
-    public let fetchMyPlacesMock = MockMethod<(placeType: PlaceType, cursor: String?, size: Int), ContentsWithCursorResponse<PlaceResponse>>(
+    public let fetchMyPlacesMock = MockMethod<
+        (placeType: PlaceType, cursor: String?, size: Int),
+        ContentsWithCursorResponse<PlaceResponse>
+    >(
         "MockUserRepository.fetchMyPlaces(placeType:cursor:size:)"
     )
     /// Calls and stubs of `deletePlace(placeType:placeId:)`.

@@ -18,7 +18,10 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockStoreRepository: StoreRepository {
     /// Calls and stubs of `fetchAroundStores(input:completion:)`.
-    public let fetchAroundStoresMock = MockMethod<FetchAroundStoreInput, ContentsWithCursorResponse<StoreWithExtraResponse>>(
+    public let fetchAroundStoresMock = MockMethod<
+        FetchAroundStoreInput,
+        ContentsWithCursorResponse<StoreWithExtraResponse>
+    >(
         "MockStoreRepository.fetchAroundStores(input:completion:)"
     )
     /// Calls and stubs of `fetchDetail(input:completion:)`.
@@ -43,11 +46,17 @@ public final class MockStoreRepository: StoreRepository {
         "MockStoreRepository.reportStore(storeId:reportReason:completion:)"
     )
     /// Calls and stubs of `fetchStorePhotos(storeId:cursor:completion:)`.
-    public let fetchStorePhotosMock = MockMethod<(storeId: Int, cursor: String?), ContentsWithCursorResponse<StoreImageResponse>>(
+    public let fetchStorePhotosMock = MockMethod<
+        (storeId: Int, cursor: String?),
+        ContentsWithCursorResponse<StoreImageResponse>
+    >(
         "MockStoreRepository.fetchStorePhotos(storeId:cursor:completion:)"
     )
     /// Calls and stubs of `fetchNewPosts(storeId:cursor:completion:)`.
-    public let fetchNewPostsMock = MockMethod<(storeId: Int, cursor: CursorInput?), ContentsWithCursorResponse<StoreNewsPostResponse>>(
+    public let fetchNewPostsMock = MockMethod<
+        (storeId: Int, cursor: CursorInput?),
+        ContentsWithCursorResponse<StoreNewsPostResponse>
+    >(
         "MockStoreRepository.fetchNewPosts(storeId:cursor:completion:)"
     )
     /// Calls and stubs of `fetchDisplayItems(storeId:itemTypes:completion:)`.
@@ -55,7 +64,10 @@ public final class MockStoreRepository: StoreRepository {
         "MockStoreRepository.fetchDisplayItems(storeId:itemTypes:completion:)"
     )
     /// Calls and stubs of `togglePostSticker(storeId:postId:input:completion:)`.
-    public let togglePostStickerMock = MockMethod<(storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput), Void>(
+    public let togglePostStickerMock = MockMethod<
+        (storeId: Int, postId: String, input: StoreNewsPostStickersReplaceInput),
+        Void
+    >(
         "MockStoreRepository.togglePostSticker(storeId:postId:input:completion:)"
     )
     /// Calls and stubs of `createStore(input:nonceToken:completion:)`.
@@ -75,15 +87,24 @@ public final class MockStoreRepository: StoreRepository {
         "MockStoreRepository.fetchStoreActivities(storeId:completion:)"
     )
     /// Calls and stubs of `updateStoreReview(storeId:reviewId:input:completion:)`.
-    public let updateStoreReviewMock = MockMethod<(storeId: Int, reviewId: Int, input: StoreReviewUpdateInput), StoreReviewResponse>(
+    public let updateStoreReviewMock = MockMethod<
+        (storeId: Int, reviewId: Int, input: StoreReviewUpdateInput),
+        StoreReviewResponse
+    >(
         "MockStoreRepository.updateStoreReview(storeId:reviewId:input:completion:)"
     )
     /// Calls and stubs of `uploadStoreImages(storeId:boundary:images:completion:)`.
-    public let uploadStoreImagesMock = MockMethod<(storeId: Int, boundary: String, images: [UploadFile]), [StoreImageResponse]>(
+    public let uploadStoreImagesMock = MockMethod<
+        (storeId: Int, boundary: String, images: [UploadFile]),
+        [StoreImageResponse]
+    >(
         "MockStoreRepository.uploadStoreImages(storeId:boundary:images:completion:)"
     )
     /// Calls and stubs of `uploadStoreMenuImage(storeId:image:caption:price:completion:)`.
-    public let uploadStoreMenuImageMock = MockMethod<(storeId: Int, image: UploadFile, caption: String?, price: Int?), StoreImageResponse>(
+    public let uploadStoreMenuImageMock = MockMethod<
+        (storeId: Int, image: UploadFile, caption: String?, price: Int?),
+        StoreImageResponse
+    >(
         "MockStoreRepository.uploadStoreMenuImage(storeId:image:caption:price:completion:)"
     )
     /// Calls and stubs of `writeReview(input:completion:)`.
@@ -91,7 +112,10 @@ public final class MockStoreRepository: StoreRepository {
         "MockStoreRepository.writeReview(input:completion:)"
     )
     /// Calls and stubs of `fetchStoreReviews(storeId:cursor:filters:completion:)`.
-    public let fetchStoreReviewsMock = MockMethod<(storeId: Int, cursor: CursorInput, filters: [String: String]?), ContentsWithCursorResponse<StoreReviewResponse>>(
+    public let fetchStoreReviewsMock = MockMethod<
+        (storeId: Int, cursor: CursorInput, filters: [String: String]?),
+        ContentsWithCursorResponse<StoreReviewResponse>
+    >(
         "MockStoreRepository.fetchStoreReviews(storeId:cursor:filters:completion:)"
     )
 

@@ -27,7 +27,10 @@ public final class MockUserRepository: UserRepository {
         "MockUserRepository.updateNickname(name:completion:)"
     )
     /// Calls and stubs of `fetchMyPlaces(placeType:cursor:size:completion:)`.
-    public let fetchMyPlacesMock = MockMethod<(placeType: PlaceType, cursor: String?, size: Int), ContentsWithCursorResponse<PlaceResponse>>(
+    public let fetchMyPlacesMock = MockMethod<
+        (placeType: PlaceType, cursor: String?, size: Int),
+        ContentsWithCursorResponse<PlaceResponse>
+    >(
         "MockUserRepository.fetchMyPlaces(placeType:cursor:size:completion:)"
     )
     /// Calls and stubs of `deletePlace(placeType:placeId:completion:)`.
