@@ -43,7 +43,8 @@ final class ClientPreviewAndMockTests: XCTestCase {
             """)["BoxClient.swift"]
         assertContains(
             client,
-            #"client.fetchNode = { Node(id: 0, kind: .new, children: [], at: Date(timeIntervalSince1970: 0), link: URL(string: "about:blank")!) }"#)
+            // The generated line is over 120 columns, so the file has it wrapped, as the pipeline writes it.
+            wrapped(#"        client.fetchNode = { Node(id: 0, kind: .new, children: [], at: Date(timeIntervalSince1970: 0), link: URL(string: "about:blank")!) }"# + "\n"))
         assertContains(client, "client.fetchPage = { Page<Kind>(items: [], first: .new, count: 0) }")
         assertContains(client, "client.fetchCount = { 0 }")
         assertContains(client, "client.fetchMaybe = { nil }")
@@ -91,6 +92,7 @@ final class ClientPreviewAndMockTests: XCTestCase {
             """)["BoxClient+Mock.swift"]
         assertContains(
             mock,
+            wrapped(
             """
                     client.fetchPage = { cursor, size in
                         let all = storage.value.items
@@ -98,7 +100,8 @@ final class ClientPreviewAndMockTests: XCTestCase {
                         let end = start + (size.map { Swift.min(Swift.max($0, 0), all.count - start) } ?? (all.count - start))
                         return Page(items: [Item](all[start..<end]), next: end < all.count ? end : nil, more: false, total: all.count, label: "")
                     }
-            """)
+            """
+            ))
         assertContains(mock, "            contents.items[index].starred = true\n")
         assertContains(mock, "            storage.value.things.map { $0.toDomain() }\n")
         assertContains(mock, "            storage.value.things.first(where: { element in element.id == id })?.toDomain()\n")

@@ -116,7 +116,7 @@ final class SpecStyleTests: XCTestCase {
 
     func testTheSpecsStyleWinsOverTheConfigs() throws {
         let completion = try repository(SpecFile(path: "shop.json", text: json))
-        XCTAssertTrue(completion.contains("func fetchItem(id: Int, completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle"), completion)
+        XCTAssertTrue(completion.contains(wrapped("    func fetchItem(id: Int, completion: @escaping @MainActor @Sendable (Result<String, NetworkError>) -> Void) -> RequestHandle\n")), completion)
         // The same spec in a run whose config names async-throws: still completion.
         let configured = try repository(SpecFile(path: "shop.json", text: json), GenerateOptions(style: .asyncThrows))
         XCTAssertEqual(configured, completion)
