@@ -102,6 +102,14 @@ package struct OpenAPIImporter {
 
     mutating func run() throws(DiagnosticsError) -> ImportResult {
         let operations = collectOperations()
+        let webhooks = warnAboutWebhooks()
+        if operations.isEmpty, webhooks > 0, let key = document.root.members?.first(where: { $0.key == "webhooks" }) {
+            // An OpenAPI 3.1 document may describe only the requests a server sends: nothing for a client to call.
+            warn(
+                "the document has no operations under 'paths', only \(webhooks) webhook(s); no spec is written",
+                at: document.location(offset: key.keyOffset))
+            return ImportResult(files: [], warnings: orderedWarnings(), settings: [])
+        }
         guard !operations.isEmpty else {
             let at = document.root["paths"].map(document.location) ?? SourceLocation(path: document.file.path, line: 1, column: 1)
             throw DiagnosticsError([Diagnostic(.error, "the document has no operations to import (under 'paths')", at: at)])
@@ -136,12 +144,83 @@ package struct OpenAPIImporter {
         var files = writeSpecs(domains: domains.files, endpoints: endpoints, settings: settings)
         files.sort { $0.relativePath < $1.relativePath }
         try validate(files)
-        // In the document's order, as a compiler lists problems.
-        let ordered = warnings.enumerated().sorted { a, b in
+        return ImportResult(files: files, warnings: orderedWarnings(), settings: settings)
+    }
+
+    /// The warnings in the document's order, as a compiler lists problems.
+    private func orderedWarnings() -> [Diagnostic] {
+        warnings.enumerated().sorted { a, b in
             let (x, y) = (a.element.location, b.element.location)
             return (x?.line ?? 0, x?.column ?? 0, a.offset) < (y?.line ?? 0, y?.column ?? 0, b.offset)
         }.map(\.element)
-        return ImportResult(files: files, warnings: ordered, settings: settings)
+    }
+
+    /// One warning per webhook (OpenAPI 3.1's top-level `webhooks`), at its name: a request the server sends is
+    /// nothing a client calls, but it is not dropped without a word. Returns how many there are.
+    private mutating func warnAboutWebhooks() -> Int {
+        guard let webhooks = document.root["webhooks"]?.members else { return 0 }
+        let named = webhooks.filter { !$0.key.hasPrefix("x-") }
+        for webhook in named {
+            warn(
+                "webhook '\(webhook.key)' is not imported: repogen generates clients, and a webhook is a request the server sends",
+                at: document.location(offset: webhook.keyOffset))
+        }
+        return named.count
+    }
+
+    /// One warning per callback of an operation, at its name (see `warnAboutWebhooks`).
+    private mutating func warnAboutCallbacks(of operation: SpecNode, _ name: String) {
+        for callback in operation["callbacks"]?.members ?? [] where !callback.key.hasPrefix("x-") {
+            warn(
+                "callback '\(callback.key)' of \(name) is not imported: repogen generates clients, and a callback is a "
+                    + "request the server sends", at: document.location(offset: callback.keyOffset))
+        }
+    }
+
+    /// The document's server URLs with their variables at their defaults, without a trailing slash; `/` when it
+    /// names none (OpenAPI's default).
+    private func documentServers() -> [String] {
+        let urls = (document.root["servers"]?.items ?? []).compactMap(Self.serverURL)
+        return urls.isEmpty ? ["/"] : urls
+    }
+
+    static func serverURL(_ server: SpecNode) -> String? {
+        guard var url = server["url"]?.string else { return nil }
+        for variable in server["variables"]?.members ?? [] {
+            if let value = variable.value["default"]?.scalarText { url = url.replacingOccurrences(of: "{\(variable.key)}", with: value) }
+        }
+        while url.count > 1, url.hasSuffix("/") { url.removeLast() }
+        return url.isEmpty ? "/" : url
+    }
+
+    /// Whether a path's or an operation's server is one of the document's: a relative one (`/v1`) is when some
+    /// server of the document has that path (`https://api.example.com/v1`).
+    static func isKept(_ url: String, among servers: [String]) -> Bool {
+        if servers.contains(url) { return true }
+        guard url.hasPrefix("/") else { return false }
+        return servers.contains { server in
+            guard let scheme = server.range(of: "://") else { return false }
+            let rest = server[scheme.upperBound...]
+            let path = rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
+            return path == url
+        }
+    }
+
+    /// Warns once per server a path or an operation names that is not the document's: every endpoint goes to the
+    /// manager's one baseURL, so that server is dropped. A server equal to the document's drops nothing.
+    private mutating func checkServers(_ node: SpecNode?, of owner: String, global: [String], warned: inout Set<String>) {
+        guard let node else { return }
+        guard let items = node.items else {
+            warn("'servers' of \(owner) must be an array, not \(node.kindDescription); ignored", at: node)
+            return
+        }
+        for server in items {
+            guard let url = Self.serverURL(server), !Self.isKept(url, among: global) else { continue }
+            guard warned.insert(url).inserted else { continue }
+            warn(
+                "server '\(url)' of \(owner) is not kept: every endpoint uses the manager's baseURL, one of the document's servers",
+                at: server["url"] ?? server)
+        }
     }
 
     /// Runs the specs through the generator in memory, in every style (a spec names none, so the user's config or
@@ -195,6 +274,8 @@ package struct OpenAPIImporter {
     private mutating func collectOperations() -> [Operation] {
         var operations: [Operation] = []
         guard let paths = document.root["paths"] else { return [] }
+        let global = documentServers()
+        var warnedServers: Set<String> = []
         guard let members = paths.members else {
             warn("'paths' must be a mapping, not \(paths.kindDescription)", at: paths)
             return []
@@ -207,9 +288,7 @@ package struct OpenAPIImporter {
                 continue
             }
             guard let item = document.resolved(member.value, warnings: &warnings, what: "path '\(member.key)'"), let methods = item.members else { continue }
-            if item["servers"] != nil {
-                warn("servers of one path are not kept: every endpoint uses the manager's baseURL", at: item["servers"]!)
-            }
+            checkServers(item["servers"], of: "path '\(member.key)'", global: global, warned: &warnedServers)
             for method in methods {
                 let lower = method.key.lowercased()
                 guard Self.methods.contains(lower) else { continue }
@@ -221,6 +300,9 @@ package struct OpenAPIImporter {
                     warn("operation \(method.key.uppercased()) \(member.key) must be a mapping; left out", at: method.value)
                     continue
                 }
+                let name = "\(method.key.uppercased()) \(member.key)"
+                checkServers(method.value["servers"], of: name, global: global, warned: &warnedServers)
+                warnAboutCallbacks(of: method.value, name)
                 operations.append(Operation(
                     index: operations.count, method: lower, path: member.key, node: method.value, pathItem: item,
                     methodOffset: method.keyOffset))
