@@ -20,6 +20,8 @@ struct ImportArguments: Equatable {
     var format = "yaml"
     var check = false
     var quiet = false
+    /// Print every warning, not one line per kind.
+    var verbose = false
 }
 
 /// `repogen init` arguments.
@@ -101,7 +103,7 @@ enum ArgumentParser {
         var result = ImportArguments()
         var documents: [String] = []
         var index = 0
-        let options = ["--output", "--domains", "--format", "--check", "--quiet", "--help"]
+        let options = ["--output", "--domains", "--format", "--check", "--quiet", "--verbose", "--help"]
         func value(_ parts: [String], _ name: String) throws(UsageError) -> String {
             if parts.count == 2 { return parts[1] }
             guard index + 1 < arguments.count else {
@@ -133,6 +135,7 @@ enum ArgumentParser {
                 result.format = given
             case "--check": result.check = true
             case "--quiet", "-q": result.quiet = true
+            case "--verbose", "-v": result.verbose = true
             default:
                 guard !argument.hasPrefix("-") || argument == "-" else {
                     throw UsageError(message: "unknown option '\(parts[0])'\(suggestion(parts[0], among: options))", command: "import")

@@ -25,7 +25,11 @@ func importDocument(_ arguments: ImportArguments) -> ExitCode {
         printError(error.report)
         return .inputErrors
     }
-    for warning in result.warnings { printError(warning.description) }
+    if arguments.verbose {
+        for warning in result.warnings { printError(warning.description) }
+    } else {
+        for group in WarningGroup.grouping(result.warnings) { printError(group.description) }
+    }
     let stale = options.format == .yaml
         ? ImportWriter.stale(in: arguments.output, documentPath: file.path, producing: result.files) : []
     if arguments.check {

@@ -56,6 +56,8 @@ enum Usage {
           --format <format>         yaml (default) or json
           --check                   Write nothing; exit 1 and show a diff if the specs in the folder differ
           -q, --quiet               Print only warnings, errors and the summary line
+          -v, --verbose             Print every warning (by default, warnings of one kind are one line: the
+                                    first, and how many more there are)
           -h, --help                Show help
 
         EXAMPLE:
