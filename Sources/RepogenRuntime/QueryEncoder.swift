@@ -60,11 +60,13 @@ enum QueryEncoder {
         }
     }
 
-    /// The query string of a JSON object; nil when it has no key with a value.
+    /// The query string of a JSON object; nil when it has no key with a value. An array whose key is in
+    /// `arrayStyles` is spelled in that style, any other in `arrayStyle`.
     ///
     /// - Throws: `NetworkError.invalidParameter` for what a query string cannot hold.
     static func query(
-        fromJSON data: Data, arrayStyle: NetworkConfiguration.QueryArrayStyle,
+        fromJSON data: Data, arrayStyle defaultArrayStyle: NetworkConfiguration.QueryArrayStyle,
+        arrayStyles: [String: NetworkConfiguration.QueryArrayStyle] = [:],
         boolStyle: NetworkConfiguration.QueryBoolStyle
     ) throws -> String? {
         let root: Value
@@ -80,6 +82,7 @@ enum QueryEncoder {
         for key in object.keys.sorted() {
             guard let value = object[key] else { continue }
             if case .null = value { continue }
+            let arrayStyle = arrayStyles[key] ?? defaultArrayStyle
             try checkKey(key, arrayStyle: arrayStyle)
             switch value {
             case .object:
@@ -100,7 +103,8 @@ enum QueryEncoder {
                             key: key,
                             reason: "the element \(element.debugDescription) contains a comma, and with the comma-separated "
                                 + "array style the server would read it as more than one element; use "
-                                + "queryArrayStyle .repeatedKeys or .brackets for such values")
+                                + "queryArrayStyle .repeatedKeys or .brackets (or the param's own style, 'queryArrays' "
+                                + "in the spec) for such values")
                     }
                     // Like the other styles, an empty array sends nothing (`key=` would read as one empty element).
                     if !texts.isEmpty { items.append((key, texts.joined(separator: ","))) }
