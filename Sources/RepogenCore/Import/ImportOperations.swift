@@ -10,6 +10,8 @@ struct ImportedEndpoint {
     /// Inputs (flat models) whose fields are spread into the query.
     var spreads: [String] = []
     var usingQuery: Bool?
+    /// `queryArrays`: the query keys of arrays with the style the document gives (`repeated`, `comma`).
+    var queryArrays: [(key: String, style: String)] = []
     /// `param: "{body}"`: the input sent as the JSON body.
     var body: String?
     var headers: [(name: String, value: String)] = []
@@ -215,6 +217,11 @@ extension OpenAPIImporter {
                         continue
                     }
                     endpoint.query.append((pname, "{" + input + "}"))
+                    if type.text.hasPrefix("[") {
+                        // OpenAPI's `form` arrays are repeated keys (`id=1&id=2`) unless `explode: false`
+                        // (`id=1,2`); the runtime's default is neither, so the spec says which.
+                        endpoint.queryArrays.append((pname, node["explode"]?.bool == false ? "comma" : "repeated"))
+                    }
                 }
                 endpoint.inputs.append((input, type.optionalText))
                 endpoint.uses.formUnion(type.models)
