@@ -63,7 +63,7 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertEqual(result.settings.first, "configuration.baseURL = URL(string: \"https://petstore.example.com/v1\")")
     }
 
-    func testQueryArraysKeepTheirStyleAndScalarsAndDelimitedStylesGetNone() throws {
+    func testQueryArraysKeepTheirStyleAndAScalarWithADelimitedStyleIsLeftOut() throws {
         let result = try importText(
             """
             openapi: 3.0.3
@@ -78,12 +78,16 @@ final class OpenAPIImportTests: XCTestCase {
                     - { name: all, in: query, explode: true, schema: { type: array, items: { type: string } } }
                     - { name: page, in: query, explode: false, schema: { type: integer } }
                     - { name: piped, in: query, style: pipeDelimited, schema: { type: array, items: { type: string } } }
+                    - { name: spaced, in: query, style: spaceDelimited, schema: { type: array, items: { type: string } } }
+                    - { name: pipedScalar, in: query, style: pipeDelimited, schema: { type: string } }
                   responses: { '204': { description: none } }
             """)
         let items = spec(result, "default.yaml")
         XCTAssertTrue(
-            items.contains("    queryArrays: { id: repeated, tags: comma, all: repeated }\n"), items)
-        XCTAssertTrue(result.warnings.contains { $0.message.contains("'piped'") && $0.message.contains("pipeDelimited") })
+            items.contains("    queryArrays: { id: repeated, tags: comma, all: repeated, piped: pipe, spaced: space }\n"), items)
+        XCTAssertTrue(
+            result.warnings.contains { $0.message.contains("'pipedScalar'") && $0.message.contains("only for an array") },
+            "\(result.warnings)")
     }
 
     func testEveryConstructThatCannotBeSaidIsAWarningAtItsPlace() throws {

@@ -197,6 +197,21 @@ final class RequestBuildingTests: XCTestCase {
         commas.arrayStyles = ["id": .repeatedKeys, "tags": .brackets]
         let sent = try await manager().urlRequest(for: commas)
         XCTAssertEqual(sent.url?.query, "id=1,2&tags%5B%5D=a,b")
+        // Space- and pipe-delimited: joined, each separator percent-encoded; an element holding it is refused.
+        var delimited = TestRequest(param: ["id": [1, 2], "tags": ["a", "b"]] as RequestParameters)
+        delimited.arrayStyles = ["id": .spaceDelimited, "tags": .pipeDelimited]
+        let joined = try await manager().urlRequest(for: delimited)
+        XCTAssertEqual(joined.url?.query, "id=1%202&tags=a%7Cb")
+        for (style, element) in [(NetworkConfiguration.QueryArrayStyle.spaceDelimited, "a b"), (.pipeDelimited, "a|b")] {
+            var refused = TestRequest(param: ["tags": [element, "c"]] as RequestParameters)
+            refused.arrayStyles = ["tags": style]
+            do {
+                let sent = try await manager().urlRequest(for: refused)
+                XCTFail("expected invalidParameter, got \(sent.url?.absoluteString ?? "")")
+            } catch NetworkError.invalidParameter(let key, _) {
+                XCTAssertEqual(key, "tags")
+            }
+        }
     }
 
     func testAParamsOwnArrayStyleIsKeyedByItsSpecNameWithSnakeCaseKeys() async throws {

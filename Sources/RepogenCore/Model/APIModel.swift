@@ -119,7 +119,7 @@ package struct Endpoint: Sendable, Equatable {
 package struct QueryArray: Sendable, Equatable {
     /// How the spec spells a style, and the runtime's `NetworkConfiguration.QueryArrayStyle` case for it.
     package enum Style: String, Sendable, Equatable, CaseIterable {
-        case repeated, comma, brackets
+        case repeated, comma, brackets, space, pipe
 
         /// The runtime's case: `.repeatedKeys`, `.commaSeparated`, `.brackets`.
         package var runtimeCase: String {
@@ -127,6 +127,8 @@ package struct QueryArray: Sendable, Equatable {
             case .repeated: ".repeatedKeys"
             case .comma: ".commaSeparated"
             case .brackets: ".brackets"
+            case .space: ".spaceDelimited"
+            case .pipe: ".pipeDelimited"
             }
         }
     }
