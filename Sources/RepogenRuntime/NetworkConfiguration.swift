@@ -31,6 +31,10 @@ public struct NetworkConfiguration: Sendable {
         case repeatedKeys
         /// `ids[]=1&ids[]=2&ids[]=3`
         case brackets
+        /// `ids=1%202%203`: joined with spaces (OpenAPI's `spaceDelimited`).
+        case spaceDelimited
+        /// `ids=1%7C2%7C3`: joined with `|`, percent-encoded (OpenAPI's `pipeDelimited`).
+        case pipeDelimited
     }
 
     /// How a response body carries its value.

@@ -205,8 +205,15 @@ public final class NetworkManager: @unchecked Sendable {
                 throw NetworkError.parameterError(error)
             }
             if requestType.method == .get || requestType.usingQuery || requestType.upload != nil {
+                // A param's own array style is keyed by its name in the spec; the JSON has it as sent.
+                var arrayStyles = requestType.queryArrayStyles
+                if configuration.requestKeyStyle == .snakeCase, !arrayStyles.isEmpty {
+                    arrayStyles = Dictionary(
+                        arrayStyles.map { (RequestParameters.snakeCaseName($0.key), $0.value) }) { first, _ in first }
+                }
                 if let query = try QueryEncoder.query(
-                    fromJSON: data, arrayStyle: configuration.queryArrayStyle, boolStyle: configuration.queryBoolStyle)
+                    fromJSON: data, arrayStyle: configuration.queryArrayStyle, arrayStyles: arrayStyles,
+                    boolStyle: configuration.queryBoolStyle)
                 {
                     components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0 }
                         .joined(separator: "&")

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Nothing is dropped silently and no value can change the query's shape: what a query string cannot hold (a
 /// nested object, an array holding an object, an array or a null, a param that is not an object), an array element
-/// holding the comma that joins the comma-separated style, an empty name, and a name with brackets in the brackets
+/// holding the separator that joins the comma-separated, space- or pipe-delimited style, an empty name, and a name with brackets in the brackets
 /// style are a `NetworkError.invalidParameter`. An empty array sends nothing, in every style.
 enum QueryEncoder {
     /// A JSON value, decoded strictly so that booleans and numbers stay apart.
@@ -60,11 +60,13 @@ enum QueryEncoder {
         }
     }
 
-    /// The query string of a JSON object; nil when it has no key with a value.
+    /// The query string of a JSON object; nil when it has no key with a value. An array whose key is in
+    /// `arrayStyles` is spelled in that style, any other in `arrayStyle`.
     ///
     /// - Throws: `NetworkError.invalidParameter` for what a query string cannot hold.
     static func query(
-        fromJSON data: Data, arrayStyle: NetworkConfiguration.QueryArrayStyle,
+        fromJSON data: Data, arrayStyle defaultArrayStyle: NetworkConfiguration.QueryArrayStyle,
+        arrayStyles: [String: NetworkConfiguration.QueryArrayStyle] = [:],
         boolStyle: NetworkConfiguration.QueryBoolStyle
     ) throws -> String? {
         let root: Value
@@ -80,6 +82,7 @@ enum QueryEncoder {
         for key in object.keys.sorted() {
             guard let value = object[key] else { continue }
             if case .null = value { continue }
+            let arrayStyle = arrayStyles[key] ?? defaultArrayStyle
             try checkKey(key, arrayStyle: arrayStyle)
             switch value {
             case .object:
@@ -93,17 +96,22 @@ enum QueryEncoder {
                     return text
                 }
                 switch arrayStyle {
-                case .commaSeparated:
-                    // The server splits the value at commas: an element with one would arrive as two.
-                    if let element = texts.first(where: { $0.contains(",") }) {
+                case .commaSeparated, .spaceDelimited, .pipeDelimited:
+                    let (separator, name, style) =
+                        arrayStyle == .commaSeparated
+                        ? (",", "a comma", "comma-separated")
+                        : arrayStyle == .spaceDelimited ? (" ", "a space", "space-delimited") : ("|", "a '|'", "pipe-delimited")
+                    // The server splits the value at the separator: an element with one would arrive as two.
+                    if let element = texts.first(where: { $0.contains(separator) }) {
                         throw NetworkError.invalidParameter(
                             key: key,
-                            reason: "the element \(element.debugDescription) contains a comma, and with the comma-separated "
+                            reason: "the element \(element.debugDescription) contains \(name), and with the \(style) "
                                 + "array style the server would read it as more than one element; use "
-                                + "queryArrayStyle .repeatedKeys or .brackets for such values")
+                                + "queryArrayStyle .repeatedKeys or .brackets (or the param's own style, 'queryArrays' "
+                                + "in the spec) for such values")
                     }
                     // Like the other styles, an empty array sends nothing (`key=` would read as one empty element).
-                    if !texts.isEmpty { items.append((key, texts.joined(separator: ","))) }
+                    if !texts.isEmpty { items.append((key, texts.joined(separator: separator))) }
                 case .repeatedKeys: items += texts.map { (key, $0) }
                 case .brackets: items += texts.map { (key + "[]", $0) }
                 }

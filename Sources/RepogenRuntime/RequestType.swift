@@ -80,6 +80,10 @@ public protocol RequestType: Sendable {
     var usingQuery: Bool { get }
     /// A `multipart/form-data` body (files and fields) instead of a JSON body; nil by default.
     var upload: UploadForm? { get }
+    /// How each array parameter is spelled in the query string, by its key as written in `param` (before any
+    /// `requestKeyStyle` conversion): a key listed here uses its own style, any other the configuration's
+    /// `queryArrayStyle`. Empty by default.
+    var queryArrayStyles: [String: NetworkConfiguration.QueryArrayStyle] { get }
 }
 
 extension RequestType {
@@ -91,6 +95,11 @@ extension RequestType {
     /// No upload: `param` is the body.
     public var upload: UploadForm? {
         nil
+    }
+
+    /// No array parameter has a style of its own: all use the configuration's `queryArrayStyle`.
+    public var queryArrayStyles: [String: NetworkConfiguration.QueryArrayStyle] {
+        [:]
     }
 }
 
@@ -227,7 +236,7 @@ public struct RequestParameters: Encodable, Sendable, ExpressibleByDictionaryLit
     static let requestKeyStyle = CodingUserInfoKey(rawValue: "RepogenRuntime.requestKeyStyle")!
 
     /// A key as `JSONEncoder`'s `.convertToSnakeCase` writes it.
-    private static func snakeCaseName(_ key: String) -> String {
+    static func snakeCaseName(_ key: String) -> String {
         struct One: Encodable {
             var key: String
             func encode(to encoder: Encoder) throws {

@@ -46,9 +46,11 @@ final class ImportedPetstoreServerTests: XCTestCase {
     func testListPetsSendsTheQueryAndDecodesTheArrayAllOfAndEnum() async throws {
         let body = #"[{"id": 1, "name": "Rex", "tag": null, "status": "available", "owner": {"name": "Kim"}, "children": [{"id": 2, "name": "Pup"}], "parent": {"id": 0, "name": "Old"}}]"#
         let (list, request) = try await exchange("GET", "/v1/pets", body: body) {
-            await pets.listPets(limit: 20, status: [.available, .notForSale])
+            await pets.listPets(limit: 20, status: [.available, .notForSale], tags: ["a", "b"])
         }
-        XCTAssertEqual(request.query, "limit=20&status=available,NOT_FOR_SALE")
+        // Each array as its parameter says, on the same request, over the manager's comma default: `status` is
+        // OpenAPI's default (form, exploded: the key repeated), `tags` has `explode: false` (joined with commas).
+        XCTAssertEqual(request.query, "limit=20&status=available&status=NOT_FOR_SALE&tags=a,b")
         XCTAssertEqual(list.count, 1)
         XCTAssertEqual(list[0].id, 1)
         XCTAssertEqual(list[0].status, .available)
@@ -125,7 +127,7 @@ final class ImportedPetstoreServerTests: XCTestCase {
             let repository = PetsRepositoryImpl(manager: NetworkManager(configuration: configuration))
             try await server.reset()
             try await server.route([.init("GET", "/v1/pets", body: "[]")])
-            _ = try await repository.listPets(limit: 1, status: nil).get()
+            _ = try await repository.listPets(limit: 1, status: nil, tags: nil).get()
             let requests = try await server.requests()
             check(try XCTUnwrap(requests.first))
         }

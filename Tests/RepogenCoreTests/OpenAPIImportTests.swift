@@ -40,7 +40,9 @@ final class OpenAPIImportTests: XCTestCase {
             "      children: \"[Pet]?\"\n", "      parent: JSONValue?\n",
             "  ErrorModel:\n",
             "    path: /pets/{petId}\n    inputs:\n      - { name: petId, type: Int64 }\n      - { name: xRequestID, type: UUID }\n    header: { custom: { X-Request-ID: \"{xRequestID}\" } }\n",
-            "    param: { limit: \"{limit}\", status: \"{status}\" }\n    response: \"[Pet]\"\n",
+            // OpenAPI's default for a query array repeats the key; `explode: false` joins with commas.
+            "    param: { limit: \"{limit}\", status: \"{status}\", tags: \"{tags}\" }\n"
+                + "    queryArrays: { status: repeated, tags: comma }\n    response: \"[Pet]\"\n",
             "  - name: deletePet\n    method: DELETE\n",
             "    upload: { files: { file: \"{file}\" }, fields: { caption: \"{caption}\" } }\n",
             "#   configuration.baseURL = URL(string: \"https://petstore.example.com/v1\")\n",
@@ -53,12 +55,39 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertTrue(store.contains("      - { name: body, type: PostStoreOrdersRequest }\n    param: \"{body}\"\n"), store)
         XCTAssertTrue(store.contains("    response: \"[String: Int32]\"\n"), store)
         XCTAssertEqual(result.warnings.map(\.description), [
-            "Tests/OpenAPIDocuments/petstore.yaml:42:11: warning: error responses have bodies in 1 operation(s); a repogen endpoint types only its success: a failed status is a NetworkError (see the README's 'Errors')",
-            "Tests/OpenAPIDocuments/petstore.yaml:190:13: warning: 'Pet.parent' holds 'Pet', which holds 'Pet': a struct cannot contain itself; the field is JSONValue (decode 'Pet' from it)",
-            "Tests/OpenAPIDocuments/petstore.yaml:219:13: warning: 'oneOf' of Pet, String has no one Swift type: a repogen model is a struct or a string enum; typed as JSONValue (decode the variant from it)",
-            "Tests/OpenAPIDocuments/petstore.yaml:223:5: warning: schema 'Error' is the model 'ErrorModel': 'Error' is a name the generated code of some style uses or declares",
+            "Tests/OpenAPIDocuments/petstore.yaml:52:11: warning: error responses have bodies in 1 operation(s); a repogen endpoint types only its success: a failed status is a NetworkError (see the README's 'Errors')",
+            "Tests/OpenAPIDocuments/petstore.yaml:200:13: warning: 'Pet.parent' holds 'Pet', which holds 'Pet': a struct cannot contain itself; the field is JSONValue (decode 'Pet' from it)",
+            "Tests/OpenAPIDocuments/petstore.yaml:229:13: warning: 'oneOf' of Pet, String has no one Swift type: a repogen model is a struct or a string enum; typed as JSONValue (decode the variant from it)",
+            "Tests/OpenAPIDocuments/petstore.yaml:233:5: warning: schema 'Error' is the model 'ErrorModel': 'Error' is a name the generated code of some style uses or declares",
         ])
         XCTAssertEqual(result.settings.first, "configuration.baseURL = URL(string: \"https://petstore.example.com/v1\")")
+    }
+
+    func testQueryArraysKeepTheirStyleAndAScalarWithADelimitedStyleIsLeftOut() throws {
+        let result = try importText(
+            """
+            openapi: 3.0.3
+            info: { title: T, version: "1" }
+            paths:
+              /items:
+                get:
+                  operationId: listItems
+                  parameters:
+                    - { name: id, in: query, schema: { type: array, items: { type: integer } } }
+                    - { name: tags, in: query, style: form, explode: false, schema: { type: array, items: { type: string } } }
+                    - { name: all, in: query, explode: true, schema: { type: array, items: { type: string } } }
+                    - { name: page, in: query, explode: false, schema: { type: integer } }
+                    - { name: piped, in: query, style: pipeDelimited, schema: { type: array, items: { type: string } } }
+                    - { name: spaced, in: query, style: spaceDelimited, schema: { type: array, items: { type: string } } }
+                    - { name: pipedScalar, in: query, style: pipeDelimited, schema: { type: string } }
+                  responses: { '204': { description: none } }
+            """)
+        let items = spec(result, "default.yaml")
+        XCTAssertTrue(
+            items.contains("    queryArrays: { id: repeated, tags: comma, all: repeated, piped: pipe, spaced: space }\n"), items)
+        XCTAssertTrue(
+            result.warnings.contains { $0.message.contains("'pipedScalar'") && $0.message.contains("only for an array") },
+            "\(result.warnings)")
     }
 
     func testEveryConstructThatCannotBeSaidIsAWarningAtItsPlace() throws {

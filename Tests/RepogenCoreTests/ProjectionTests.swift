@@ -94,6 +94,23 @@ final class ProjectionTests: XCTestCase {
         assertContains(text, "    var usingQuery: Bool {\n        switch self {\n        case .a:\n            return true\n        case .b:\n            return method.usesQueryByDefault\n")
     }
 
+    func testQueryArrayStylesAreOnlyGeneratedWhenUsedAndKeepTheSpecsOrder() throws {
+        XCTAssertFalse(try api(#""name": "a", "method": "GET", "path": "/a""#).contains("queryArrayStyles"))
+        let text = try generate(
+            """
+            {"endpoints": [
+              {"name": "a", "method": "GET", "path": "/a", "inputs": [{"name": "tags", "type": "[String]"}, {"name": "id", "type": "[Int]?"}],
+               "param": {"tags": "{tags}", "id": "{id}"}, "queryArrays": {"tags": "comma", "id": "repeated"}},
+              {"name": "b", "method": "GET", "path": "/b"}
+            ]}
+            """)["Api.swift"]
+        assertContains(
+            text,
+            "    var queryArrayStyles: [String: NetworkConfiguration.QueryArrayStyle] {\n        switch self {\n"
+                + "        case .a:\n            return [\"tags\": .commaSeparated, \"id\": .repeatedKeys]\n"
+                + "        case .b:\n            return [:]\n")
+    }
+
     func testRepositoryNamesLabelsAndUnlabeledCases() throws {
         let files = try generate(
             spec(#""name": "fetchStoreNewPosts", "repositoryMethod": "fetchNewPosts", "method": "GET", "path": "/p/{storeId}", "inputs": [{"name": "storeId", "type": "Int"}, {"name": "cursorInput", "type": "String?", "argument": "cursor"}, {"name": "input", "type": "DetailInput", "unlabeled": true}], "response": "ContentsWithCursorResponse<Post>""#))

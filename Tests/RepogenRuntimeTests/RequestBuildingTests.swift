@@ -14,6 +14,7 @@ struct TestRequest: RequestType {
     var path: String
     var queryOverride: Bool?
     var form: UploadForm?
+    var arrayStyles: [String: NetworkConfiguration.QueryArrayStyle] = [:]
 
     init(
         param: (any Encodable & Sendable)? = nil, method: RequestMethod = .get, header: HTTPHeaderType = .json,
@@ -30,6 +31,7 @@ struct TestRequest: RequestType {
     var param: Encodable? { body }
     var usingQuery: Bool { queryOverride ?? method.usesQueryByDefault }
     var upload: UploadForm? { form }
+    var queryArrayStyles: [String: NetworkConfiguration.QueryArrayStyle] { arrayStyles }
 }
 
 struct Item: Codable, Sendable, Equatable {
@@ -170,6 +172,55 @@ final class RequestBuildingTests: XCTestCase {
         XCTAssertEqual(repeated.url?.query, "flag=true&includes=OWNER&includes=OPEN_STATUS&lat=37.5&size=20")
         let brackets = try await manager { $0.queryArrayStyle = .brackets }.urlRequest(for: request)
         XCTAssertEqual(brackets.url?.query, "flag=true&includes%5B%5D=OWNER&includes%5B%5D=OPEN_STATUS&lat=37.5&size=20")
+    }
+
+    func testAParamsOwnArrayStyleWinsOverTheManagersForThatKeyOnly() async throws {
+        let params: RequestParameters = ["id": [1, 2], "tags": ["a", "b"], "other": ["x", "y"]]
+        var request = TestRequest(param: params)
+        request.arrayStyles = ["id": .repeatedKeys, "tags": .commaSeparated]
+        let comma = try await manager().urlRequest(for: request)
+        XCTAssertEqual(comma.url?.query, "id=1&id=2&other=x,y&tags=a,b")
+        let repeated = try await manager { $0.queryArrayStyle = .repeatedKeys }.urlRequest(for: request)
+        XCTAssertEqual(repeated.url?.query, "id=1&id=2&other=x&other=y&tags=a,b")
+        request.arrayStyles = ["other": .brackets]
+        let brackets = try await manager().urlRequest(for: request)
+        XCTAssertEqual(brackets.url?.query, "id=1,2&other%5B%5D=x&other%5B%5D=y&tags=a,b")
+        // A comma in an element is refused only where the comma joins: its own style decides.
+        var commas = TestRequest(param: ["id": ["1,2"], "tags": ["a,b"]] as RequestParameters)
+        commas.arrayStyles = ["id": .repeatedKeys]
+        do {
+            let sent = try await manager().urlRequest(for: commas)
+            XCTFail("expected invalidParameter, got \(sent.url?.absoluteString ?? "")")
+        } catch NetworkError.invalidParameter(let key, _) {
+            XCTAssertEqual(key, "tags")
+        }
+        commas.arrayStyles = ["id": .repeatedKeys, "tags": .brackets]
+        let sent = try await manager().urlRequest(for: commas)
+        XCTAssertEqual(sent.url?.query, "id=1,2&tags%5B%5D=a,b")
+        // Space- and pipe-delimited: joined, each separator percent-encoded; an element holding it is refused.
+        var delimited = TestRequest(param: ["id": [1, 2], "tags": ["a", "b"]] as RequestParameters)
+        delimited.arrayStyles = ["id": .spaceDelimited, "tags": .pipeDelimited]
+        let joined = try await manager().urlRequest(for: delimited)
+        XCTAssertEqual(joined.url?.query, "id=1%202&tags=a%7Cb")
+        for (style, element) in [(NetworkConfiguration.QueryArrayStyle.spaceDelimited, "a b"), (.pipeDelimited, "a|b")] {
+            var refused = TestRequest(param: ["tags": [element, "c"]] as RequestParameters)
+            refused.arrayStyles = ["tags": style]
+            do {
+                let sent = try await manager().urlRequest(for: refused)
+                XCTFail("expected invalidParameter, got \(sent.url?.absoluteString ?? "")")
+            } catch NetworkError.invalidParameter(let key, _) {
+                XCTAssertEqual(key, "tags")
+            }
+        }
+    }
+
+    func testAParamsOwnArrayStyleIsKeyedByItsSpecNameWithSnakeCaseKeys() async throws {
+        var request = TestRequest(param: ["petIds": [1, 2], "tagNames": ["a", "b"]] as RequestParameters)
+        request.arrayStyles = ["petIds": .repeatedKeys]
+        let snake = try await manager {
+            $0.requestKeyStyle = .snakeCase
+        }.urlRequest(for: request)
+        XCTAssertEqual(snake.url?.query, "pet_ids=1&pet_ids=2&tag_names=a,b")
     }
 
     func testIntegralNumbersHaveNoFractionAndNilOptionalsAreLeftOut() async throws {

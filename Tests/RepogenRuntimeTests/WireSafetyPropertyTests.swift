@@ -128,14 +128,17 @@ struct Probe {
             let style = random.arrayStyle()
             var refusal: String?
             if style == .commaSeparated, elements.contains(where: { $0.contains(",") }) { refusal = "a comma in an element" }
+            if style == .spaceDelimited, elements.contains(where: { $0.contains(" ") }) { refusal = "a space in an element" }
+            if style == .pipeDelimited, elements.contains(where: { $0.contains("|") }) { refusal = "a '|' in an element" }
             let request = ProbeRequest(param: ["tags": elements] as RequestParameters)
             return Probe(request: request, arrayStyle: style, refusal: refusal, summary: "array \(elements.map(\.debugDescription)), \(style)") { wire in
                 let items = try wire.queryItems()
                 switch style {
-                case .commaSeparated:
+                case .commaSeparated, .spaceDelimited, .pipeDelimited:
                     if elements.isEmpty { return try expect(items.count, 0) }
                     try expect(items.map(\.name), ["tags"])
-                    try expect(items[0].value.split(separator: ",", omittingEmptySubsequences: false).map(String.init), elements)
+                    let separator: Character = style == .commaSeparated ? "," : style == .spaceDelimited ? " " : "|"
+                    try expect(items[0].value.split(separator: separator, omittingEmptySubsequences: false).map(String.init), elements)
                 case .repeatedKeys:
                     try expect(items.map(\.name), Array(repeating: "tags", count: elements.count))
                     try expect(items.map(\.value), elements)
@@ -310,7 +313,7 @@ struct SplitMix64: RandomNumberGenerator {
     mutating func chance(_ oneIn: Int) -> Bool { below(oneIn) == 0 }
 
     mutating func arrayStyle() -> NetworkConfiguration.QueryArrayStyle {
-        [.commaSeparated, .repeatedKeys, .brackets][below(3)]
+        [.commaSeparated, .repeatedKeys, .brackets, .spaceDelimited, .pipeDelimited][below(5)]
     }
 
     /// Text that tries to be structure: dot segments, separators, encodings, line breaks, every code point from

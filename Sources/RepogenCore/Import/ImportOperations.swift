@@ -10,6 +10,8 @@ struct ImportedEndpoint {
     /// Inputs (flat models) whose fields are spread into the query.
     var spreads: [String] = []
     var usingQuery: Bool?
+    /// `queryArrays`: the query keys of arrays with the style the document gives (`repeated`, `comma`).
+    var queryArrays: [(key: String, style: String)] = []
     /// `param: "{body}"`: the input sent as the JSON body.
     var body: String?
     var headers: [(name: String, value: String)] = []
@@ -179,13 +181,20 @@ extension OpenAPIImporter {
                             + "or as the JSON body, not both", at: node)
                     continue
                 }
-                // `form` style with `explode` is what the runtime writes (`deepObject`, `pipeDelimited`… are not).
+                // `form` style is what the runtime writes, and for arrays `spaceDelimited` and `pipeDelimited`
+                // (`deepObject` is not).
                 let style = node["style"]?.string ?? "form"
-                guard style == "form" else {
+                guard ["form", "spaceDelimited", "pipeDelimited"].contains(style) else {
                     warn("query parameter '\(pname)' of \(where_) has style '\(style)', which the runtime cannot write; left out", at: node)
                     continue
                 }
                 var type = parameterType(node, hint: capitalized + ImportNames.typeName(pname))
+                guard style == "form" || type.text.hasPrefix("[") && isQueryScalar(type.text) else {
+                    warn(
+                        "query parameter '\(pname)' of \(where_) has style '\(style)', which the runtime writes only for "
+                            + "an array of scalars; left out", at: node)
+                    continue
+                }
                 if node["required"]?.bool != true { type.nullable = true }
                 let input = ImportNames.unique(ImportNames.memberName(pname), in: &inputNames)
                 if let model = type.models.first, type.text == model, case .fields(let fields)? = models[model]?.kind {
@@ -215,6 +224,14 @@ extension OpenAPIImporter {
                         continue
                     }
                     endpoint.query.append((pname, "{" + input + "}"))
+                    if type.text.hasPrefix("[") {
+                        // OpenAPI's `form` arrays are repeated keys (`id=1&id=2`) unless `explode: false`
+                        // (`id=1,2`); the runtime's default is neither, so the spec says which.
+                        // `spaceDelimited` and `pipeDelimited` join with spaces or `|` (`explode` does not apply).
+                        let arrays = style == "spaceDelimited" ? "space" : style == "pipeDelimited" ? "pipe"
+                            : node["explode"]?.bool == false ? "comma" : "repeated"
+                        endpoint.queryArrays.append((pname, arrays))
+                    }
                 }
                 endpoint.inputs.append((input, type.optionalText))
                 endpoint.uses.formUnion(type.models)

@@ -258,6 +258,9 @@ extension OpenAPIImporter {
             members.append(("param", query))
         }
         if let usingQuery = endpoint.usingQuery { members.append(("usingQuery", .bool(usingQuery))) }
+        if !endpoint.queryArrays.isEmpty {
+            members.append(("queryArrays", .mapping(endpoint.queryArrays.map { ($0.key, .string($0.style)) }, flow: true)))
+        }
         if !endpoint.headers.isEmpty {
             members.append(("header", .mapping([("custom", .mapping(endpoint.headers.map { ($0.name, .string($0.value)) }, flow: true))], flow: true)))
         }

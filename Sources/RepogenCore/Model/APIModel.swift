@@ -96,6 +96,8 @@ package struct Endpoint: Sendable, Equatable {
     package var header: Header
     /// `nil` when the runtime's default rule applies.
     package var usingQuery: Bool?
+    /// `queryArrays`: param keys whose arrays have their own query style, in the spec's order.
+    package var queryArrays: [QueryArray] = []
     /// The success type; `nil` means no body, `Result<Void, Error>`.
     package var response: String?
     /// `responseMetadata`: the repository returns `APIResponse<…>` around the success type (status and headers).
@@ -111,6 +113,28 @@ package struct Endpoint: Sendable, Equatable {
     package var cacheEffects: [CacheEffect] = []
     /// `mock`: what the `tca` style's `mockValue` does for this endpoint with one of the collections.
     package var mockAction: MockAction? = nil
+}
+
+/// A param key whose array has its own query style (`queryArrays`).
+package struct QueryArray: Sendable, Equatable {
+    /// How the spec spells a style, and the runtime's `NetworkConfiguration.QueryArrayStyle` case for it.
+    package enum Style: String, Sendable, Equatable, CaseIterable {
+        case repeated, comma, brackets, space, pipe
+
+        /// The runtime's case: `.repeatedKeys`, `.commaSeparated`, `.brackets`.
+        package var runtimeCase: String {
+            switch self {
+            case .repeated: ".repeatedKeys"
+            case .comma: ".commaSeparated"
+            case .brackets: ".brackets"
+            case .space: ".spaceDelimited"
+            case .pipe: ".pipeDelimited"
+            }
+        }
+    }
+
+    package var key: String
+    package var style: Style
 }
 
 /// A collection of the in-memory mock: a list of a model's values, told apart by one field.

@@ -201,6 +201,13 @@ enum RequestProjection {
         return SwitchCase(pattern: patterns.pattern(binding: []), lines: ["return " + value])
     }
 
+    /// `var queryArrayStyles`: the keys of `queryArrays` with the runtime's styles, in the spec's order; `[:]`.
+    static func queryArrayStyles(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
+        let entries = endpoint.queryArrays.map { SwiftCode.stringLiteral($0.key) + ": " + $0.style.runtimeCase }
+        let value = entries.isEmpty ? "[:]" : "[" + entries.joined(separator: ", ") + "]"
+        return SwitchCase(pattern: patterns.pattern(binding: []), lines: ["return " + value])
+    }
+
     /// `var upload: UploadForm?`: nil, or the form with its fields and files.
     static func upload(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
         guard let upload = endpoint.upload else {

@@ -292,7 +292,8 @@ extension ImportViewModel: MustacheRepresentable {
 extension EndpointViewModel: MustacheRepresentable {
     /// The names of every endpoint's hash, made once (a large spec has tens of thousands of endpoints).
     private static let names = [
-        "caseName", "doc", "caseDeclaration", "factory", "param", "method", "header", "path", "usingQuery", "upload",
+        "caseName", "doc", "caseDeclaration", "factory", "param", "method", "header", "path", "usingQuery",
+        "queryArrayStyles", "upload",
         "methodName", "memberPrefix", "signature", "selector", "successType", "wireType", "mapsResponse",
         "responseName", "toDomain", "domainValue", "resultType", "construction", "requestName", "hasArguments",
         "returnsValue", "argumentsType", "argumentsValue", "mockArguments", "cache", "useCase", "clientMember",
@@ -319,6 +320,7 @@ extension EndpointViewModel: MustacheRepresentable {
         header.push(to: &builder)
         path.push(to: &builder)
         usingQuery.push(to: &builder)
+        queryArrayStyles.push(to: &builder)
         upload.push(to: &builder)
         builder.push(methodName)
         builder.push(memberPrefix)

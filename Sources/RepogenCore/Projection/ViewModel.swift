@@ -110,6 +110,8 @@ package struct EndpointViewModel: Sendable, Equatable {
     package var path: SwitchCaseViewModel
     /// The `usingQuery` member's case: `method.usesQueryByDefault` unless the endpoint or `defaults` sets it.
     package var usingQuery: SwitchCaseViewModel
+    /// The `queryArrayStyles` member's case: the param keys with their own array style (`queryArrays`), else `[:]`.
+    package var queryArrayStyles: SwitchCaseViewModel
     /// The `upload` member's case.
     package var upload: SwitchCaseViewModel
     /// The repository method, escaped.
@@ -389,7 +391,7 @@ package struct DomainModelViewModel: Sendable, Equatable {
 
 /// The members of `RequestType` the API enum implements.
 enum RequestMember: String {
-    case param, method, header, path, usingQuery, upload
+    case param, method, header, path, usingQuery, queryArrayStyles, upload
 
     var type: String {
         switch self {
@@ -398,6 +400,7 @@ enum RequestMember: String {
         case .header: "HTTPHeaderType"
         case .path: "String"
         case .usingQuery: "Bool"
+        case .queryArrayStyles: "[String: NetworkConfiguration.QueryArrayStyle]"
         case .upload: "UploadForm?"
         }
     }
@@ -412,6 +415,7 @@ extension EndpointViewModel {
         case .header: header
         case .path: path
         case .usingQuery: usingQuery
+        case .queryArrayStyles: queryArrayStyles
         case .upload: upload
         }
     }

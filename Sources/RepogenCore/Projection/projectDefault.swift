@@ -8,6 +8,7 @@ package func projectDefault(
 ) -> DomainViewModel {
     let names = DomainNames(domain: model.domain)
     let hasUsingQuery = model.endpoints.contains { $0.usingQuery != nil }
+    let hasQueryArrays = model.endpoints.contains { !$0.queryArrays.isEmpty }
     let hasUploads = model.endpoints.contains { $0.upload != nil }
     let groupNames = groupNames(model)
     let hasCache = model.endpoints.contains { $0.cache != nil || !$0.cacheEffects.isEmpty }
@@ -33,7 +34,7 @@ package func projectDefault(
         return true
     }!
     let grouping = projectGroups(
-        endpoints[...], groupNames: groupNames, hasUsingQuery: hasUsingQuery, hasUploads: hasUploads)
+        endpoints[...], groupNames: groupNames, hasUsingQuery: hasUsingQuery, hasQueryArrays: hasQueryArrays, hasUploads: hasUploads)
     let modules = ["Foundation", runtimeModule] + model.imports.filter { $0 != "Foundation" && $0 != runtimeModule }
     return DomainViewModel(
         // The path is the user's (a folder may hold a newline): escaped so that it cannot end the comment's line.
@@ -54,7 +55,8 @@ package func projectDefault(
         isGrouped: grouping != nil,
         groups: grouping?.groups ?? [],
         // The `RequestType` members of the API enum: each endpoint's case, or in a grouped domain one per group.
-        requestMembers: grouping?.dispatch ?? requestMembers(hasUsingQuery: hasUsingQuery, hasUploads: hasUploads) {
+        requestMembers: grouping?.dispatch
+            ?? requestMembers(hasUsingQuery: hasUsingQuery, hasQueryArrays: hasQueryArrays, hasUploads: hasUploads) {
             memberCases(endpoints[...], $0)
         },
         hasCache: hasCache,
@@ -137,10 +139,11 @@ package let maximumSwitchCases = 256
 
 /// The member declarations of `RequestType`, with the cases that compute each, for the members a domain uses.
 private func requestMembers(
-    hasUsingQuery: Bool, hasUploads: Bool, cases: (RequestMember) -> [SwitchCaseViewModel]
+    hasUsingQuery: Bool, hasQueryArrays: Bool, hasUploads: Bool, cases: (RequestMember) -> [SwitchCaseViewModel]
 ) -> [RequestMemberViewModel] {
     var members: [RequestMember] = [.param, .method, .header, .path]
     if hasUsingQuery { members.append(.usingQuery) }
+    if hasQueryArrays { members.append(.queryArrayStyles) }
     if hasUploads { members.append(.upload) }
     return members.enumerated().map { index, member in
         RequestMemberViewModel(name: member.rawValue, type: member.type, isFirst: index == 0, cases: cases(member))
@@ -164,7 +167,7 @@ private func groupNames(_ model: APIModel) -> [(typeName: String, caseName: Stri
 /// forward to them. Nil for a smaller domain.
 private func projectGroups(
     _ endpoints: ArraySlice<EndpointViewModel>, groupNames: [(typeName: String, caseName: String)], hasUsingQuery: Bool,
-    hasUploads: Bool
+    hasQueryArrays: Bool, hasUploads: Bool
 ) -> (groups: [GroupViewModel], dispatch: [RequestMemberViewModel])? {
     guard !groupNames.isEmpty else { return nil }
     // Each group copies its endpoints' member cases: in two halves at once, like the endpoints.
@@ -173,11 +176,13 @@ private func projectGroups(
             let chunk = endpoints[(index * maximumSwitchCases)..<min((index + 1) * maximumSwitchCases, endpoints.count)]
             store(GroupViewModel(
                 typeName: groupNames[index].typeName, caseName: groupNames[index].caseName, endpoints: chunk,
-                requestMembers: requestMembers(hasUsingQuery: hasUsingQuery, hasUploads: hasUploads) { memberCases(chunk, $0) }))
+                requestMembers: requestMembers(
+                    hasUsingQuery: hasUsingQuery, hasQueryArrays: hasQueryArrays, hasUploads: hasUploads
+                ) { memberCases(chunk, $0) }))
         }
         return true
     }!
-    let dispatch = requestMembers(hasUsingQuery: hasUsingQuery, hasUploads: hasUploads) { member in
+    let dispatch = requestMembers(hasUsingQuery: hasUsingQuery, hasQueryArrays: hasQueryArrays, hasUploads: hasUploads) { member in
         groupNames.map { group in
             SwitchCaseViewModel(pattern: ".\(group.caseName)(let cases)", lines: ["return cases.\(member.rawValue)"])
         }
@@ -347,6 +352,7 @@ private func projectEndpoint(
         header: switchCase(RequestProjection.header(endpoint, patterns)),
         path: switchCase(RequestProjection.path(endpoint, patterns)),
         usingQuery: switchCase(RequestProjection.usingQuery(endpoint, patterns)),
+        queryArrayStyles: switchCase(RequestProjection.queryArrayStyles(endpoint, patterns)),
         upload: switchCase(RequestProjection.upload(endpoint, patterns)),
         methodName: methodName,
         memberPrefix: endpoint.methodName,

@@ -166,6 +166,8 @@ package struct EndpointSpec: Sendable, Equatable {
     package var param: ParamSpec?
     /// Overrides the runtime's query-or-body rule for this endpoint.
     package var usingQuery: Located<Bool>?
+    /// `queryArrays`: array params with their own query style (`repeated`, `comma`, `brackets`), in order.
+    package var queryArrays: [QueryArraySpec] = []
     package var header: HeaderSpec?
     /// The success type; `nil` means the response has no body (`Result<Void, Error>`).
     package var response: Located<String>?
@@ -192,6 +194,12 @@ package struct EndpointSpec: Sendable, Equatable {
     /// `mock`: what this endpoint does to a collection of the in-memory mock (`tca` style's `mockValue`).
     package var mock: MockActionSpec? = nil
     package var location: SourceLocation
+}
+
+/// One entry of `queryArrays`: a param key and how its array is spelled in the query string.
+package struct QueryArraySpec: Sendable, Equatable {
+    package var key: Located<String>
+    package var style: Located<String>
 }
 
 /// A collection of the in-memory mock: `persons: { type: Person, id: id, example: [...] }`.

@@ -13,8 +13,8 @@ enum SpecKeys {
     static let root = ["style", "imports", "externalTypes", "models", "collections", "defaults", "endpoints"]
     static let defaults = ["usingQuery", "header"]
     static let endpoint = [
-        "name", "description", "repositoryMethod", "method", "path", "inputs", "param", "usingQuery", "header",
-        "upload", "response", "responseMetadata", "example", "cache", "invalidates", "updates", "mock",
+        "name", "description", "repositoryMethod", "method", "path", "inputs", "param", "usingQuery", "queryArrays",
+        "header", "upload", "response", "responseMetadata", "example", "cache", "invalidates", "updates", "mock",
     ]
     static let collection = ["type", "id", "example"]
     static let mock = MockActionSpec.Verb.allCases.map(\.rawValue) + ["id", "value", "field", "to", "page"]
@@ -397,6 +397,14 @@ extension NodeReader {
         let param = members["param"].flatMap { decodeParam($0.value, what: endpointWhat) }
         let header = members["header"].flatMap { decodeHeader($0.value, what: endpointWhat) }
         let usingQuery = members["usingQuery"].flatMap { bool($0.value, what: "'usingQuery' of \(endpointWhat)") }
+        var queryArrays: [QueryArraySpec] = []
+        if let node = members["queryArrays"]?.value, let list = object(node, what: "'queryArrays' of \(endpointWhat)") {
+            for member in list {
+                if let style = string(member.value, what: "the style of '\(member.key)' in 'queryArrays' of \(endpointWhat)") {
+                    queryArrays.append(QueryArraySpec(key: Located(member.key, at: location(member.keyOffset)), style: style))
+                }
+            }
+        }
         var response: Located<String>?
         var brokenResponse = false
         if let member = members["response"], member.value.kind != .null {
@@ -428,7 +436,8 @@ extension NodeReader {
         return EndpointSpec(
             name: name, description: description, isComplete: diagnostics.diagnostics.count == problemsBefore,
             brokenInputs: brokenInputs, repositoryMethod: repositoryMethod, method: method, path: path, inputs: inputs,
-            param: param, usingQuery: usingQuery, header: header, response: response, brokenResponse: brokenResponse,
+            param: param, usingQuery: usingQuery, queryArrays: queryArrays, header: header, response: response,
+            brokenResponse: brokenResponse,
             responseMetadata: responseMetadata, upload: upload,
             example: example, exampleValue: exampleValue, cache: cache, brokenCache: brokenCache, invalidates: invalidates ?? [],
             updates: updates ?? [],

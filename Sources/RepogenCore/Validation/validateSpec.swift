@@ -233,9 +233,16 @@ struct SpecValidator {
         let method = validateMethod(spec.method, scope: scope)
         let path = validatePath(spec.path, scope: scope)
         let usingQuery = spec.usingQuery ?? defaults?.usingQuery
-        let param = validateParam(
-            spec.param, scope: scope,
-            inQuery: Self.paramGoesToQuery(method: method, usingQuery: usingQuery?.value, upload: spec.upload != nil))
+        let inQuery = Self.paramGoesToQuery(method: method, usingQuery: usingQuery?.value, upload: spec.upload != nil)
+        let param = validateParam(spec.param, scope: scope, inQuery: inQuery)
+        var queryArrays: [QueryArray] = []
+        if let param, !spec.queryArrays.isEmpty {
+            if let checked = validateQueryArrays(spec.queryArrays, param: param, inQuery: inQuery, endpoint: name) {
+                queryArrays = checked
+            } else {
+                ok = false
+            }
+        }
         let header = validateHeader(spec.header ?? defaults?.header, scope: scope)
         var upload: Upload?
         if let uploadSpec = spec.upload {
@@ -295,7 +302,8 @@ struct SpecValidator {
         return Endpoint(
             caseName: name, documentation: spec.description?.value, methodName: spec.repositoryMethod?.value ?? name,
             inputs: inputs, method: method,
-            path: path, param: param, header: header, usingQuery: usingQuery?.value, response: response,
+            path: path, param: param, header: header, usingQuery: usingQuery?.value, queryArrays: queryArrays,
+            response: response,
             responseMetadata: spec.responseMetadata?.value ?? false, upload: upload, example: spec.example?.value,
             domainResponse: domainResponse)
     }

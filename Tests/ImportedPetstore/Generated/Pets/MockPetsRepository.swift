@@ -15,9 +15,9 @@ import RepogenRuntime
 ///     mock.nameMock.result = .success(value)
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockPetsRepository: PetsRepository {
-    /// Calls and stubs of `listPets(limit:status:)`.
-    public let listPetsMock = MockMethod<(limit: Int32?, status: [PetStatus]?), [Pet]>(
-        "MockPetsRepository.listPets(limit:status:)"
+    /// Calls and stubs of `listPets(limit:status:tags:)`.
+    public let listPetsMock = MockMethod<(limit: Int32?, status: [PetStatus]?, tags: [String]?), [Pet]>(
+        "MockPetsRepository.listPets(limit:status:tags:)"
     )
     /// Calls and stubs of `createPets(newPet:)`.
     public let createPetsMock = MockMethod<NewPet, Pet>("MockPetsRepository.createPets(newPet:)")
@@ -34,8 +34,8 @@ public final class MockPetsRepository: PetsRepository {
 
     public init() { }
 
-    public func listPets(limit: Int32?, status: [PetStatus]?) -> Result<[Pet], Error> {
-        self.listPetsMock.call((limit: limit, status: status))
+    public func listPets(limit: Int32?, status: [PetStatus]?, tags: [String]?) -> Result<[Pet], Error> {
+        self.listPetsMock.call((limit: limit, status: status, tags: tags))
     }
 
     public func createPets(newPet: NewPet) -> Result<Pet, Error> {

@@ -5,7 +5,7 @@ import RepogenRuntime
 
 enum PetsApi {
     /// List all pets
-    case listPets(limit: Int32?, status: [PetStatus]?)
+    case listPets(limit: Int32?, status: [PetStatus]?, tags: [String]?)
     /// Create a pet
     case createPets(newPet: NewPet)
     /// Info for a specific pet
@@ -17,13 +17,16 @@ enum PetsApi {
 extension PetsApi: RequestType {
     var param: Encodable? {
         switch self {
-        case .listPets(let limit, let status):
+        case .listPets(let limit, let status, let tags):
             var params = RequestParameters()
             if let limit {
                 params["limit"] = limit
             }
             if let status {
                 params["status"] = status
+            }
+            if let tags {
+                params["tags"] = tags
             }
             return params
         case .createPets(let newPet):
@@ -79,6 +82,21 @@ extension PetsApi: RequestType {
             return "/pets/\(PathComponent(petId))"
         case .uploadPhoto(let petId, _, _):
             return "/pets/\(PathComponent(petId))/photo"
+        }
+    }
+
+    var queryArrayStyles: [String: NetworkConfiguration.QueryArrayStyle] {
+        switch self {
+        case .listPets:
+            return ["status": .repeatedKeys, "tags": .commaSeparated]
+        case .createPets:
+            return [:]
+        case .showPetById:
+            return [:]
+        case .deletePet:
+            return [:]
+        case .uploadPhoto:
+            return [:]
         }
     }
 

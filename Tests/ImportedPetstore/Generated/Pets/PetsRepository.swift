@@ -9,7 +9,7 @@ import RepogenRuntime
 /// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 public protocol PetsRepository: Sendable {
     /// List all pets
-    func listPets(limit: Int32?, status: [PetStatus]?) async -> Result<[Pet], Error>
+    func listPets(limit: Int32?, status: [PetStatus]?, tags: [String]?) async -> Result<[Pet], Error>
     /// Create a pet
     func createPets(newPet: NewPet) async -> Result<Pet, Error>
     /// Info for a specific pet
@@ -27,8 +27,8 @@ public struct PetsRepositoryImpl: PetsRepository {
     }
 
     /// List all pets
-    public func listPets(limit: Int32?, status: [PetStatus]?) async -> Result<[Pet], Error> {
-        let request = PetsApi.listPets(limit: limit, status: status)
+    public func listPets(limit: Int32?, status: [PetStatus]?, tags: [String]?) async -> Result<[Pet], Error> {
+        let request = PetsApi.listPets(limit: limit, status: status, tags: tags)
         return await self.manager.request(requestType: request)
     }
 
