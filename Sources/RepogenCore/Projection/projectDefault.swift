@@ -14,7 +14,7 @@ package func projectDefault(
     let storageName = client ? clientStorageName(model) : ""
     let defaults = DefaultValues(client ? model.models : [])
     let lastIndex = model.endpoints.count - 1
-    let shortcuts = shortcutEndpoints(model.endpoints)
+    let shortcuts = shortcutEndpoints(model.endpoints, keepingAnArgument: client)
     let firstShortcut = shortcuts.min()
     // Each endpoint is projected once (a large domain's in two halves at once: endpoints are independent); a grouped
     // domain's groups reuse the same values.
@@ -71,9 +71,13 @@ package func projectDefault(
 /// of the protocol (protocol requirements cannot have default arguments): those with an optional input. The
 /// overload cannot have another method's name: validation gives every endpoint of a domain its own repository
 /// method name (a second `fetch`, whatever its labels, is a located error), and the overload's labels always differ
-/// from its own method's.
-package func shortcutEndpoints(_ endpoints: [Endpoint]) -> Set<Int> {
-    Set(endpoints.indices.filter { index in endpoints[index].inputs.contains { $0.type.isOptional } })
+/// from its own method's. With `keepingAnArgument` (the `tca` style, whose client gets the same overloads), not
+/// those whose inputs are all optional: the client's `func list()` would redeclare its closure `var list`.
+package func shortcutEndpoints(_ endpoints: [Endpoint], keepingAnArgument: Bool = false) -> Set<Int> {
+    Set(endpoints.indices.filter { index in
+        let inputs = endpoints[index].inputs
+        return inputs.contains { $0.type.isOptional } && (!keepingAnArgument || inputs.contains { !$0.type.isOptional })
+    })
 }
 
 /// What the cached `Impl` of a domain with a cache does for `endpoint`, whose repository method is called `call`

@@ -1165,6 +1165,24 @@ extension {{name}} {
 {{/clientMember}}
 {{/endpoints}}
 }
+{{#hasShortcuts}}
+
+/// The closures with optional inputs, without them: they are sent as `nil` (a closure cannot have default
+/// arguments; these call the methods `@DependencyClient` makes of the closures).
+extension {{name}} {
+{{#endpoints}}
+{{#shortcut}}
+{{^isFirst}}
+
+{{/isFirst}}
+    {{doc}}
+    {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
+        try await {{call}}
+    }
+{{/shortcut}}
+{{/endpoints}}
+}
+{{/hasShortcuts}}
 
 extension {{name}}: Dependencies.TestDependencyKey {
     /// Every closure reports an issue naming its endpoint ("Unimplemented: '{{name}}.…'") and throws: a test
