@@ -63,6 +63,32 @@ public protocol StoreRepository: Sendable {
     ) async -> Result<ContentsWithCursorResponse<StoreReviewResponse>, Error>
 }
 
+/// The methods with optional inputs, without them: they are sent as `nil`.
+extension StoreRepository {
+    /// `fetchStorePhotos(storeId:cursor:)` with `cursor` nil.
+    public func fetchStorePhotos(storeId: Int) async -> Result<ContentsWithCursorResponse<StoreImageResponse>, Error> {
+        await fetchStorePhotos(storeId: storeId, cursor: nil)
+    }
+
+    /// `fetchNewPosts(storeId:cursor:)` with `cursor` nil.
+    public func fetchNewPosts(storeId: Int) async -> Result<ContentsWithCursorResponse<StoreNewsPostResponse>, Error> {
+        await fetchNewPosts(storeId: storeId, cursor: nil)
+    }
+
+    /// `uploadStoreMenuImage(storeId:image:caption:price:)` with `caption`, `price` nil.
+    public func uploadStoreMenuImage(storeId: Int, image: UploadFile) async -> Result<StoreImageResponse, Error> {
+        await uploadStoreMenuImage(storeId: storeId, image: image, caption: nil, price: nil)
+    }
+
+    /// `fetchStoreReviews(storeId:cursor:filters:)` with `filters` nil.
+    public func fetchStoreReviews(
+        storeId: Int,
+        cursor: CursorInput
+    ) async -> Result<ContentsWithCursorResponse<StoreReviewResponse>, Error> {
+        await fetchStoreReviews(storeId: storeId, cursor: cursor, filters: nil)
+    }
+}
+
 public struct StoreRepositoryImpl: StoreRepository {
     private let manager: NetworkManager
 

@@ -93,6 +93,20 @@ final class AsyncThrowsStyleTests: XCTestCase {
         }
     }
 
+    func testOptionalInputsCanBeLeftOutAndAreSentAsNil() async throws {
+        let mock = MockUserRepository()
+        mock.fetchMyPlacesMock.error = NetworkError.noData
+        let repository: any UserRepository = mock
+        // `cursor: String?` sits between two required inputs: the protocol extension's overload passes nil.
+        do {
+            _ = try await repository.fetchMyPlaces(placeType: .favorite, size: 20)
+            XCTFail("the stubbed error was not thrown")
+        } catch NetworkError.noData {}
+        XCTAssertEqual(mock.fetchMyPlacesMock.receivedArguments?.placeType, .favorite)
+        XCTAssertEqual(mock.fetchMyPlacesMock.receivedArguments?.cursor, .some(nil))
+        XCTAssertEqual(mock.fetchMyPlacesMock.receivedArguments?.size, 20)
+    }
+
     func testTheMockReturnsThrowsAndRecords() async throws {
         let mock = MockUserRepository()
         // Called as the app calls it, through the protocol (the mock's own methods are synchronous).

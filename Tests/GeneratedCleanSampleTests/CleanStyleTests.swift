@@ -20,6 +20,26 @@ final class CleanStyleTests: XCTestCase {
         XCTAssertEqual(list.map(\.title), ["Arrival"])
     }
 
+    func testOptionalInputsCanBeLeftOutOfRequestValuesAndRepositoryCalls() async throws {
+        let repository = MockStoreRepository()
+        repository.fetchStorePhotosMock.error = NetworkError.noData
+        // The request values' initializer defaults `cursor: String?` to nil.
+        do {
+            _ = try await DefaultFetchStorePhotosUseCase(repository: repository)
+                .execute(FetchStorePhotosRequestValues(storeId: 7))
+            XCTFail("the stubbed error was not thrown")
+        } catch NetworkError.noData {}
+        XCTAssertEqual(repository.fetchStorePhotosMock.receivedArguments?.storeId, 7)
+        XCTAssertEqual(repository.fetchStorePhotosMock.receivedArguments?.cursor, .some(nil))
+        // The repository protocol's extension leaves it out too.
+        do {
+            _ = try await (repository as any StoreRepository).fetchStorePhotos(storeId: 8)
+            XCTFail("the stubbed error was not thrown")
+        } catch NetworkError.noData {}
+        XCTAssertEqual(repository.fetchStorePhotosMock.receivedArguments?.storeId, 8)
+        XCTAssertEqual(repository.fetchStorePhotosMock.callsCount, 2)
+    }
+
     func testTheDataRepositoryReadsThroughTheLocalDataSource() async throws {
         // The mock is the remote data source too; the local one records what the repository does with it.
         let remote = MockMovieRepository()

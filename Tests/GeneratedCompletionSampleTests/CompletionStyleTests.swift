@@ -164,6 +164,22 @@ final class CompletionStyleTests: XCTestCase {
         wait(for: [other], timeout: 30)
         XCTAssertEqual(mock.deletePlaceMock.receivedArguments?.placeId, "p")
     }
+
+    func testOptionalInputsCanBeLeftOutWithTheHandlerLast() {
+        let mock = MockUserRepository()
+        mock.fetchMyPlacesMock.error = NetworkError.noData
+        let repository: any UserRepository = mock
+        let done = expectation(description: "completion")
+        // `cursor: String?` left out, the handler as a trailing closure: the protocol extension's overload.
+        repository.fetchMyPlaces(placeType: .favorite, size: 20) { result in
+            guard case .failure(.noData) = result else { return XCTFail("\(result)") }
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 30)
+        XCTAssertEqual(mock.fetchMyPlacesMock.receivedArguments?.placeType, .favorite)
+        XCTAssertEqual(mock.fetchMyPlacesMock.receivedArguments?.cursor, .some(nil))
+        XCTAssertEqual(mock.fetchMyPlacesMock.receivedArguments?.size, 20)
+    }
 }
 
 /// What a view model keeps on the main actor.

@@ -75,6 +75,24 @@ final class MockStoreRepositoryTests: XCTestCase {
         XCTAssertEqual(page.cursor.nextCursor, "7-start")
     }
 
+    func testOptionalInputsCanBeLeftOutAndAreSentAsNil() async throws {
+        let mock = MockStoreRepository()
+        let page = ContentsWithCursorResponse<StoreImageResponse>(contents: [], cursor: CursorResponse(nextCursor: nil, hasMore: false))
+        mock.fetchStorePhotosMock.result = .success(page)
+        let repository: any StoreRepository = mock
+        // `cursor: String?` left out: the protocol extension's overload passes nil.
+        _ = try await repository.fetchStorePhotos(storeId: 7).get()
+        XCTAssertEqual(mock.fetchStorePhotosMock.receivedArguments?.storeId, 7)
+        XCTAssertEqual(mock.fetchStorePhotosMock.receivedArguments?.cursor, .some(nil))
+        // Two optional inputs, after the required ones.
+        mock.uploadStoreMenuImageMock.error = NetworkError.noData
+        _ = await repository.uploadStoreMenuImage(storeId: 3, image: UploadFile(data: Data(), fileName: "m.png", contentType: "image/png"))
+        XCTAssertEqual(mock.uploadStoreMenuImageMock.receivedArguments?.storeId, 3)
+        XCTAssertEqual(mock.uploadStoreMenuImageMock.receivedArguments?.caption, .some(nil))
+        XCTAssertEqual(mock.uploadStoreMenuImageMock.receivedArguments?.price, .some(nil))
+        XCTAssertEqual(mock.uploadStoreMenuImageMock.callsCount, 1)
+    }
+
     func testMethodsWithoutArgumentsAndWithoutBody() async throws {
         let mock = MockStoreRepository()
         mock.fetchStoreCategoriesMock.result = .success([])

@@ -7,6 +7,41 @@ final class ProjectionTests: XCTestCase {
         try generate(spec(endpoint))["Api.swift"] ?? ""
     }
 
+    func testOptionalInputsGetAnOverloadWithoutThem() throws {
+        let json = """
+            {
+              "externalTypes": [\(testTypes)],
+              "endpoints": [
+                { "name": "fetchOne", "repositoryMethod": "fetch", "method": "GET", "path": "/one", "inputs": [{"name": "a", "type": "Int"}], "param": {"a": "{a}"} },
+                { "name": "fetchTwo", "repositoryMethod": "fetch", "method": "GET", "path": "/two", "inputs": [{"name": "a", "type": "Int"}, {"name": "b", "type": "String?"}], "param": {"a": "{a}", "b": "{b}"} },
+                { "name": "list", "method": "GET", "path": "/list", "inputs": [{"name": "page", "type": "Int?"}, {"name": "size", "type": "Int"}, {"name": "q", "type": "String?"}], "param": {"page": "{page}", "size": "{size}", "q": "{q}"} }
+              ]
+            }
+            """
+        // `fetch(a:)` and `fetch(a:b:)` with `b` optional: fetchTwo's overload would be fetchOne's method. Two
+        // methods of one name are refused, whatever their labels, so an overload never clashes.
+        XCTAssertEqual(
+            diagnostics(json).filter { $0.contains("error:") },
+            ["Specs/store.json:5:47: error: repository method 'fetch' is declared twice (first at line 4); "
+                + "give one of them a different 'repositoryMethod'"])
+        let unique = json.replacingOccurrences(of: #""name": "fetchOne", "repositoryMethod": "fetch""#, with: #""name": "fetchOne""#)
+        let repository = try generate(unique)["Repository.swift"] ?? ""
+        // `list(size:)` passes nil for both optional inputs, wherever they are.
+        assertContains(
+            repository,
+            """
+                /// `list(page:size:q:)` with `page`, `q` nil.
+                public func list(size: Int) async -> Result<Void, Error> {
+                    await list(page: nil, size: size, q: nil)
+                }
+
+            """)
+        assertContains(repository, "    public func fetch(a: Int) async -> Result<Void, Error> {\n        await fetch(a: a, b: nil)\n")
+        // Without optional inputs there is no extension at all.
+        let plain = try generate(spec(#""name": "a", "method": "GET", "path": "/a", "inputs": [{"name": "x", "type": "Int"}], "param": {"x": "{x}"}"#))
+        XCTAssertFalse(plain["Repository.swift"]?.contains("extension") ?? true)
+    }
+
     func testParamNoneAndStructPassThrough() throws {
         let none = try api(#""name": "signout", "method": "DELETE", "path": "/signout""#)
         assertContains(none, "    case signout\n")

@@ -25,6 +25,24 @@ public protocol LedgerRepository: Sendable {
     func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?) async throws -> Receipt
 }
 
+/// The methods with optional inputs, without them: they are sent as `nil`.
+extension LedgerRepository {
+    /// `fetchPersonPage(cursor:size:)` with `cursor` nil.
+    public func fetchPersonPage(size: Int) async throws -> Page<Person> {
+        try await fetchPersonPage(cursor: nil, size: size)
+    }
+
+    /// `fetchTransactions(month:type:)` with `type` nil.
+    public func fetchTransactions(month: String) async throws -> [Transaction] {
+        try await fetchTransactions(month: month, type: nil)
+    }
+
+    /// `uploadReceipt(transactionId:image:note:)` with `note` nil.
+    public func uploadReceipt(transactionId: UUID, image: UploadFile) async throws -> Receipt {
+        try await uploadReceipt(transactionId: transactionId, image: image, note: nil)
+    }
+}
+
 /// A data source of the Ledger data layer: `LedgerRemoteDataSource` (the API), or a mock in tests.
 public protocol LedgerDataSource: Sendable {
     func fetchPersons() async throws -> [Person]

@@ -67,7 +67,7 @@ public struct FetchPersonPageRequestValues: Sendable {
     public let cursor: String?
     public let size: Int
 
-    public init(cursor: String?, size: Int) {
+    public init(cursor: String? = nil, size: Int) {
         self.cursor = cursor
         self.size = size
     }
@@ -273,7 +273,7 @@ public struct FetchTransactionsRequestValues: Sendable {
     public let month: String
     public let type: TransactionType?
 
-    public init(month: String, type: TransactionType?) {
+    public init(month: String, type: TransactionType? = nil) {
         self.month = month
         self.type = type
     }
@@ -393,7 +393,7 @@ public struct UploadReceiptRequestValues: Sendable {
     public let image: UploadFile
     public let note: String?
 
-    public init(transactionId: UUID, image: UploadFile, note: String?) {
+    public init(transactionId: UUID, image: UploadFile, note: String? = nil) {
         self.transactionId = transactionId
         self.image = image
         self.note = note

@@ -195,7 +195,7 @@ public struct FetchStorePhotosRequestValues: Sendable {
     public let storeId: Int
     public let cursor: String?
 
-    public init(storeId: Int, cursor: String?) {
+    public init(storeId: Int, cursor: String? = nil) {
         self.storeId = storeId
         self.cursor = cursor
     }
@@ -230,7 +230,7 @@ public struct FetchNewPostsRequestValues: Sendable {
     public let storeId: Int
     public let cursor: CursorInput?
 
-    public init(storeId: Int, cursor: CursorInput?) {
+    public init(storeId: Int, cursor: CursorInput? = nil) {
         self.storeId = storeId
         self.cursor = cursor
     }
@@ -534,7 +534,7 @@ public struct UploadStoreMenuImageRequestValues: Sendable {
     public let caption: String?
     public let price: Int?
 
-    public init(storeId: Int, image: UploadFile, caption: String?, price: Int?) {
+    public init(storeId: Int, image: UploadFile, caption: String? = nil, price: Int? = nil) {
         self.storeId = storeId
         self.image = image
         self.caption = caption
@@ -606,7 +606,7 @@ public struct FetchStoreReviewsRequestValues: Sendable {
     public let cursor: CursorInput
     public let filters: [String: String]?
 
-    public init(storeId: Int, cursor: CursorInput, filters: [String: String]?) {
+    public init(storeId: Int, cursor: CursorInput, filters: [String: String]? = nil) {
         self.storeId = storeId
         self.cursor = cursor
         self.filters = filters

@@ -23,6 +23,17 @@ public protocol UserRepository: Sendable {
     func saveMyPlace(input: SaveMyPlaceInput) async throws -> PlaceResponse
 }
 
+/// The methods with optional inputs, without them: they are sent as `nil`.
+extension UserRepository {
+    /// `fetchMyPlaces(placeType:cursor:size:)` with `cursor` nil.
+    public func fetchMyPlaces(
+        placeType: PlaceType,
+        size: Int
+    ) async throws -> ContentsWithCursorResponse<PlaceResponse> {
+        try await fetchMyPlaces(placeType: placeType, cursor: nil, size: size)
+    }
+}
+
 /// A data source of the User data layer: `UserRemoteDataSource` (the API), or a mock in tests.
 public protocol UserDataSource: Sendable {
     func fetchMyUser() async throws -> UserResponse

@@ -103,7 +103,7 @@ public struct FetchMyPlacesRequestValues: Sendable {
     public let cursor: String?
     public let size: Int
 
-    public init(placeType: PlaceType, cursor: String?, size: Int) {
+    public init(placeType: PlaceType, cursor: String? = nil, size: Int) {
         self.placeType = placeType
         self.cursor = cursor
         self.size = size

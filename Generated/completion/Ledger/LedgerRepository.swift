@@ -79,6 +79,37 @@ public protocol LedgerRepository: Sendable {
     ) -> RequestHandle
 }
 
+/// The methods with optional inputs, without them: they are sent as `nil`.
+extension LedgerRepository {
+    /// `fetchPersonPage(cursor:size:completion:)` with `cursor` nil.
+    @discardableResult
+    public func fetchPersonPage(
+        size: Int,
+        completion: @escaping @MainActor @Sendable (Result<Page<Person>, NetworkError>) -> Void
+    ) -> RequestHandle {
+        fetchPersonPage(cursor: nil, size: size, completion: completion)
+    }
+
+    /// `fetchTransactions(month:type:completion:)` with `type` nil.
+    @discardableResult
+    public func fetchTransactions(
+        month: String,
+        completion: @escaping @MainActor @Sendable (Result<[Transaction], NetworkError>) -> Void
+    ) -> RequestHandle {
+        fetchTransactions(month: month, type: nil, completion: completion)
+    }
+
+    /// `uploadReceipt(transactionId:image:note:completion:)` with `note` nil.
+    @discardableResult
+    public func uploadReceipt(
+        transactionId: UUID,
+        image: UploadFile,
+        completion: @escaping @MainActor @Sendable (Result<Receipt, NetworkError>) -> Void
+    ) -> RequestHandle {
+        uploadReceipt(transactionId: transactionId, image: image, note: nil, completion: completion)
+    }
+}
+
 /// Where the Ledger repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
 /// to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
 /// database) to this protocol.

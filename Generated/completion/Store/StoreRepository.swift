@@ -129,6 +129,53 @@ public protocol StoreRepository: Sendable {
     ) -> RequestHandle
 }
 
+/// The methods with optional inputs, without them: they are sent as `nil`.
+extension StoreRepository {
+    /// `fetchStorePhotos(storeId:cursor:completion:)` with `cursor` nil.
+    @discardableResult
+    public func fetchStorePhotos(
+        storeId: Int,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<StoreImageResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle {
+        fetchStorePhotos(storeId: storeId, cursor: nil, completion: completion)
+    }
+
+    /// `fetchNewPosts(storeId:cursor:completion:)` with `cursor` nil.
+    @discardableResult
+    public func fetchNewPosts(
+        storeId: Int,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<StoreNewsPostResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle {
+        fetchNewPosts(storeId: storeId, cursor: nil, completion: completion)
+    }
+
+    /// `uploadStoreMenuImage(storeId:image:caption:price:completion:)` with `caption`, `price` nil.
+    @discardableResult
+    public func uploadStoreMenuImage(
+        storeId: Int,
+        image: UploadFile,
+        completion: @escaping @MainActor @Sendable (Result<StoreImageResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
+        uploadStoreMenuImage(storeId: storeId, image: image, caption: nil, price: nil, completion: completion)
+    }
+
+    /// `fetchStoreReviews(storeId:cursor:filters:completion:)` with `filters` nil.
+    @discardableResult
+    public func fetchStoreReviews(
+        storeId: Int,
+        cursor: CursorInput,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<StoreReviewResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle {
+        fetchStoreReviews(storeId: storeId, cursor: cursor, filters: nil, completion: completion)
+    }
+}
+
 public struct StoreRepositoryImpl: StoreRepository {
     private let manager: NetworkManager
 

@@ -55,6 +55,21 @@ public protocol UserRepository: Sendable {
     ) -> RequestHandle
 }
 
+/// The methods with optional inputs, without them: they are sent as `nil`.
+extension UserRepository {
+    /// `fetchMyPlaces(placeType:cursor:size:completion:)` with `cursor` nil.
+    @discardableResult
+    public func fetchMyPlaces(
+        placeType: PlaceType,
+        size: Int,
+        completion: @escaping @MainActor @Sendable (
+            Result<ContentsWithCursorResponse<PlaceResponse>, NetworkError>
+        ) -> Void
+    ) -> RequestHandle {
+        fetchMyPlaces(placeType: placeType, cursor: nil, size: size, completion: completion)
+    }
+}
+
 public struct UserRepositoryImpl: UserRepository {
     private let manager: NetworkManager
 

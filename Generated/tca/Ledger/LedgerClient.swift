@@ -33,6 +33,25 @@ public struct LedgerClient: Sendable {
     ) async throws -> Receipt
 }
 
+/// The closures with optional inputs, without them: they are sent as `nil` (a closure cannot have default
+/// arguments; these call the methods `@DependencyClient` makes of the closures).
+extension LedgerClient {
+    /// `fetchPersonPage(cursor:size:)` with `cursor` nil.
+    public func fetchPersonPage(size: Int) async throws -> Page<Person> {
+        try await fetchPersonPage(cursor: nil, size: size)
+    }
+
+    /// `fetchTransactions(month:type:)` with `type` nil.
+    public func fetchTransactions(month: String) async throws -> [Transaction] {
+        try await fetchTransactions(month: month, type: nil)
+    }
+
+    /// `uploadReceipt(transactionId:image:note:)` with `note` nil.
+    public func uploadReceipt(transactionId: UUID, image: UploadFile) async throws -> Receipt {
+        try await uploadReceipt(transactionId: transactionId, image: image, note: nil)
+    }
+}
+
 extension LedgerClient: Dependencies.TestDependencyKey {
     /// Every closure reports an issue naming its endpoint ("Unimplemented: 'LedgerClient.…'") and throws: a test
     /// overrides the ones it expects to be called, and any other call fails it.

@@ -26,6 +26,24 @@ public protocol LedgerRepository: Sendable {
     func uploadReceipt(transactionId: UUID, image: UploadFile, note: String?) async throws -> Receipt
 }
 
+/// The methods with optional inputs, without them: they are sent as `nil`.
+extension LedgerRepository {
+    /// `fetchPersonPage(cursor:size:)` with `cursor` nil.
+    public func fetchPersonPage(size: Int) async throws -> Page<Person> {
+        try await fetchPersonPage(cursor: nil, size: size)
+    }
+
+    /// `fetchTransactions(month:type:)` with `type` nil.
+    public func fetchTransactions(month: String) async throws -> [Transaction] {
+        try await fetchTransactions(month: month, type: nil)
+    }
+
+    /// `uploadReceipt(transactionId:image:note:)` with `note` nil.
+    public func uploadReceipt(transactionId: UUID, image: UploadFile) async throws -> Receipt {
+        try await uploadReceipt(transactionId: transactionId, image: image, note: nil)
+    }
+}
+
 /// Where the Ledger repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
 /// to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
 /// database) to this protocol.

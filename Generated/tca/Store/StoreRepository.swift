@@ -51,6 +51,32 @@ public protocol StoreRepository: Sendable {
     ) async throws -> ContentsWithCursorResponse<StoreReviewResponse>
 }
 
+/// The methods with optional inputs, without them: they are sent as `nil`.
+extension StoreRepository {
+    /// `fetchStorePhotos(storeId:cursor:)` with `cursor` nil.
+    public func fetchStorePhotos(storeId: Int) async throws -> ContentsWithCursorResponse<StoreImageResponse> {
+        try await fetchStorePhotos(storeId: storeId, cursor: nil)
+    }
+
+    /// `fetchNewPosts(storeId:cursor:)` with `cursor` nil.
+    public func fetchNewPosts(storeId: Int) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse> {
+        try await fetchNewPosts(storeId: storeId, cursor: nil)
+    }
+
+    /// `uploadStoreMenuImage(storeId:image:caption:price:)` with `caption`, `price` nil.
+    public func uploadStoreMenuImage(storeId: Int, image: UploadFile) async throws -> StoreImageResponse {
+        try await uploadStoreMenuImage(storeId: storeId, image: image, caption: nil, price: nil)
+    }
+
+    /// `fetchStoreReviews(storeId:cursor:filters:)` with `filters` nil.
+    public func fetchStoreReviews(
+        storeId: Int,
+        cursor: CursorInput
+    ) async throws -> ContentsWithCursorResponse<StoreReviewResponse> {
+        try await fetchStoreReviews(storeId: storeId, cursor: cursor, filters: nil)
+    }
+}
+
 public struct StoreRepositoryImpl: StoreRepository {
     private let manager: NetworkManager
 

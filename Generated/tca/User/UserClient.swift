@@ -27,6 +27,18 @@ public struct UserClient: Sendable {
     public var saveMyPlace: @Sendable (_ input: SaveMyPlaceInput) async throws -> PlaceResponse
 }
 
+/// The closures with optional inputs, without them: they are sent as `nil` (a closure cannot have default
+/// arguments; these call the methods `@DependencyClient` makes of the closures).
+extension UserClient {
+    /// `fetchMyPlaces(placeType:cursor:size:)` with `cursor` nil.
+    public func fetchMyPlaces(
+        placeType: PlaceType,
+        size: Int
+    ) async throws -> ContentsWithCursorResponse<PlaceResponse> {
+        try await fetchMyPlaces(placeType: placeType, cursor: nil, size: size)
+    }
+}
+
 extension UserClient: Dependencies.TestDependencyKey {
     /// Every closure reports an issue naming its endpoint ("Unimplemented: 'UserClient.…'") and throws: a test
     /// overrides the ones it expects to be called, and any other call fails it.

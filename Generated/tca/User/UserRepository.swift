@@ -24,6 +24,17 @@ public protocol UserRepository: Sendable {
     func saveMyPlace(input: SaveMyPlaceInput) async throws -> PlaceResponse
 }
 
+/// The methods with optional inputs, without them: they are sent as `nil`.
+extension UserRepository {
+    /// `fetchMyPlaces(placeType:cursor:size:)` with `cursor` nil.
+    public func fetchMyPlaces(
+        placeType: PlaceType,
+        size: Int
+    ) async throws -> ContentsWithCursorResponse<PlaceResponse> {
+        try await fetchMyPlaces(placeType: placeType, cursor: nil, size: size)
+    }
+}
+
 public struct UserRepositoryImpl: UserRepository {
     private let manager: NetworkManager
 

@@ -47,7 +47,7 @@ extension DomainViewModel: MustacheRepresentable {
     private static let keys = MustacheKeys([
         "fileHeader", "specPath", "domain", "apiName", "repositoryName", "implName", "mockName", "imports",
         "endpoints", "models", "domainModels", "access", "hasUsingQueryOverrides", "hasUploads", "isGrouped",
-        "groups", "requestMembers", "hasCache", "remoteName", "localName", "client",
+        "groups", "requestMembers", "hasCache", "remoteName", "localName", "client", "hasShortcuts",
     ])
 
     package func push(to builder: inout MustacheDataBuilder) {
@@ -98,6 +98,7 @@ extension DomainViewModel: MustacheRepresentable {
         builder.push(remoteName)
         builder.push(localName)
         client.push(to: &builder)
+        builder.push(hasShortcuts)
         builder.pushDictionary(Self.keys)
     }
 }
@@ -297,6 +298,7 @@ extension EndpointViewModel: MustacheRepresentable {
         "methodName", "memberPrefix", "signature", "selector", "successType", "wireType", "mapsResponse",
         "responseName", "toDomain", "domainValue", "resultType", "construction", "requestName", "hasArguments",
         "returnsValue", "argumentsType", "argumentsValue", "mockArguments", "cache", "useCase", "clientMember",
+        "shortcut",
     ]
     /// With and without the completion style's names (only the styles that have them: a template of another
     /// style naming them is a missing key).
@@ -343,6 +345,7 @@ extension EndpointViewModel: MustacheRepresentable {
         cache.push(to: &builder)
         useCase.push(to: &builder)
         clientMember.push(to: &builder)
+        shortcut.push(to: &builder)
         switch (completionSignature, completionName) {
         case (let signature?, let name?):
             builder.push(signature)
@@ -357,6 +360,18 @@ extension EndpointViewModel: MustacheRepresentable {
         case (nil, nil):
             builder.pushDictionary(Self.keys)
         }
+    }
+}
+
+extension ShortcutViewModel: MustacheRepresentable {
+    private static let keys = MustacheKeys(["doc", "signature", "call", "isFirst"])
+
+    package func push(to builder: inout MustacheDataBuilder) {
+        builder.push(doc)
+        builder.push(signature)
+        builder.push(call)
+        builder.push(isFirst)
+        builder.pushDictionary(Self.keys)
     }
 }
 

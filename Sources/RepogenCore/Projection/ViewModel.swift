@@ -48,6 +48,8 @@ package struct DomainViewModel: Sendable, Equatable {
     package var localName: String
     /// `tca` style only: the domain's `@DependencyClient`; empty in the other styles.
     package var client: [ClientViewModel] = []
+    /// Whether some endpoint has a `shortcut` (the repository protocol then has an extension).
+    package var hasShortcuts = false
 }
 
 /// The `tca` style's client of a domain (seed 003).
@@ -164,6 +166,22 @@ package struct EndpointViewModel: Sendable, Equatable {
     package var useCase: [UseCaseViewModel]
     /// `tca` style only: the endpoint's closure in the client; empty in the other styles.
     package var clientMember: [ClientMemberViewModel] = []
+    /// With optional inputs, the repository protocol extension's overload without them; empty otherwise, or when
+    /// that overload would have another method's name and labels.
+    package var shortcut: [ShortcutViewModel] = []
+}
+
+/// An overload of a repository method without its optional inputs, in an extension of the protocol: it forwards
+/// `nil` for them, so that `fetchItems(storeId: 1)` compiles on `any StoreRepository`.
+package struct ShortcutViewModel: Sendable, Equatable {
+    /// ``/// `fetchItems(storeId:cursor:)` with `cursor` nil.``
+    package var doc: String
+    /// `fetchItems(storeId: Int)`; in the `completion` style with the handler last.
+    package var signature: String
+    /// `fetchItems(storeId: storeId, cursor: nil)`; in the `completion` style with the handler passed on.
+    package var call: String
+    /// Whether it is the domain's first overload (for separators).
+    package var isFirst: Bool
 }
 
 /// The `tca` style's closure of one endpoint, and what the live, preview and mock values set it to.

@@ -15,6 +15,8 @@ package func projectDefault(
     let storageName = client ? clientStorageName(model) : ""
     let defaults = DefaultValues(client ? model.models : [])
     let lastIndex = model.endpoints.count - 1
+    let shortcuts = shortcutEndpoints(model.endpoints, keepingAnArgument: client)
+    let firstShortcut = shortcuts.min()
     // Each endpoint is projected once (a large domain's in two halves at once: endpoints are independent); a grouped
     // domain's groups reuse the same values.
     let endpoints = arrayInHalves(model.endpoints.count) { range, store in
@@ -24,6 +26,7 @@ package func projectDefault(
                 group: groupNames.isEmpty ? nil : groupNames[index / maximumSwitchCases].caseName, isFirst: index == 0,
                 // (The clean style's data repository has its own body, `useCase.repositoryBody`.)
                 completionHandlers: completionHandlers, hasCache: hasCache,
+                shortcutIsFirst: shortcuts.contains(index) ? index == firstShortcut : nil,
                 access: useCases ? accessLevel.modifier : nil,
                 client: client
                     ? projectClientMember(
@@ -62,7 +65,21 @@ package func projectDefault(
         hasCache: hasCache,
         remoteName: names.remote,
         localName: names.local,
-        client: client ? [projectClient(model, names: names, storageName: storageName)] : [])
+        client: client ? [projectClient(model, names: names, storageName: storageName)] : [],
+        hasShortcuts: !shortcuts.isEmpty)
+}
+
+/// The endpoints (by index) whose repository method gets an overload without its optional inputs, in an extension
+/// of the protocol (protocol requirements cannot have default arguments): those with an optional input. The
+/// overload cannot have another method's name: validation gives every endpoint of a domain its own repository
+/// method name (a second `fetch`, whatever its labels, is a located error), and the overload's labels always differ
+/// from its own method's. With `keepingAnArgument` (the `tca` style, whose client gets the same overloads), not
+/// those whose inputs are all optional: the client's `func list()` would redeclare its closure `var list`.
+package func shortcutEndpoints(_ endpoints: [Endpoint], keepingAnArgument: Bool = false) -> Set<Int> {
+    Set(endpoints.indices.filter { index in
+        let inputs = endpoints[index].inputs
+        return inputs.contains { $0.type.isOptional } && (!keepingAnArgument || inputs.contains { !$0.type.isOptional })
+    })
 }
 
 /// What the cached `Impl` of a domain with a cache does for `endpoint`, whose repository method is called `call`
@@ -201,7 +218,8 @@ private func switchCase(_ value: SwitchCase) -> SwitchCaseViewModel {
 
 private func projectEndpoint(
     _ endpoint: Endpoint, names: DomainNames, group: String? = nil, isFirst: Bool = false, completionHandlers: Bool = false,
-    hasCache: Bool = false, access: String? = nil, client: ClientMemberViewModel? = nil
+    hasCache: Bool = false, shortcutIsFirst: Bool? = nil, access: String? = nil,
+    client: ClientMemberViewModel? = nil
 ) -> EndpointViewModel {
     let inputs = endpoint.inputs
     let caseName = SwiftIdentifier.escaped(endpoint.caseName)
@@ -327,7 +345,10 @@ private func projectEndpoint(
             hasRequestValues: !inputs.isEmpty,
             requestValuesName: inputs.isEmpty ? "" : requestValuesName,
             fields: inputs.indices.map { .concatenating(access, "let ", escapedLabels[$0], ": ", types[$0]) },
-            initParameters: parameterList,
+            // A struct's initializer can default its optional values: `FetchItemsRequestValues(storeId: 1)`.
+            initParameters: .concatenating(
+                inputs.indices.map { inputs[$0].type.isOptional ? .concatenating(parameters[$0], " = nil") : parameters[$0] },
+                separator: ", "),
             assignments: inputs.indices.map { .concatenating("self.", escapedLabels[$0], " = ", escapedLabels[$0]) },
             executeSignature: inputs.isEmpty
                 ? "execute()" : .concatenating("execute(_ ", values, ": ", requestValuesName, ")"),
@@ -338,9 +359,31 @@ private func projectEndpoint(
     }
 
     var completionSignature: String?
+    var completion = ""
     if completionHandlers {
-        let completion = String.concatenating(completionName, ": @escaping @MainActor @Sendable (Result<", success, ", NetworkError>) -> Void")
+        completion = String.concatenating(completionName, ": @escaping @MainActor @Sendable (Result<", success, ", NetworkError>) -> Void")
         completionSignature = .concatenating(methodName, "(", .concatenating(parameters + [completion], separator: ", "), ")")
+    }
+
+    // The overload without the optional inputs: it passes `nil` for them.
+    var shortcutViewModel: [ShortcutViewModel] = []
+    if let shortcutIsFirst {
+        let kept = inputs.indices.filter { !inputs[$0].type.isOptional }
+        var shortParameters = kept.map { parameters[$0] }
+        var callArguments = inputs.indices.map { index in
+            String.concatenating(
+                SwiftCode.callLabel(labels[index]), ": ", inputs[index].type.isOptional ? "nil" : escapedLabels[index])
+        }
+        if completionHandlers {
+            shortParameters.append(completion)
+            callArguments.append(.concatenating(SwiftCode.callLabel(completionName), ": ", SwiftIdentifier.escaped(completionName)))
+        }
+        let omitted = inputs.indices.filter { inputs[$0].type.isOptional }.map { String.concatenating("`", labels[$0], "`") }
+        shortcutViewModel = [ShortcutViewModel(
+            doc: .concatenating("/// `", selector, "` with ", .concatenating(omitted, separator: ", "), " nil."),
+            signature: .concatenating(methodName, "(", .concatenating(shortParameters, separator: ", "), ")"),
+            call: .concatenating(methodName, "(", .concatenating(callArguments, separator: ", "), ")"),
+            isFirst: shortcutIsFirst)]
     }
     return EndpointViewModel(
         caseName: caseName,
@@ -382,7 +425,8 @@ private func projectEndpoint(
         completionName: completionHandlers ? completionName : nil,
         cache: cache,
         useCase: useCase,
-        clientMember: client.map { [$0] } ?? [])
+        clientMember: client.map { [$0] } ?? [],
+        shortcut: shortcutViewModel)
 }
 
 // MARK: - The clean style's data layer

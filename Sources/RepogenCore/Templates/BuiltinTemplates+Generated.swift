@@ -72,6 +72,23 @@ extension {{mockName}}: {{domain}}DataSource {}
     func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}}
 {{/endpoints}}
 }
+{{#hasShortcuts}}
+
+/// The methods with optional inputs, without them: they are sent as `nil`.
+extension {{repositoryName}} {
+{{#endpoints}}
+{{#shortcut}}
+{{^isFirst}}
+
+{{/isFirst}}
+    {{doc}}
+    {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
+        try await {{call}}
+    }
+{{/shortcut}}
+{{/endpoints}}
+}
+{{/hasShortcuts}}
 
 /// A data source of the {{domain}} data layer: `{{remoteName}}` (the API), or a mock in tests.
 {{access}}protocol {{domain}}DataSource: Sendable {
@@ -429,6 +446,24 @@ private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSub
     func {{completionSignature}} -> RequestHandle
 {{/endpoints}}
 }
+{{#hasShortcuts}}
+
+/// The methods with optional inputs, without them: they are sent as `nil`.
+extension {{repositoryName}} {
+{{#endpoints}}
+{{#shortcut}}
+{{^isFirst}}
+
+{{/isFirst}}
+    {{doc}}
+    @discardableResult
+    {{access}}func {{signature}} -> RequestHandle {
+        {{call}}
+    }
+{{/shortcut}}
+{{/endpoints}}
+}
+{{/hasShortcuts}}
 
 {{> _implStruct}}
 {{#endpoints}}
@@ -527,6 +562,23 @@ private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSub
     func {{signature}} async -> {{resultType}}
 {{/endpoints}}
 }
+{{#hasShortcuts}}
+
+/// The methods with optional inputs, without them: they are sent as `nil`.
+extension {{repositoryName}} {
+{{#endpoints}}
+{{#shortcut}}
+{{^isFirst}}
+
+{{/isFirst}}
+    {{doc}}
+    {{access}}func {{signature}} async -> {{resultType}} {
+        await {{call}}
+    }
+{{/shortcut}}
+{{/endpoints}}
+}
+{{/hasShortcuts}}
 
 {{> _implStruct}}
 {{#endpoints}}
@@ -894,6 +946,23 @@ extension RecordingResponseCache: {{localName}} {}
     func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}}
 {{/endpoints}}
 }
+{{#hasShortcuts}}
+
+/// The methods with optional inputs, without them: they are sent as `nil`.
+extension {{repositoryName}} {
+{{#endpoints}}
+{{#shortcut}}
+{{^isFirst}}
+
+{{/isFirst}}
+    {{doc}}
+    {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
+        try await {{call}}
+    }
+{{/shortcut}}
+{{/endpoints}}
+}
+{{/hasShortcuts}}
 
 {{> _implStruct}}
 {{#endpoints}}
@@ -1096,6 +1165,24 @@ extension {{name}} {
 {{/clientMember}}
 {{/endpoints}}
 }
+{{#hasShortcuts}}
+
+/// The closures with optional inputs, without them: they are sent as `nil` (a closure cannot have default
+/// arguments; these call the methods `@DependencyClient` makes of the closures).
+extension {{name}} {
+{{#endpoints}}
+{{#shortcut}}
+{{^isFirst}}
+
+{{/isFirst}}
+    {{doc}}
+    {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
+        try await {{call}}
+    }
+{{/shortcut}}
+{{/endpoints}}
+}
+{{/hasShortcuts}}
 
 extension {{name}}: Dependencies.TestDependencyKey {
     /// Every closure reports an issue naming its endpoint ("Unimplemented: '{{name}}.…'") and throws: a test

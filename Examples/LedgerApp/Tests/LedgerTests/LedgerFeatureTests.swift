@@ -101,6 +101,19 @@ final class LedgerFeatureTests: XCTestCase {
         XCTAssertEqual(feature.persons.map(\.name), ["Park"])
     }
 
+    func testOptionalInputsCanBeLeftOutOfAClientCall() async throws {
+        var client = LedgerClient.testValue
+        let received = LockIsolated<[String]>([])
+        client.fetchTransactions = { month, type in
+            received.withValue { $0.append("\(month) \(type.map { "\($0)" } ?? "nil")") }
+            return []
+        }
+        // A closure cannot have default arguments: the client's extension leaves `type` out and passes nil.
+        let transactions = try await client.fetchTransactions(month: "2026-11")
+        XCTAssertEqual(transactions, [])
+        XCTAssertEqual(received.value, ["2026-11 nil"])
+    }
+
     // MARK: preview value
 
     func testThePreviewValueAnswersWithTheSpecsExamples() async throws {

@@ -19,6 +19,19 @@ public protocol ShopRepository: Sendable {
     func uploadProductPhoto(productId: Int, photo: UploadFile, caption: String?) async -> Result<Product, Error>
 }
 
+/// The methods with optional inputs, without them: they are sent as `nil`.
+extension ShopRepository {
+    /// `fetchProducts(sort:cursor:)` with `cursor` nil.
+    public func fetchProducts(sort: ProductSort) async -> Result<ProductPage, Error> {
+        await fetchProducts(sort: sort, cursor: nil)
+    }
+
+    /// `uploadProductPhoto(productId:photo:caption:)` with `caption` nil.
+    public func uploadProductPhoto(productId: Int, photo: UploadFile) async -> Result<Product, Error> {
+        await uploadProductPhoto(productId: productId, photo: photo, caption: nil)
+    }
+}
+
 /// Where the Shop repository keeps its cached reads: `MemoryResponseCache` (in memory, each value with its time
 /// to live, the least recently used dropped past a size bound) unless the app conforms its own store (disk,
 /// database) to this protocol.

@@ -18,6 +18,19 @@ public protocol PetsRepository: Sendable {
     func uploadPhoto(petId: Int64, file: UploadFile?, caption: String?) async -> Result<Void, Error>
 }
 
+/// The methods with optional inputs, without them: they are sent as `nil`.
+extension PetsRepository {
+    /// `listPets(limit:status:)` with `limit`, `status` nil.
+    public func listPets() async -> Result<[Pet], Error> {
+        await listPets(limit: nil, status: nil)
+    }
+
+    /// `uploadPhoto(petId:file:caption:)` with `file`, `caption` nil.
+    public func uploadPhoto(petId: Int64) async -> Result<Void, Error> {
+        await uploadPhoto(petId: petId, file: nil, caption: nil)
+    }
+}
+
 public struct PetsRepositoryImpl: PetsRepository {
     private let manager: NetworkManager
 
