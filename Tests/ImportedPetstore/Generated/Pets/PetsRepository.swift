@@ -20,9 +20,9 @@ public protocol PetsRepository: Sendable {
 
 /// The methods with optional inputs, without them: they are sent as `nil`.
 extension PetsRepository {
-    /// `listPets(limit:status:)` with `limit`, `status` nil.
+    /// `listPets(limit:status:tags:)` with `limit`, `status`, `tags` nil.
     public func listPets() async -> Result<[Pet], Error> {
-        await listPets(limit: nil, status: nil)
+        await listPets(limit: nil, status: nil, tags: nil)
     }
 
     /// `uploadPhoto(petId:file:caption:)` with `file`, `caption` nil.
