@@ -401,7 +401,11 @@ extension SpecValidator {
                         "the value of \(place()) contains \(Self.describe(Unicode.Scalar(bad))), which is not allowed in an HTTP header",
                         at: value.location)
                     ok = false
-                } else if let parts = resolveTemplate(value, scope: scope, allowOptional: false, place: place()) {
+                } else if let parts = resolveTemplate(
+                    value, scope: scope, allowOptional: Self.isSinglePlaceholder(value.value), place: place())
+                {
+                    // A lone optional placeholder (`If-Match: "{revision}"` with `revision: String?`) is left out
+                    // of the request when nil; inside longer text an optional is an error (no "nil" on the wire).
                     headers.append(CustomHeader(name: name.value, value: parts))
                 } else {
                     ok = false
@@ -409,6 +413,12 @@ extension SpecValidator {
             }
             return ok ? .custom(headers) : nil
         }
+    }
+
+    /// Whether a template is one placeholder and nothing else (`"{revision}"`).
+    static func isSinglePlaceholder(_ text: String) -> Bool {
+        if case .success(let raw) = TemplateString.parse(text), raw.count == 1, case .reference = raw[0] { return true }
+        return false
     }
 
     /// RFC 2046 `bchars`: what a multipart boundary may hold.
