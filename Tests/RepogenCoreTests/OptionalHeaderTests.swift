@@ -47,6 +47,17 @@ final class OptionalHeaderTests: XCTestCase {
         assertContains(text, "            return .custom([\"X-Tenant\": tenant])\n")
     }
 
+    func testAnOptionalValueWithoutOneTextFormOrAMappedArrayIsStillAnError() {
+        let data = diagnostics(
+            spec(#""name": "fetch", "method": "GET", "path": "/d", "inputs": [{"name": "blob", "type": "Data?"}], "header": {"custom": {"X-Blob": "{blob}"}}"#))
+        XCTAssertEqual(data.count, 1, "\(data)")
+        XCTAssertTrue(data.first?.contains("header 'X-Blob' of 'fetch' uses 'blob', which is a 'Data', with no single text form") == true, "\(data)")
+        let mapped = diagnostics(
+            spec(#""name": "fetch", "method": "GET", "path": "/d", "inputs": [{"name": "ids", "type": "[String]?"}], "header": {"custom": {"X-Ids": "{ids[].count}"}}"#))
+        XCTAssertEqual(mapped.count, 1, "\(mapped)")
+        XCTAssertTrue(mapped.first?.contains("can only be a whole param value") == true, "\(mapped)")
+    }
+
     func testAnOptionalInsideLongerTextIsALocatedError() {
         let errors = diagnostics(
             spec(#""name": "fetch", "method": "GET", "path": "/d", "inputs": [{"name": "token", "type": "String?"}], "header": {"custom": {"X-Token": "t-{token}"}}"#))
