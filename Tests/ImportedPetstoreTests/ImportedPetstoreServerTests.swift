@@ -31,10 +31,11 @@ final class ImportedPetstoreServerTests: XCTestCase {
     }
 
     func exchange<T>(
-        _ method: String, _ path: String, status: Int = 200, body: String = "", _ call: () async -> Result<T, Error>
+        _ method: String, _ path: String, status: Int = 200, body: String = "",
+        headers: [String: String] = ["Content-Type": "application/json"], _ call: () async -> Result<T, Error>
     ) async throws -> (T, TestServer.Request) {
         try await server.reset()
-        try await server.route([.init(method, path, status: status, body: body)])
+        try await server.route([.init(method, path, status: status, body: body, headers: headers)])
         let value = try await call().get()
         let requests = try await server.requests()
         XCTAssertEqual(requests.count, 1)
@@ -45,9 +46,14 @@ final class ImportedPetstoreServerTests: XCTestCase {
 
     func testListPetsSendsTheQueryAndDecodesTheArrayAllOfAndEnum() async throws {
         let body = #"[{"id": 1, "name": "Rex", "tag": null, "status": "available", "owner": {"name": "Kim"}, "children": [{"id": 2, "name": "Pup"}], "parent": {"id": 0, "name": "Old"}}]"#
-        let (list, request) = try await exchange("GET", "/v1/pets", body: body) {
+        let (response, request) = try await exchange(
+            "GET", "/v1/pets", body: body, headers: ["Content-Type": "application/json", "x-next": "/v1/pets?page=2"]
+        ) {
             await pets.listPets(limit: 20, status: [.available, .notForSale], tags: ["a", "b"])
         }
+        // The document declares the `x-next` response header: the call returns it with the value.
+        XCTAssertEqual(response.header("X-Next"), "/v1/pets?page=2")
+        let list = response.value
         // Each array as its parameter says, on the same request, over the manager's comma default: `status` is
         // OpenAPI's default (form, exploded: the key repeated), `tags` has `explode: false` (joined with commas).
         XCTAssertEqual(request.query, "limit=20&status=available&status=NOT_FOR_SALE&tags=a,b")
@@ -79,6 +85,35 @@ final class ImportedPetstoreServerTests: XCTestCase {
         XCTAssertEqual(request.headers["x-request-id"], id.uuidString)
         let (_, deleted) = try await exchange("DELETE", "/v1/pets/42", status: 204) { await pets.deletePet(petId: 42) }
         XCTAssertEqual(deleted.method, "DELETE")
+    }
+
+    /// updatePet declares an optional If-Match, a merge-patch body, a versioned response media type and an ETag.
+    func testTheHeadersTheOperationDeclaresAreOnTheWire() async throws {
+        let answer = #"{"id": 42, "name": "Rex"}"#
+        let etag = ["Content-Type": "application/vnd.petstore.pet+json;version=2", "ETag": "\"r2\""]
+        let (updated, request) = try await exchange("PATCH", "/v1/pets/42", body: answer, headers: etag) {
+            await pets.updatePet(petId: 42, newPet: NewPet(name: "Rex"), ifMatch: "\"r1\"")
+        }
+        XCTAssertEqual(request.headers["accept"], "application/vnd.petstore.pet+json;version=2")
+        XCTAssertEqual(request.headers["content-type"], "application/merge-patch+json")
+        XCTAssertEqual(request.headers["if-match"], "\"r1\"")
+        XCTAssertEqual(updated.value.id, 42)
+        XCTAssertEqual(updated.header("etag"), "\"r2\"")
+        let sent = try JSONSerialization.jsonObject(with: Data(request.body.utf8)) as? [String: Any]
+        XCTAssertEqual(sent?["name"] as? String, "Rex")
+
+        // Without a revision, no If-Match at all: not an empty one, not "nil".
+        let (_, unconditional) = try await exchange("PATCH", "/v1/pets/42", body: answer, headers: etag) {
+            await pets.updatePet(petId: 42, newPet: NewPet(name: "Rex"), ifMatch: nil)
+        }
+        XCTAssertNil(unconditional.headers["if-match"], "\(unconditional.headers)")
+        XCTAssertEqual(unconditional.headers["accept"], "application/vnd.petstore.pet+json;version=2")
+
+        // An operation that declares plain JSON still asks for it.
+        let (_, plain) = try await exchange("GET", "/v1/pets/42", body: answer) {
+            await pets.showPetById(petId: 42, xRequestID: UUID())
+        }
+        XCTAssertEqual(plain.headers["accept"], "application/json")
     }
 
     func testMultipartUpload() async throws {

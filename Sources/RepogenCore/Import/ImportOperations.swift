@@ -18,6 +18,8 @@ struct ImportedEndpoint {
     var files: [(name: String, value: String)] = []
     var fields: [(name: String, value: String)] = []
     var response: String?
+    /// `responseMetadata: true`: the success response declares headers, which the app reads from an `APIResponse`.
+    var responseMetadata = false
     var uses: Set<String> = []
 }
 
@@ -255,13 +257,10 @@ extension OpenAPIImporter {
                     warn("header parameter '\(pname)' of \(where_) is \(type.text), which a header cannot hold; it is a String input", at: node)
                     type = ImportedType(text: "String")
                 }
-                if node["required"]?.bool != true {
-                    warn(
-                        "optional header '\(pname)' of \(where_) is a required argument: a repogen header is always sent",
-                        at: node)
-                }
+                // An optional header is an optional input: the generated request leaves it out when nil.
+                let required = node["required"]?.bool == true
                 let input = ImportNames.unique(ImportNames.memberName(pname), in: &inputNames)
-                endpoint.inputs.append((input, type.text))
+                endpoint.inputs.append((input, required ? type.text : ImportedType.optional(type.text)))
                 endpoint.uses.formUnion(type.models)
                 endpoint.headers.append((pname, "{" + input + placeholder + "}"))
             case "cookie":
@@ -298,6 +297,8 @@ extension OpenAPIImporter {
         }
         let required = body["required"]?.bool == true
         if let json = content.first(where: { Self.isJSON($0.key) }) {
+            // The body is what the document says it is (`application/merge-patch+json`), not plain JSON.
+            if let type = Self.ownMediaType(json.key) { endpoint.headers.append(("Content-Type", type)) }
             guard let schema = json.value["schema"] else {
                 warn("the JSON body of \(where_) has no schema; it is a JSONValue", at: json.value)
                 addBody(ImportedType.any, required: required, endpoint: &endpoint, inputNames: &inputNames)
@@ -396,6 +397,16 @@ extension OpenAPIImporter {
         return schema["contentMediaType"] != nil && schema["contentEncoding"] == nil
     }
 
+    /// The media type an endpoint sends as its own `Accept` or `Content-Type`: a JSON variant the runtime's
+    /// `application/json` is not (`application/vnd.x+json;version=2`, `application/merge-patch+json`), as a
+    /// spec template (braces doubled); nil for plain JSON and wildcards, which the runtime's headers already say.
+    static func ownMediaType(_ mediaType: String) -> String? {
+        let lowered = mediaType.lowercased().split(separator: ";").first.map { String($0).trimmingWhitespace() } ?? ""
+        guard lowered.hasSuffix("+json") || lowered == "text/json" || lowered == "application/json" && mediaType.contains(";")
+        else { return nil }
+        return mediaType.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
+    }
+
     static func isJSON(_ mediaType: String) -> Bool {
         let lowered = mediaType.lowercased().split(separator: ";").first.map { String($0).trimmingWhitespace() } ?? ""
         return lowered == "application/json" || lowered.hasSuffix("+json") || lowered == "*/*" || lowered == "application/*"
@@ -429,12 +440,19 @@ extension OpenAPIImporter {
             return (member, resolved)
         }
         let (member, body) = chosen.key == "default" ? (chosen, response) : (withBody.first ?? (chosen, response))
+        // Declared response headers (`ETag`, `Location`, `X-Next`) are read from the `APIResponse`; OpenAPI ignores
+        // a declared `Content-Type`.
+        if let headers = body["headers"]?.members, headers.contains(where: { $0.key.lowercased() != "content-type" }) {
+            endpoint.responseMetadata = true
+        }
         guard let content = body["content"]?.members, !content.isEmpty else { return }
         guard let json = content.first(where: { Self.isJSON($0.key) }) else {
             let types = content.map(\.key).joined(separator: ", ")
             warn("response \(member.key) of \(where_) is \(types), which the runtime does not decode; the endpoint has no response type", at: body)
             return
         }
+        // The server answers with the media type it is asked for: a versioned one is sent as it is declared.
+        if let accept = Self.ownMediaType(json.key) { endpoint.headers.append(("Accept", accept)) }
         guard let schema = json.value["schema"] else {
             endpoint.response = "JSONValue"
             return

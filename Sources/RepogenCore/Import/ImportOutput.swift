@@ -272,6 +272,7 @@ extension OpenAPIImporter {
             members.append(("upload", .mapping(upload, flow: true)))
         }
         if let response = endpoint.response { members.append(("response", .string(response))) }
+        if endpoint.responseMetadata { members.append(("responseMetadata", .bool(true))) }
         return .mapping(members, flow: false)
     }
 }

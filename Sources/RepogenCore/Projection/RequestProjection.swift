@@ -179,13 +179,32 @@ enum RequestProjection {
                 lines: ["return .multipart(boundary: " + SwiftCode.stringExpression(boundary, inputs: inputs) + ")"])
         case .custom(let headers):
             var used: Set<Int> = []
-            let entries = headers.map { header in
+            var entries: [String] = []
+            // A header whose value is one optional placeholder is set only when the value is there: nil sends no
+            // header (never an empty one or "nil").
+            var optional: [(name: String, value: String)] = []
+            for header in headers {
                 used.formUnion(SwiftCode.usedInputs(header.value))
-                return SwiftCode.stringLiteral(header.name) + ": " + SwiftCode.stringExpression(header.value, inputs: inputs)
+                if header.value.count == 1, case .reference(let reference) = header.value[0],
+                    SwiftCode.isOptional(reference, inputs: inputs)
+                {
+                    optional.append((header.name, optionalText(reference, inputs: inputs)))
+                    continue
+                }
+                entries.append(SwiftCode.stringLiteral(header.name) + ": " + SwiftCode.stringExpression(header.value, inputs: inputs))
             }
-            return SwitchCase(
-                pattern: patterns.pattern(binding: used),
-                lines: dictionary(entries, open: "return .custom(", close: ")"))
+            guard !optional.isEmpty else {
+                return SwitchCase(
+                    pattern: patterns.pattern(binding: used),
+                    lines: dictionary(entries, open: "return .custom(", close: ")"))
+            }
+            let name = SwiftCode.freshName("headers", avoiding: inputs)
+            var lines = dictionary(entries, open: "var \(name): [String: String] = ", close: "")
+            for header in optional {
+                lines.append("\(name)[\(SwiftCode.stringLiteral(header.name))] = \(header.value)")
+            }
+            lines.append("return .custom(\(name))")
+            return SwitchCase(pattern: patterns.pattern(binding: used), lines: lines)
         }
     }
 

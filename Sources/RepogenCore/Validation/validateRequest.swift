@@ -55,7 +55,7 @@ extension SpecValidator {
     /// Resolves a placeholder against the endpoint's inputs, and its members against the models they read.
     mutating func resolve(
         _ raw: TemplateString.RawReference, scope: InputScope, at location: SourceLocation, allowOptional: Bool,
-        place: @autoclosure () -> String
+        asText: Bool = false, place: @autoclosure () -> String
     ) -> ValueReference? {
         guard let index = scope.index(of: raw.root) else {
             if scope.broken.contains(raw.root) { return nil }
@@ -106,8 +106,8 @@ extension SpecValidator {
             current = current.map { (SwiftType.array(of: $0.type), $0.scope) }
         }
         // Where the value is written as text (a path, a header, a boundary, a form field, a text param), its type
-        // must have one text form.
-        if !allowOptional, let (type, typeScope) = current,
+        // must have one text form (`asText`: also where an optional is left out when nil, a header).
+        if !allowOptional || asText, let (type, typeScope) = current,
             let problem = textProblem(type, scope: typeScope, reference: raw.text)
         {
             error("\(place()) uses '\(raw.text)', which \(problem)", at: location)
@@ -189,7 +189,7 @@ extension SpecValidator {
     /// is wrong.
     mutating func resolveTemplate(
         _ text: Located<String>, parsed: Result<[TemplateString.RawPart], TemplateString.TemplateSyntaxError>? = nil,
-        scope: InputScope, allowOptional: Bool, place: @autoclosure () -> String
+        scope: InputScope, allowOptional: Bool, asText: Bool = false, place: @autoclosure () -> String
     ) -> [TemplatePart]? {
         let rawParts: [TemplateString.RawPart]
         switch parsed ?? TemplateString.parse(text.value) {
@@ -211,7 +211,7 @@ extension SpecValidator {
                         at: text.location)
                     ok = false
                 } else if let reference = resolve(
-                    raw, scope: scope, at: text.location, allowOptional: allowOptional, place: place())
+                    raw, scope: scope, at: text.location, allowOptional: allowOptional, asText: asText, place: place())
                 {
                     parts.append(.reference(reference))
                 } else {
@@ -401,7 +401,11 @@ extension SpecValidator {
                         "the value of \(place()) contains \(Self.describe(Unicode.Scalar(bad))), which is not allowed in an HTTP header",
                         at: value.location)
                     ok = false
-                } else if let parts = resolveTemplate(value, scope: scope, allowOptional: false, place: place()) {
+                } else if let parts = resolveTemplate(
+                    value, scope: scope, allowOptional: Self.isSinglePlaceholder(value.value), asText: true, place: place())
+                {
+                    // A lone optional placeholder (`If-Match: "{revision}"` with `revision: String?`) is left out
+                    // of the request when nil; inside longer text an optional is an error (no "nil" on the wire).
                     headers.append(CustomHeader(name: name.value, value: parts))
                 } else {
                     ok = false
@@ -409,6 +413,15 @@ extension SpecValidator {
             }
             return ok ? .custom(headers) : nil
         }
+    }
+
+    /// Whether a template is one placeholder and nothing else (`"{revision}"`), not a mapped array (which a
+    /// header cannot hold).
+    static func isSinglePlaceholder(_ text: String) -> Bool {
+        if case .success(let raw) = TemplateString.parse(text), raw.count == 1, case .reference(let reference) = raw[0] {
+            return reference.mappedMembers == nil
+        }
+        return false
     }
 
     /// RFC 2046 `bchars`: what a multipart boundary may hold.

@@ -16,7 +16,7 @@ import RepogenRuntime
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockPetsRepository: PetsRepository {
     /// Calls and stubs of `listPets(limit:status:tags:)`.
-    public let listPetsMock = MockMethod<(limit: Int32?, status: [PetStatus]?, tags: [String]?), [Pet]>(
+    public let listPetsMock = MockMethod<(limit: Int32?, status: [PetStatus]?, tags: [String]?), APIResponse<[Pet]>>(
         "MockPetsRepository.listPets(limit:status:tags:)"
     )
     /// Calls and stubs of `createPets(newPet:)`.
@@ -24,6 +24,10 @@ public final class MockPetsRepository: PetsRepository {
     /// Calls and stubs of `showPetById(petId:xRequestID:)`.
     public let showPetByIdMock = MockMethod<(petId: Int64, xRequestID: UUID), Pet>(
         "MockPetsRepository.showPetById(petId:xRequestID:)"
+    )
+    /// Calls and stubs of `updatePet(petId:newPet:ifMatch:)`.
+    public let updatePetMock = MockMethod<(petId: Int64, newPet: NewPet, ifMatch: String?), APIResponse<Pet>>(
+        "MockPetsRepository.updatePet(petId:newPet:ifMatch:)"
     )
     /// Calls and stubs of `deletePet(petId:)`.
     public let deletePetMock = MockMethod<Int64, Void>("MockPetsRepository.deletePet(petId:)")
@@ -34,7 +38,7 @@ public final class MockPetsRepository: PetsRepository {
 
     public init() { }
 
-    public func listPets(limit: Int32?, status: [PetStatus]?, tags: [String]?) -> Result<[Pet], Error> {
+    public func listPets(limit: Int32?, status: [PetStatus]?, tags: [String]?) -> Result<APIResponse<[Pet]>, Error> {
         self.listPetsMock.call((limit: limit, status: status, tags: tags))
     }
 
@@ -44,6 +48,10 @@ public final class MockPetsRepository: PetsRepository {
 
     public func showPetById(petId: Int64, xRequestID: UUID) -> Result<Pet, Error> {
         self.showPetByIdMock.call((petId: petId, xRequestID: xRequestID))
+    }
+
+    public func updatePet(petId: Int64, newPet: NewPet, ifMatch: String?) -> Result<APIResponse<Pet>, Error> {
+        self.updatePetMock.call((petId: petId, newPet: newPet, ifMatch: ifMatch))
     }
 
     public func deletePet(petId: Int64) -> Result<Void, Error> {

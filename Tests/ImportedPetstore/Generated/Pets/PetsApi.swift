@@ -10,6 +10,8 @@ enum PetsApi {
     case createPets(newPet: NewPet)
     /// Info for a specific pet
     case showPetById(petId: Int64, xRequestID: UUID)
+    /// Change a pet (a JSON merge patch), only at the revision read when If-Match is given
+    case updatePet(petId: Int64, newPet: NewPet, ifMatch: String?)
     case deletePet(petId: Int64)
     case uploadPhoto(petId: Int64, file: UploadFile?, caption: String?)
 }
@@ -33,6 +35,8 @@ extension PetsApi: RequestType {
             return newPet
         case .showPetById:
             return nil
+        case .updatePet(_, let newPet, _):
+            return newPet
         case .deletePet:
             return nil
         case .uploadPhoto:
@@ -48,6 +52,8 @@ extension PetsApi: RequestType {
             return .post
         case .showPetById:
             return .get
+        case .updatePet:
+            return .patch
         case .deletePet:
             return .delete
         case .uploadPhoto:
@@ -63,6 +69,13 @@ extension PetsApi: RequestType {
             return .json
         case .showPetById(_, let xRequestID):
             return .custom(["X-Request-ID": xRequestID.description])
+        case .updatePet(_, _, let ifMatch):
+            var headers: [String: String] = [
+                "Content-Type": "application/merge-patch+json",
+                "Accept": "application/vnd.petstore.pet+json;version=2"
+            ]
+            headers["If-Match"] = ifMatch
+            return .custom(headers)
         case .deletePet:
             return .json
         case .uploadPhoto:
@@ -77,6 +90,8 @@ extension PetsApi: RequestType {
         case .createPets:
             return "/pets"
         case .showPetById(let petId, _):
+            return "/pets/\(PathComponent(petId))"
+        case .updatePet(let petId, _, _):
             return "/pets/\(PathComponent(petId))"
         case .deletePet(let petId):
             return "/pets/\(PathComponent(petId))"
@@ -93,6 +108,8 @@ extension PetsApi: RequestType {
             return [:]
         case .showPetById:
             return [:]
+        case .updatePet:
+            return [:]
         case .deletePet:
             return [:]
         case .uploadPhoto:
@@ -107,6 +124,8 @@ extension PetsApi: RequestType {
         case .createPets:
             return nil
         case .showPetById:
+            return nil
+        case .updatePet:
             return nil
         case .deletePet:
             return nil

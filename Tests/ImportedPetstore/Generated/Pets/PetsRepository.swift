@@ -9,11 +9,13 @@ import RepogenRuntime
 /// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 public protocol PetsRepository: Sendable {
     /// List all pets
-    func listPets(limit: Int32?, status: [PetStatus]?, tags: [String]?) async -> Result<[Pet], Error>
+    func listPets(limit: Int32?, status: [PetStatus]?, tags: [String]?) async -> Result<APIResponse<[Pet]>, Error>
     /// Create a pet
     func createPets(newPet: NewPet) async -> Result<Pet, Error>
     /// Info for a specific pet
     func showPetById(petId: Int64, xRequestID: UUID) async -> Result<Pet, Error>
+    /// Change a pet (a JSON merge patch), only at the revision read when If-Match is given
+    func updatePet(petId: Int64, newPet: NewPet, ifMatch: String?) async -> Result<APIResponse<Pet>, Error>
     func deletePet(petId: Int64) async -> Result<Void, Error>
     func uploadPhoto(petId: Int64, file: UploadFile?, caption: String?) async -> Result<Void, Error>
 }
@@ -40,7 +42,11 @@ public struct PetsRepositoryImpl: PetsRepository {
     }
 
     /// List all pets
-    public func listPets(limit: Int32?, status: [PetStatus]?, tags: [String]?) async -> Result<[Pet], Error> {
+    public func listPets(
+        limit: Int32?,
+        status: [PetStatus]?,
+        tags: [String]?
+    ) async -> Result<APIResponse<[Pet]>, Error> {
         let request = PetsApi.listPets(limit: limit, status: status, tags: tags)
         return await self.manager.request(requestType: request)
     }
@@ -54,6 +60,12 @@ public struct PetsRepositoryImpl: PetsRepository {
     /// Info for a specific pet
     public func showPetById(petId: Int64, xRequestID: UUID) async -> Result<Pet, Error> {
         let request = PetsApi.showPetById(petId: petId, xRequestID: xRequestID)
+        return await self.manager.request(requestType: request)
+    }
+
+    /// Change a pet (a JSON merge patch), only at the revision read when If-Match is given
+    public func updatePet(petId: Int64, newPet: NewPet, ifMatch: String?) async -> Result<APIResponse<Pet>, Error> {
+        let request = PetsApi.updatePet(petId: petId, newPet: newPet, ifMatch: ifMatch)
         return await self.manager.request(requestType: request)
     }
 
