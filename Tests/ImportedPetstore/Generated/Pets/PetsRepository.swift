@@ -23,8 +23,13 @@ public protocol PetsRepository: Sendable {
 /// The methods with optional inputs, without them: they are sent as `nil`.
 extension PetsRepository {
     /// `listPets(limit:status:tags:)` with `limit`, `status`, `tags` nil.
-    public func listPets() async -> Result<[Pet], Error> {
+    public func listPets() async -> Result<APIResponse<[Pet]>, Error> {
         await listPets(limit: nil, status: nil, tags: nil)
+    }
+
+    /// `updatePet(petId:newPet:ifMatch:)` with `ifMatch` nil.
+    public func updatePet(petId: Int64, newPet: NewPet) async -> Result<APIResponse<Pet>, Error> {
+        await updatePet(petId: petId, newPet: newPet, ifMatch: nil)
     }
 
     /// `uploadPhoto(petId:file:caption:)` with `file`, `caption` nil.
