@@ -52,7 +52,7 @@ extension OpenAPIImporter {
             if let id = op["operationId"]?.string, !id.isEmpty {
                 base = ImportNames.memberName(id)
             } else {
-                base = Self.derivedName(method: operation.method, path: operation.path)
+                base = Self.derivedName(method: operation.method, path: operation.urlPath)
             }
             if SwiftIdentifier.isKeyword(base) { base += "Operation" }
             var name = base
@@ -78,7 +78,7 @@ extension OpenAPIImporter {
         let op = operation.node
         let where_ = "\(operation.method.uppercased()) \(operation.path)"
         let capitalized = SwiftIdentifier.capitalized(name)
-        var endpoint = ImportedEndpoint(name: name, method: operation.method.uppercased(), path: operation.path)
+        var endpoint = ImportedEndpoint(name: name, method: operation.method.uppercased(), path: operation.urlPath)
         var description = (op["summary"]?.string ?? op["description"]?.string)?.trimmingWhitespace()
         if op["deprecated"]?.bool == true { description = "Deprecated." + (description.map { " " + $0 } ?? "") }
         endpoint.description = description?.isEmpty == false ? description : nil
@@ -99,7 +99,7 @@ extension OpenAPIImporter {
         }
         // Path: `{petId}` becomes the input's placeholder.
         var path = ""
-        var rest = Substring(operation.path)
+        var rest = Substring(operation.urlPath)
         var pathInputs: [String: String] = [:]
         var encoded = false
         func literal(_ text: Substring) -> String {
