@@ -281,6 +281,15 @@ public final class NetworkManager: @unchecked Sendable {
         if let empty = EmptyResponse() as? T {
             return .success(empty)
         }
+        // A `Data` response is the body's bytes as they came (a file, an image, a thumbnail): not JSON, so neither
+        // decoded nor read from an envelope. A `Data?` one is nil when the body is empty.
+        if T.self == Data.self, let bytes = data as? T {
+            return .success(bytes)
+        }
+        if T.self == Data?.self {
+            if data.isEmpty { return noValue(T.self) }
+            if let bytes = Optional(data) as? T { return .success(bytes) }
+        }
         let decoder = configuration.makeDecoder()
         var payload = data
         if configuration.responseBody == .envelope {
