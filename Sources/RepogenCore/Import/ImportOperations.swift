@@ -396,6 +396,20 @@ extension OpenAPIImporter {
         return schema["contentMediaType"] != nil && schema["contentEncoding"] == nil
     }
 
+    /// A body that is bytes, not JSON or text: `application/octet-stream`, `image/*`, `audio/*`, `video/*`,
+    /// `application/pdf` and `application/zip` whatever their schema, and any media type (`*/*` too) whose schema is a
+    /// binary string (`format: binary`, or 3.1's `contentMediaType`).
+    func isBinaryMedia(_ media: SpecMember) -> Bool {
+        let lowered = media.key.lowercased().split(separator: ";").first.map { String($0).trimmingWhitespace() } ?? ""
+        if ["application/octet-stream", "application/pdf", "application/zip"].contains(lowered)
+            || ["image/", "audio/", "video/"].contains(where: lowered.hasPrefix)
+        {
+            return true
+        }
+        guard let schema = media.value["schema"] else { return false }
+        return isBinary(schema)
+    }
+
     static func isJSON(_ mediaType: String) -> Bool {
         let lowered = mediaType.lowercased().split(separator: ";").first.map { String($0).trimmingWhitespace() } ?? ""
         return lowered == "application/json" || lowered.hasSuffix("+json") || lowered == "*/*" || lowered == "application/*"
@@ -430,9 +444,21 @@ extension OpenAPIImporter {
         }
         let (member, body) = chosen.key == "default" ? (chosen, response) : (withBody.first ?? (chosen, response))
         guard let content = body["content"]?.members, !content.isEmpty else { return }
-        guard let json = content.first(where: { Self.isJSON($0.key) }) else {
-            let types = content.map(\.key).joined(separator: ", ")
-            warn("response \(member.key) of \(where_) is \(types), which the runtime does not decode; the endpoint has no response type", at: body)
+        let optional = withBody.count < successes.count && chosen.key != "default"
+        // JSON first (a file is also offered as JSON by some servers); else the bytes of a file, an image or a
+        // binary `*/*`, which a `Data` response hands over as they came, asking for them with `Accept`.
+        guard let json = content.first(where: { Self.isJSON($0.key) && !isBinaryMedia($0) }) else {
+            let files = content.filter(isBinaryMedia)
+            guard !files.isEmpty else {
+                let types = content.map(\.key).joined(separator: ", ")
+                warn("response \(member.key) of \(where_) is \(types), which the runtime does not decode; the endpoint has no response type", at: body)
+                return
+            }
+            endpoint.response = optional ? "Data?" : "Data"
+            if !endpoint.headers.contains(where: { $0.name.lowercased() == "accept" }) {
+                let accept = files.map(\.key).joined(separator: ", ")
+                if accept != "*/*" { endpoint.headers.append(("Accept", accept)) }
+            }
             return
         }
         guard let schema = json.value["schema"] else {
@@ -440,9 +466,11 @@ extension OpenAPIImporter {
             return
         }
         var type = swiftType(schema, hint: capitalized + "Response")
-        if withBody.count < successes.count, chosen.key != "default" { type.nullable = true }
+        if optional { type.nullable = true }
         if type.text == "Data" {
-            warn("response \(member.key) of \(where_) is binary in JSON; typed as Data (base64)", at: schema)
+            // A JSON string of base64 (`format: byte`): a `Data` response would be the body's bytes, quotes and all.
+            warn("response \(member.key) of \(where_) is base64 text in JSON; typed as String (Data(base64Encoded:) reads it)", at: schema)
+            type.text = "String"
         }
         endpoint.response = type.optionalText
         endpoint.uses.formUnion(type.models)
