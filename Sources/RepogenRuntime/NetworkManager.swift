@@ -197,14 +197,27 @@ public final class NetworkManager: @unchecked Sendable {
         var body: Data?
         let location = requestType.header == .location ? await configuration.locationProvider?() : nil
         headers.merge(requestType.header.headers(location: location)) { $1 }
-        if let param = requestType.param {
+        let sendsBody = requestType.method != .get && !requestType.usingQuery && requestType.upload == nil
+        if sendsBody, let bytes = requestType.param as? Data {
+            // A `Data` param sent as the body is the bytes themselves (a file, an image), not JSON of their base64:
+            // `application/octet-stream` unless the endpoint's custom headers name the content type.
+            body = bytes
+            if case .custom(let custom) = requestType.header, custom.keys.contains(where: { $0.lowercased() == "content-type" }) {
+                let given = custom.first { $0.key.lowercased() == "content-type" }
+                headers = headers.filter { $0.key.lowercased() != "content-type" }
+                headers[given?.key ?? "Content-Type"] = given?.value
+            } else {
+                headers = headers.filter { $0.key.lowercased() != "content-type" }
+                headers["Content-Type"] = "application/octet-stream"
+            }
+        } else if let param = requestType.param {
             let data: Data
             do {
                 data = try configuration.makeEncoder().encode(param)
             } catch let error as EncodingError {
                 throw NetworkError.parameterError(error)
             }
-            if requestType.method == .get || requestType.usingQuery || requestType.upload != nil {
+            if !sendsBody {
                 // A param's own array style is keyed by its name in the spec; the JSON has it as sent.
                 var arrayStyles = requestType.queryArrayStyles
                 if configuration.requestKeyStyle == .snakeCase, !arrayStyles.isEmpty {
