@@ -256,7 +256,9 @@ final class OpenAPIImportTests: XCTestCase {
 
     /// A file, an image or a binary `*/*` response is `Data`, the body's bytes, asked for with the response's media
     /// types as `Accept`; a 204 beside it makes it optional. A base64 JSON string is a `String`, with a warning.
-    func testBinaryResponsesAreData() throws {
+    /// A file's bytes as the request body are a `Data` param, with the media type as `Content-Type` (the runtime
+    /// sends `application/octet-stream` for a `Data` body by default).
+    func testBinaryResponsesAndBodiesAreData() throws {
         let result = try importDocument("fragments-and-files.yaml")
         let files = spec(result, "files.yaml")
         for snippet in [
@@ -265,11 +267,15 @@ final class OpenAPIImportTests: XCTestCase {
             "    header: { custom: { Accept: \"image/png, image/jpeg\" } }\n    response: Data?\n",
             "    path: /files/{id}/raw\n    inputs:\n      - { name: id, type: Int }\n    response: Data\n",
             "    path: /files/{id}/checksum\n    inputs:\n      - { name: id, type: Int }\n    response: String\n",
+            "  - name: uploadFile\n    method: PUT\n    path: /files/{id}/content\n    inputs:\n      - { name: id, type: Int }\n"
+                + "      - { name: content, type: Data }\n    param: \"{content}\"\n\n",
+            "  - name: putThumbnail\n    method: PUT\n    path: /files/{id}/thumbnail\n    inputs:\n      - { name: id, type: Int }\n"
+                + "      - { name: content, type: Data }\n    param: \"{content}\"\n    header: { custom: { Content-Type: image/png } }\n\n",
         ] {
             XCTAssertTrue(files.contains(snippet), "missing:\n\(snippet)\nin:\n\(files)")
         }
         XCTAssertEqual(result.warnings.map(\.description), [
-            "Tests/OpenAPIDocuments/fragments-and-files.yaml:62:50: warning: response 200 of GET /files/{id}/checksum is base64 text in JSON; typed as String (Data(base64Encoded:) reads it)"
+            "Tests/OpenAPIDocuments/fragments-and-files.yaml:78:50: warning: response 200 of GET /files/{id}/checksum is base64 text in JSON; typed as String (Data(base64Encoded:) reads it)"
         ])
     }
 

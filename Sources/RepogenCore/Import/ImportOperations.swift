@@ -175,10 +175,10 @@ extension OpenAPIImporter {
             let pname = parameter.name
             switch parameter.place {
             case "query":
-                if body == .json {
+                if body == .json || body == .bytes {
                     warn(
                         "query parameter '\(pname)' of \(where_) is left out: a repogen endpoint sends its param as the query "
-                            + "or as the JSON body, not both", at: node)
+                            + "or as the \(body == .json ? "JSON body" : "body's bytes"), not both", at: node)
                     continue
                 }
                 // `form` style is what the runtime writes, and for arrays `spaceDelimited` and `pipeDelimited`
@@ -273,13 +273,14 @@ extension OpenAPIImporter {
         if body == nil, !endpoint.query.isEmpty || !endpoint.spreads.isEmpty, ["POST", "PUT", "PATCH"].contains(endpoint.method) {
             endpoint.usingQuery = true
         }
-        if body == .json, endpoint.method == "DELETE" { endpoint.usingQuery = false }
+        if body == .json || body == .bytes, endpoint.method == "DELETE" { endpoint.usingQuery = false }
         response(op, where_: where_, capitalized: capitalized, endpoint: &endpoint)
         securityCheck(op, where_: where_)
         return endpoint
     }
 
-    enum BodyKind { case json, upload }
+    /// A JSON value, a multipart form, or bytes (a `Data` param, sent as they are).
+    enum BodyKind { case json, upload, bytes }
 
     /// The request body: a JSON value (one input, the param), or a multipart form (an upload).
     private mutating func requestBody(
@@ -318,8 +319,29 @@ extension OpenAPIImporter {
             }
             return upload(form.value, required: required, where_: where_, capitalized: capitalized, endpoint: &endpoint, inputNames: &inputNames) ? .upload : nil
         }
+        // A file's bytes (`application/octet-stream`, an image, a binary `*/*`): a `Data` param, sent as it is
+        // with the media type as `Content-Type` (the runtime's default for `Data` is `application/octet-stream`).
+        let files = content.filter(isBinaryMedia)
+        if let file = files.first {
+            if !endpoint.headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+                let mediaType = file.key.split(separator: ";").first.map { String($0).trimmingWhitespace() } ?? file.key
+                if mediaType.lowercased() != "application/octet-stream", !mediaType.contains("*") {
+                    endpoint.headers.append(("Content-Type", file.key))
+                }
+            }
+            if files.count > 1 || content.count > 1 {
+                let others = content.filter { $0.key != file.key }.map(\.key).joined(separator: ", ")
+                warn("\(where_) also takes \(others); the import sends \(file.key)", at: raw)
+            }
+            var type = ImportedType(text: "Data")
+            if !required { type.nullable = true }
+            let input = ImportNames.unique("content", in: &inputNames)
+            endpoint.inputs.append((input, type.optionalText))
+            endpoint.body = input
+            return .bytes
+        }
         let types = content.map(\.key).joined(separator: ", ")
-        warn("the request body of \(where_) is \(types); a repogen endpoint sends JSON or multipart/form-data, so it is left out", at: raw)
+        warn("the request body of \(where_) is \(types); a repogen endpoint sends JSON, multipart/form-data or a file's bytes, so it is left out", at: raw)
         return nil
     }
 
