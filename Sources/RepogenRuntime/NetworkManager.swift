@@ -202,14 +202,12 @@ public final class NetworkManager: @unchecked Sendable {
             // A `Data` param sent as the body is the bytes themselves (a file, an image), not JSON of their base64:
             // `application/octet-stream` unless the endpoint's custom headers name the content type.
             body = bytes
-            if case .custom(let custom) = requestType.header, custom.keys.contains(where: { $0.lowercased() == "content-type" }) {
-                let given = custom.first { $0.key.lowercased() == "content-type" }
-                headers = headers.filter { $0.key.lowercased() != "content-type" }
-                headers[given?.key ?? "Content-Type"] = given?.value
-            } else {
-                headers = headers.filter { $0.key.lowercased() != "content-type" }
-                headers["Content-Type"] = "application/octet-stream"
+            var contentType = "application/octet-stream"
+            if case .custom(let custom) = requestType.header, let given = custom.first(where: { $0.key.lowercased() == "content-type" }) {
+                contentType = given.value
             }
+            headers = headers.filter { $0.key.lowercased() != "content-type" }
+            headers["Content-Type"] = contentType
         } else if let param = requestType.param {
             let data: Data
             do {
