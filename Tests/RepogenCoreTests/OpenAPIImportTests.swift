@@ -274,8 +274,10 @@ final class OpenAPIImportTests: XCTestCase {
         ] {
             XCTAssertTrue(files.contains(snippet), "missing:\n\(snippet)\nin:\n\(files)")
         }
+        XCTAssertTrue(files.contains("  - name: putChecksum\n    method: PUT\n    path: /files/{id}/checksum\n    inputs:\n      - { name: id, type: Int }\n      - { name: body, type: String }\n"), files)
         XCTAssertEqual(result.warnings.map(\.description), [
-            "Tests/OpenAPIDocuments/fragments-and-files.yaml:78:50: warning: response 200 of GET /files/{id}/checksum is base64 text in JSON; typed as String (Data(base64Encoded:) reads it)"
+            "Tests/OpenAPIDocuments/fragments-and-files.yaml:77:48: warning: the request body of PUT /files/{id}/checksum is base64 text in JSON; typed as String (Data.base64EncodedString() makes it)",
+            "Tests/OpenAPIDocuments/fragments-and-files.yaml:86:50: warning: response 200 of GET /files/{id}/checksum is base64 text in JSON; typed as String (Data(base64Encoded:) reads it)",
         ])
     }
 

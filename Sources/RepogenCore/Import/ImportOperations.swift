@@ -298,13 +298,18 @@ extension OpenAPIImporter {
             return nil
         }
         let required = body["required"]?.bool == true
-        if let json = content.first(where: { Self.isJSON($0.key) }) {
+        if let json = content.first(where: { Self.isJSON($0.key) && !isBinaryMedia($0) }) {
             guard let schema = json.value["schema"] else {
                 warn("the JSON body of \(where_) has no schema; it is a JSONValue", at: json.value)
                 addBody(ImportedType.any, required: required, endpoint: &endpoint, inputNames: &inputNames)
                 return .json
             }
-            let type = swiftType(schema, hint: capitalized + "Request")
+            var type = swiftType(schema, hint: capitalized + "Request")
+            if type.text == "Data" {
+                // A JSON string of base64 (`format: byte`): a `Data` param sent as the body would be its raw bytes.
+                warn("the request body of \(where_) is base64 text in JSON; typed as String (Data.base64EncodedString() makes it)", at: schema)
+                type.text = "String"
+            }
             addBody(type, required: required, endpoint: &endpoint, inputNames: &inputNames)
             if content.count > 1 {
                 let others = content.filter { $0.key != json.key }.map(\.key).joined(separator: ", ")
