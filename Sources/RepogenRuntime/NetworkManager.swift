@@ -197,14 +197,25 @@ public final class NetworkManager: @unchecked Sendable {
         var body: Data?
         let location = requestType.header == .location ? await configuration.locationProvider?() : nil
         headers.merge(requestType.header.headers(location: location)) { $1 }
-        if let param = requestType.param {
+        let sendsBody = requestType.method != .get && !requestType.usingQuery && requestType.upload == nil
+        if sendsBody, let bytes = requestType.param as? Data {
+            // A `Data` param sent as the body is the bytes themselves (a file, an image), not JSON of their base64:
+            // `application/octet-stream` unless the endpoint's custom headers name the content type.
+            body = bytes
+            var contentType = "application/octet-stream"
+            if case .custom(let custom) = requestType.header, let given = custom.first(where: { $0.key.lowercased() == "content-type" }) {
+                contentType = given.value
+            }
+            headers = headers.filter { $0.key.lowercased() != "content-type" }
+            headers["Content-Type"] = contentType
+        } else if let param = requestType.param {
             let data: Data
             do {
                 data = try configuration.makeEncoder().encode(param)
             } catch let error as EncodingError {
                 throw NetworkError.parameterError(error)
             }
-            if requestType.method == .get || requestType.usingQuery || requestType.upload != nil {
+            if !sendsBody {
                 // A param's own array style is keyed by its name in the spec; the JSON has it as sent.
                 var arrayStyles = requestType.queryArrayStyles
                 if configuration.requestKeyStyle == .snakeCase, !arrayStyles.isEmpty {
@@ -280,6 +291,15 @@ public final class NetworkManager: @unchecked Sendable {
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, configuration: NetworkConfiguration) -> Result<T, Error> {
         if let empty = EmptyResponse() as? T {
             return .success(empty)
+        }
+        // A `Data` response is the body's bytes as they came (a file, an image, a thumbnail): not JSON, so neither
+        // decoded nor read from an envelope. A `Data?` one is nil when the body is empty.
+        if T.self == Data.self, let bytes = data as? T {
+            return .success(bytes)
+        }
+        if T.self == Data?.self {
+            if data.isEmpty { return noValue(T.self) }
+            if let bytes = Optional(data) as? T { return .success(bytes) }
         }
         let decoder = configuration.makeDecoder()
         var payload = data

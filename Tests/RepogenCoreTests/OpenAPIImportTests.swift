@@ -101,7 +101,6 @@ final class OpenAPIImportTests: XCTestCase {
             "38:24 GET /users/{user-id} has no 2xx response; its 'default' response is the success type",
             "40:7 HEAD /users/{user-id} is left out",
             "44:24 the request body of PATCH /users/{user-id} is application/x-www-form-urlencoded",
-            "53:31 response 200 of GET /users/{user-id}/avatar is image/png",
             "62:19 part 'meta' of the multipart body of PUT /users/{user-id}/avatar is [String: JSONValue]",
             "70:21 GET /shapes/{kind} needs no credentials",
             "97:11 property '$id' of 'User' is the field 'id2'",
@@ -126,6 +125,9 @@ final class OpenAPIImportTests: XCTestCase {
             "    param: [\"{filter}\", { \"page[size]\": \"{pageSize}\" }]\n",
             "    path: /users/{userId}\n    inputs:\n      - { name: userId, type: UUID }\n",
             "    response: User?\n",
+            // An image is its bytes.
+            "    path: /users/{userId}/avatar\n    inputs:\n      - { name: userId, type: String }\n"
+                + "    header: { custom: { Accept: image/png } }\n    response: Data\n",
             "      - { name: images, type: \"[UploadFile]\" }\n",
             "    upload: { files: { images: \"{images}\" }, fields: { kind: \"{kind.rawValue}\", count: \"{count}\" } }\n",
         ] {
@@ -227,6 +229,55 @@ final class OpenAPIImportTests: XCTestCase {
             """)
         XCTAssertTrue(spec(result, "default.yaml").contains("    path: /a%20b/%3Fx/{id}/%7Bopen\n"), spec(result, "default.yaml"))
         XCTAssertEqual(result.warnings.map(\.description), ["api.yaml:4:5: warning: the path of GET /a b/?x/{id}/{open has characters a URL path cannot hold as written; they are percent-encoded"])
+    }
+
+    /// A `#fragment` names the same URL and is never sent: the spec's path is the path without it (not `%23`), a
+    /// name made from the path has no `#`, and the generated request goes to that path.
+    func testAFragmentInAPathIsNotSent() throws {
+        let result = try importDocument("fragments-and-files.yaml")
+        let items = spec(result, "items.yaml")
+        for snippet in [
+            "  - name: archiveItems\n    method: POST\n    path: /items\n",
+            "  - name: postItems\n    method: POST\n    path: /items\n",
+            "  - name: getProfile\n    method: GET\n    path: /users/{id}\n",
+        ] {
+            XCTAssertTrue(items.contains(snippet), "missing:\n\(snippet)\nin:\n\(items)")
+        }
+        XCTAssertFalse(items.contains("%23"), items)
+        XCTAssertFalse(items.contains("#archive") || items.contains("#list") || items.contains("#profile"), items)
+        let library = try TemplateSet.builtin.library(templatesPath: nil)
+        let generation = try Pipeline.generate(file: SpecFile(path: "items.yaml", text: items), library: library, options: GenerateOptions())
+        let code = generation.files.map(\.contents).joined()
+        XCTAssertTrue(code.contains("\"/items\""), code)
+        XCTAssertFalse(code.contains("%23"), code)
+        XCTAssertFalse(code.contains("#archive"), code)
+    }
+
+    /// A file, an image or a binary `*/*` response is `Data`, the body's bytes, asked for with the response's media
+    /// types as `Accept`; a 204 beside it makes it optional. A base64 JSON string is a `String`, with a warning.
+    /// A file's bytes as the request body are a `Data` param, with the media type as `Content-Type` (the runtime
+    /// sends `application/octet-stream` for a `Data` body by default).
+    func testBinaryResponsesAndBodiesAreData() throws {
+        let result = try importDocument("fragments-and-files.yaml")
+        let files = spec(result, "files.yaml")
+        for snippet in [
+            "    path: /files/{id}/content\n    inputs:\n      - { name: id, type: Int }\n"
+                + "    header: { custom: { Accept: application/octet-stream } }\n    response: Data\n",
+            "    header: { custom: { Accept: \"image/png, image/jpeg\" } }\n    response: Data?\n",
+            "    path: /files/{id}/raw\n    inputs:\n      - { name: id, type: Int }\n    response: Data\n",
+            "    path: /files/{id}/checksum\n    inputs:\n      - { name: id, type: Int }\n    response: String\n",
+            "  - name: uploadFile\n    method: PUT\n    path: /files/{id}/content\n    inputs:\n      - { name: id, type: Int }\n"
+                + "      - { name: content, type: Data }\n    param: \"{content}\"\n\n",
+            "  - name: putThumbnail\n    method: PUT\n    path: /files/{id}/thumbnail\n    inputs:\n      - { name: id, type: Int }\n"
+                + "      - { name: content, type: Data }\n    param: \"{content}\"\n    header: { custom: { Content-Type: image/png } }\n\n",
+        ] {
+            XCTAssertTrue(files.contains(snippet), "missing:\n\(snippet)\nin:\n\(files)")
+        }
+        XCTAssertTrue(files.contains("  - name: putChecksum\n    method: PUT\n    path: /files/{id}/checksum\n    inputs:\n      - { name: id, type: Int }\n      - { name: body, type: String }\n"), files)
+        XCTAssertEqual(result.warnings.map(\.description), [
+            "Tests/OpenAPIDocuments/fragments-and-files.yaml:77:48: warning: the request body of PUT /files/{id}/checksum is base64 text in JSON; typed as String (Data.base64EncodedString() makes it)",
+            "Tests/OpenAPIDocuments/fragments-and-files.yaml:86:50: warning: response 200 of GET /files/{id}/checksum is base64 text in JSON; typed as String (Data(base64Encoded:) reads it)",
+        ])
     }
 
     /// Dot segments in a document's path are data, not structure: a spec refuses them, and URL loaders would

@@ -66,6 +66,51 @@ final class ServerTests: XCTestCase {
         XCTAssertNil(received.last?.headers["x-device-latitude"])
     }
 
+    /// A `Data` response is the body's bytes, not JSON: bytes that are not UTF-8 arrive as sent, in the plain and
+    /// the envelope configurations alike; an empty body is nil for `Data?` and empty `Data` for `Data`.
+    func testADataResponseIsTheBodysBytes() async throws {
+        let bytes = Data([0x00, 0xFF, 0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x80])
+        try await server.route([
+            .init("GET", "/files/1", bytes: bytes, headers: ["Content-Type": "application/octet-stream"]),
+            .init("GET", "/thumbnails/1", bytes: bytes, headers: ["Content-Type": "image/png"]),
+            .init("GET", "/files/empty", status: 200, headers: ["Content-Type": "application/octet-stream"]),
+        ])
+        let file: Result<Data, Error> = await manager().request(requestType: TestRequest(path: "/files/1"))
+        XCTAssertEqual(try file.get(), bytes)
+        let thumbnail: Result<Data, Error> = await envelopeManager().request(requestType: TestRequest(path: "/thumbnails/1"))
+        XCTAssertEqual(try thumbnail.get(), bytes)
+        let optional: Result<Data?, Error> = await manager().request(requestType: TestRequest(path: "/files/1"))
+        XCTAssertEqual(try optional.get(), bytes)
+        let none: Result<Data?, Error> = await manager().request(requestType: TestRequest(path: "/files/empty"))
+        XCTAssertNil(try none.get())
+        let empty: Result<Data, Error> = await manager().request(requestType: TestRequest(path: "/files/empty"))
+        XCTAssertEqual(try empty.get(), Data())
+    }
+
+    /// A `Data` param sent as the body is the bytes themselves: `application/octet-stream`, or the content type the
+    /// endpoint's custom headers give; in the query (a GET) it stays a value, and any other param stays JSON.
+    func testADataParamIsSentAsTheBodysBytes() async throws {
+        let bytes = Data([0x00, 0xFF, 0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x80])
+        try await server.route([
+            .init("PUT", "/files/1", status: 204),
+            .init("POST", "/thumbnails", status: 204),
+        ])
+        let manager = manager { $0.defaultHeaders["Content-Type"] = "application/json" }
+        let put: Result<EmptyResponse, Error> = await manager.request(requestType: TestRequest(param: bytes, method: .put, path: "/files/1"))
+        _ = try put.get()
+        let post: Result<EmptyResponse, Error> = await manager.request(
+            requestType: TestRequest(param: bytes, method: .post, header: .custom(["content-type": "image/png", "X-Kind": "thumb"]), path: "/thumbnails"))
+        _ = try post.get()
+        let received = try await server.requests()
+        XCTAssertEqual(received.map(\.method), ["PUT", "POST"])
+        XCTAssertEqual(received.first?.bytes, bytes)
+        XCTAssertEqual(received.first?.headers["content-type"], "application/octet-stream")
+        XCTAssertEqual(received.last?.bytes, bytes)
+        XCTAssertEqual(received.last?.headers["content-type"], "image/png")
+        XCTAssertEqual(received.last?.headers["x-kind"], "thumb")
+        XCTAssertEqual(received.last?.headers["content-length"], "11")
+    }
+
     func testEnvelopeSuccessDecodesDataWithSnakeCase() async throws {
         struct Store: Decodable, Equatable { var storeId: Int; var storeName: String }
         try await server.route([.init("GET", "/store", body: #"{"data": {"store_id": 1, "store_name": "a"}, "resultCode": null, "message": null}"#)])

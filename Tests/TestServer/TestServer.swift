@@ -13,18 +13,21 @@ public final class TestServer: @unchecked Sendable {
         public var path: String
         public var status: Int
         public var body: String
+        /// A body of any bytes (a file, an image), sent instead of `body`.
+        public var bytes: Data?
         public var headers: [String: String]
         public var delay: Double?
         public var times: Int?
 
         public init(
-            _ method: String, _ path: String, status: Int = 200, body: String = "",
+            _ method: String, _ path: String, status: Int = 200, body: String = "", bytes: Data? = nil,
             headers: [String: String] = ["Content-Type": "application/json"], delay: Double? = nil, times: Int? = nil
         ) {
             self.method = method
             self.path = path
             self.status = status
             self.body = body
+            self.bytes = bytes
             self.headers = headers
             self.delay = delay
             self.times = times
@@ -47,6 +50,8 @@ public final class TestServer: @unchecked Sendable {
         /// Header names are lowercased.
         public var headers: [String: String]
         public var body: String
+        /// The body's exact bytes (`body` is them read as UTF-8, with U+FFFD for what is not).
+        public var bytes: Data?
         public var parts: [Part]?
         /// True when the client closed the connection while a delayed route was waiting to answer: the request
         /// was cancelled on the wire, not only in the client.

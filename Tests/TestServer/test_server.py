@@ -4,16 +4,19 @@ Started by TestServer.swift on 127.0.0.1 and a free port (printed on the first l
 stdin closes, so it never outlives the test process. Every request is recorded; answers come from a table of
 routes the tests set up. Control endpoints (not recorded):
 
-  POST /__routes    body: [{"method", "path", "status", "body", "headers", "delay", "times"}] -> replaces the table
+  POST /__routes    body: [{"method", "path", "status", "body", "bytes", "headers", "delay", "times"}] -> replaces the table
+                    ("bytes", base64, is a body of any bytes and wins over "body")
   GET  /__requests  -> the recorded requests, oldest first
   POST /__reset     -> forgets routes and requests
 
 A route matches a request by method and path (the query is ignored). "times" (optional) limits how often it
 answers, so a route for 401 can be followed by one for 200. Unmatched requests get 404 with a JSON error body.
-A recorded request: {"method", "path", "query", "headers" (lowercased names), "body" (text), "parts" (for
+A recorded request: {"method", "path", "query", "headers" (lowercased names), "body" (text), "bytes" (the body's
+exact bytes, base64), "parts" (for
 multipart/form-data: [{"name", "filename", "contentType", "text", "size"}]), "closedEarly" (true when the client
 closed the connection while a delayed route was waiting to answer: a cancelled request; the answer is not sent)}.
 """
+import base64
 import json
 import select
 import socket
@@ -73,6 +76,7 @@ class Handler(BaseHTTPRequestHandler):
             "headers": {name.lower(): value.encode("latin-1").decode("utf-8", "replace")
                         for name, value in self.headers.items()},
             "body": body.decode("utf-8", "replace"),
+            "bytes": base64.b64encode(body).decode(),
             "parts": parse_parts(content_type, body) if content_type.startswith("multipart/form-data") else None,
         }
         with lock:
@@ -95,6 +99,8 @@ class Handler(BaseHTTPRequestHandler):
             return
         data = route.get("body", "")
         data = data.encode() if isinstance(data, str) else json.dumps(data).encode()
+        if route.get("bytes") is not None:
+            data = base64.b64decode(route["bytes"])
         self.reply(route.get("status", 200), data, route.get("headers", {"Content-Type": "application/json"}))
 
     def wait(self, seconds):

@@ -54,7 +54,7 @@ extension OpenAPIImporter {
             if let id = op["operationId"]?.string, !id.isEmpty {
                 base = ImportNames.memberName(id)
             } else {
-                base = Self.derivedName(method: operation.method, path: operation.path)
+                base = Self.derivedName(method: operation.method, path: operation.urlPath)
             }
             if SwiftIdentifier.isKeyword(base) { base += "Operation" }
             var name = base
@@ -80,7 +80,7 @@ extension OpenAPIImporter {
         let op = operation.node
         let where_ = "\(operation.method.uppercased()) \(operation.path)"
         let capitalized = SwiftIdentifier.capitalized(name)
-        var endpoint = ImportedEndpoint(name: name, method: operation.method.uppercased(), path: operation.path)
+        var endpoint = ImportedEndpoint(name: name, method: operation.method.uppercased(), path: operation.urlPath)
         var description = (op["summary"]?.string ?? op["description"]?.string)?.trimmingWhitespace()
         if op["deprecated"]?.bool == true { description = "Deprecated." + (description.map { " " + $0 } ?? "") }
         endpoint.description = description?.isEmpty == false ? description : nil
@@ -101,7 +101,7 @@ extension OpenAPIImporter {
         }
         // Path: `{petId}` becomes the input's placeholder.
         var path = ""
-        var rest = Substring(operation.path)
+        var rest = Substring(operation.urlPath)
         var pathInputs: [String: String] = [:]
         var encoded = false
         func literal(_ text: Substring) -> String {
@@ -177,10 +177,10 @@ extension OpenAPIImporter {
             let pname = parameter.name
             switch parameter.place {
             case "query":
-                if body == .json {
+                if body == .json || body == .bytes {
                     warn(
                         "query parameter '\(pname)' of \(where_) is left out: a repogen endpoint sends its param as the query "
-                            + "or as the JSON body, not both", at: node)
+                            + "or as the \(body == .json ? "JSON body" : "body's bytes"), not both", at: node)
                     continue
                 }
                 // `form` style is what the runtime writes, and for arrays `spaceDelimited` and `pipeDelimited`
@@ -272,13 +272,14 @@ extension OpenAPIImporter {
         if body == nil, !endpoint.query.isEmpty || !endpoint.spreads.isEmpty, ["POST", "PUT", "PATCH"].contains(endpoint.method) {
             endpoint.usingQuery = true
         }
-        if body == .json, endpoint.method == "DELETE" { endpoint.usingQuery = false }
+        if body == .json || body == .bytes, endpoint.method == "DELETE" { endpoint.usingQuery = false }
         response(op, where_: where_, capitalized: capitalized, endpoint: &endpoint)
         securityCheck(op, where_: where_)
         return endpoint
     }
 
-    enum BodyKind { case json, upload }
+    /// A JSON value, a multipart form, or bytes (a `Data` param, sent as they are).
+    enum BodyKind { case json, upload, bytes }
 
     /// The request body: a JSON value (one input, the param), or a multipart form (an upload).
     private mutating func requestBody(
@@ -296,7 +297,7 @@ extension OpenAPIImporter {
             return nil
         }
         let required = body["required"]?.bool == true
-        if let json = content.first(where: { Self.isJSON($0.key) }) {
+        if let json = content.first(where: { Self.isJSON($0.key) && !isBinaryMedia($0) }) {
             // The body is what the document says it is (`application/merge-patch+json`), not plain JSON.
             if let type = Self.ownMediaType(json.key) { endpoint.headers.append(("Content-Type", type)) }
             guard let schema = json.value["schema"] else {
@@ -304,7 +305,12 @@ extension OpenAPIImporter {
                 addBody(ImportedType.any, required: required, endpoint: &endpoint, inputNames: &inputNames)
                 return .json
             }
-            let type = swiftType(schema, hint: capitalized + "Request")
+            var type = swiftType(schema, hint: capitalized + "Request")
+            if type.text == "Data" {
+                // A JSON string of base64 (`format: byte`): a `Data` param sent as the body would be its raw bytes.
+                warn("the request body of \(where_) is base64 text in JSON; typed as String (Data.base64EncodedString() makes it)", at: schema)
+                type.text = "String"
+            }
             addBody(type, required: required, endpoint: &endpoint, inputNames: &inputNames)
             if content.count > 1 {
                 let others = content.filter { $0.key != json.key }.map(\.key).joined(separator: ", ")
@@ -319,8 +325,29 @@ extension OpenAPIImporter {
             }
             return upload(form.value, required: required, where_: where_, capitalized: capitalized, endpoint: &endpoint, inputNames: &inputNames) ? .upload : nil
         }
+        // A file's bytes (`application/octet-stream`, an image, a binary `*/*`): a `Data` param, sent as it is
+        // with the media type as `Content-Type` (the runtime's default for `Data` is `application/octet-stream`).
+        let files = content.filter(isBinaryMedia)
+        if let file = files.first {
+            if !endpoint.headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+                let mediaType = file.key.split(separator: ";").first.map { String($0).trimmingWhitespace() } ?? file.key
+                if mediaType.lowercased() != "application/octet-stream", !mediaType.contains("*") {
+                    endpoint.headers.append(("Content-Type", file.key))
+                }
+            }
+            if files.count > 1 || content.count > 1 {
+                let others = content.filter { $0.key != file.key }.map(\.key).joined(separator: ", ")
+                warn("\(where_) also takes \(others); the import sends \(file.key)", at: raw)
+            }
+            var type = ImportedType(text: "Data")
+            if !required { type.nullable = true }
+            let input = ImportNames.unique("content", in: &inputNames)
+            endpoint.inputs.append((input, type.optionalText))
+            endpoint.body = input
+            return .bytes
+        }
         let types = content.map(\.key).joined(separator: ", ")
-        warn("the request body of \(where_) is \(types); a repogen endpoint sends JSON or multipart/form-data, so it is left out", at: raw)
+        warn("the request body of \(where_) is \(types); a repogen endpoint sends JSON, multipart/form-data or a file's bytes, so it is left out", at: raw)
         return nil
     }
 
@@ -407,6 +434,20 @@ extension OpenAPIImporter {
         return mediaType.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
     }
 
+    /// A body that is bytes, not JSON or text: `application/octet-stream`, `image/*`, `audio/*`, `video/*`,
+    /// `application/pdf` and `application/zip` whatever their schema, and any media type (`*/*` too) whose schema is a
+    /// binary string (`format: binary`, or 3.1's `contentMediaType`).
+    func isBinaryMedia(_ media: SpecMember) -> Bool {
+        let lowered = media.key.lowercased().split(separator: ";").first.map { String($0).trimmingWhitespace() } ?? ""
+        if ["application/octet-stream", "application/pdf", "application/zip"].contains(lowered)
+            || ["image/", "audio/", "video/"].contains(where: lowered.hasPrefix)
+        {
+            return true
+        }
+        guard let schema = media.value["schema"] else { return false }
+        return isBinary(schema)
+    }
+
     static func isJSON(_ mediaType: String) -> Bool {
         let lowered = mediaType.lowercased().split(separator: ";").first.map { String($0).trimmingWhitespace() } ?? ""
         return lowered == "application/json" || lowered.hasSuffix("+json") || lowered == "*/*" || lowered == "application/*"
@@ -446,9 +487,21 @@ extension OpenAPIImporter {
             endpoint.responseMetadata = true
         }
         guard let content = body["content"]?.members, !content.isEmpty else { return }
-        guard let json = content.first(where: { Self.isJSON($0.key) }) else {
-            let types = content.map(\.key).joined(separator: ", ")
-            warn("response \(member.key) of \(where_) is \(types), which the runtime does not decode; the endpoint has no response type", at: body)
+        let optional = withBody.count < successes.count && chosen.key != "default"
+        // JSON first (a file is also offered as JSON by some servers); else the bytes of a file, an image or a
+        // binary `*/*`, which a `Data` response hands over as they came, asking for them with `Accept`.
+        guard let json = content.first(where: { Self.isJSON($0.key) && !isBinaryMedia($0) }) else {
+            let files = content.filter(isBinaryMedia)
+            guard !files.isEmpty else {
+                let types = content.map(\.key).joined(separator: ", ")
+                warn("response \(member.key) of \(where_) is \(types), which the runtime does not decode; the endpoint has no response type", at: body)
+                return
+            }
+            endpoint.response = optional ? "Data?" : "Data"
+            if !endpoint.headers.contains(where: { $0.name.lowercased() == "accept" }) {
+                let accept = files.map(\.key).joined(separator: ", ")
+                if accept != "*/*" { endpoint.headers.append(("Accept", accept)) }
+            }
             return
         }
         // The server answers with the media type it is asked for: a versioned one is sent as it is declared.
@@ -458,9 +511,11 @@ extension OpenAPIImporter {
             return
         }
         var type = swiftType(schema, hint: capitalized + "Response")
-        if withBody.count < successes.count, chosen.key != "default" { type.nullable = true }
+        if optional { type.nullable = true }
         if type.text == "Data" {
-            warn("response \(member.key) of \(where_) is binary in JSON; typed as Data (base64)", at: schema)
+            // A JSON string of base64 (`format: byte`): a `Data` response would be the body's bytes, quotes and all.
+            warn("response \(member.key) of \(where_) is base64 text in JSON; typed as String (Data(base64Encoded:) reads it)", at: schema)
+            type.text = "String"
         }
         endpoint.response = type.optionalText
         endpoint.uses.formUnion(type.models)

@@ -266,6 +266,12 @@ package struct OpenAPIImporter {
         var node: SpecNode
         var pathItem: SpecNode
         var methodOffset: Int
+
+        /// The path a request is sent to: a `#fragment` (`/items#archive`, which some documents use to tell two
+        /// operations on one URL apart) names the same URL and is never sent, so it is left out.
+        var urlPath: String {
+            path.firstIndex(of: "#").map { String(path[..<$0]) } ?? path
+        }
     }
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
@@ -320,7 +326,7 @@ package struct OpenAPIImporter {
                 operation.node["tags"]?.items?.first?.string ?? "default"
             }
         case .byPathPrefix:
-            let segments = operations.map { $0.path.split(separator: "/").map(String.init) }
+            let segments = operations.map { $0.urlPath.split(separator: "/").map(String.init) }
             // The literal segments every path starts with (`api`, `v1`) say nothing about the domain.
             var common = segments.first ?? []
             for path in segments.dropFirst() {

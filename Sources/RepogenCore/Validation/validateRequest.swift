@@ -240,8 +240,11 @@ extension SpecValidator {
             // Most paths are ASCII letters, digits and a few symbols: a table lookup per byte.
             if text.utf8.allSatisfy({ $0 < 0x80 && allowed[Int($0)] }) { continue }
             if let bad = text.unicodeScalars.first(where: { !Self.isURLPathScalar($0) }) {
+                // A `#` starts a fragment, which names the same URL and is never sent: percent-encoding it would
+                // send another path (`%23`), so the advice is to leave it out.
+                let advice = bad == "#" ? "a fragment is never sent: leave it out (or write '%23' for a '#' in the path itself)" : "percent-encode it"
                 error(
-                    "\(place()) contains \(Self.describe(bad)), which is not valid in a URL path; percent-encode it",
+                    "\(place()) contains \(Self.describe(bad)), which is not valid in a URL path; \(advice)",
                     at: path.location)
                 return nil
             }
