@@ -56,9 +56,9 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertTrue(store.contains("    response: \"[String: Int32]\"\n"), store)
         XCTAssertEqual(result.warnings.map(\.description), [
             "Tests/OpenAPIDocuments/petstore.yaml:52:11: warning: error responses have bodies in 1 operation(s); a repogen endpoint types only its success: a failed status is a NetworkError (see the README's 'Errors')",
-            "Tests/OpenAPIDocuments/petstore.yaml:227:13: warning: 'Pet.parent' holds 'Pet', which holds 'Pet': a struct cannot contain itself; the field is JSONValue (decode 'Pet' from it)",
-            "Tests/OpenAPIDocuments/petstore.yaml:256:13: warning: 'oneOf' of Pet, String has no one Swift type: a repogen model is a struct or a string enum; typed as JSONValue (decode the variant from it)",
-            "Tests/OpenAPIDocuments/petstore.yaml:260:5: warning: schema 'Error' is the model 'ErrorModel': 'Error' is a name the generated code of some style uses or declares",
+            "Tests/OpenAPIDocuments/petstore.yaml:249:13: warning: 'Pet.parent' holds 'Pet', which holds 'Pet': a struct cannot contain itself; the field is JSONValue (decode 'Pet' from it)",
+            "Tests/OpenAPIDocuments/petstore.yaml:278:13: warning: 'oneOf' of Pet, String has no one Swift type: a repogen model is a struct or a string enum; typed as JSONValue (decode the variant from it)",
+            "Tests/OpenAPIDocuments/petstore.yaml:282:5: warning: schema 'Error' is the model 'ErrorModel': 'Error' is a name the generated code of some style uses or declares",
         ])
         XCTAssertEqual(result.settings.first, "configuration.baseURL = URL(string: \"https://petstore.example.com/v1\")")
     }
