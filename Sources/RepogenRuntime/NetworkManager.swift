@@ -186,6 +186,26 @@ public final class NetworkManager: @unchecked Sendable {
         }
     }
 
+    /// Appends a JSON object's keys to the query string, each array in its own style or the configuration's.
+    private func appendQuery(
+        _ data: Data, of requestType: some RequestType, _ configuration: NetworkConfiguration,
+        to components: inout URLComponents
+    ) throws {
+        // A param's own array style is keyed by its name in the spec; the JSON has it as sent.
+        var arrayStyles = requestType.queryArrayStyles
+        if configuration.requestKeyStyle == .snakeCase, !arrayStyles.isEmpty {
+            arrayStyles = Dictionary(
+                arrayStyles.map { (RequestParameters.snakeCaseName($0.key), $0.value) }) { first, _ in first }
+        }
+        if let query = try QueryEncoder.query(
+            fromJSON: data, arrayStyle: configuration.queryArrayStyle, arrayStyles: arrayStyles,
+            boolStyle: configuration.queryBoolStyle)
+        {
+            components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0 }
+                .joined(separator: "&")
+        }
+    }
+
     private func makeURLRequest(_ requestType: some RequestType, _ configuration: NetworkConfiguration) async throws -> URLRequest {
         let base = configuration.baseURL?.absoluteString ?? ""
         let path = try PathComponent.resolvingEmptyInputs(in: requestType.path)
@@ -216,22 +236,20 @@ public final class NetworkManager: @unchecked Sendable {
                 throw NetworkError.parameterError(error)
             }
             if !sendsBody {
-                // A param's own array style is keyed by its name in the spec; the JSON has it as sent.
-                var arrayStyles = requestType.queryArrayStyles
-                if configuration.requestKeyStyle == .snakeCase, !arrayStyles.isEmpty {
-                    arrayStyles = Dictionary(
-                        arrayStyles.map { (RequestParameters.snakeCaseName($0.key), $0.value) }) { first, _ in first }
-                }
-                if let query = try QueryEncoder.query(
-                    fromJSON: data, arrayStyle: configuration.queryArrayStyle, arrayStyles: arrayStyles,
-                    boolStyle: configuration.queryBoolStyle)
-                {
-                    components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0 }
-                        .joined(separator: "&")
-                }
+                try appendQuery(data, of: requestType, configuration, to: &components)
             } else {
                 body = data
             }
+        }
+        if let queryParam = requestType.queryParam {
+            // The spec's `query` keys: in the URL whatever the param is (usually the JSON body beside them).
+            let data: Data
+            do {
+                data = try configuration.makeEncoder().encode(queryParam)
+            } catch let error as EncodingError {
+                throw NetworkError.parameterError(error)
+            }
+            try appendQuery(data, of: requestType, configuration, to: &components)
         }
         if let upload = requestType.upload {
             var given: String?

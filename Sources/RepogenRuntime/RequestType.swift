@@ -84,6 +84,10 @@ public protocol RequestType: Sendable {
     /// `requestKeyStyle` conversion): a key listed here uses its own style, any other the configuration's
     /// `queryArrayStyle`. Empty by default.
     var queryArrayStyles: [String: NetworkConfiguration.QueryArrayStyle] { get }
+    /// What always goes to the query string, beside a `param` that is the JSON body (the spec's `query` key):
+    /// encoded like a query `param` (nil values left out, `queryArrayStyles` and `requestKeyStyle` applying) and
+    /// appended after it. Nil by default.
+    var queryParam: Encodable? { get }
 }
 
 extension RequestType {
@@ -100,6 +104,11 @@ extension RequestType {
     /// No array parameter has a style of its own: all use the configuration's `queryArrayStyle`.
     public var queryArrayStyles: [String: NetworkConfiguration.QueryArrayStyle] {
         [:]
+    }
+
+    /// Nothing beside `param` goes to the query string.
+    public var queryParam: Encodable? {
+        nil
     }
 }
 

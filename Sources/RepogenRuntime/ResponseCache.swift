@@ -24,7 +24,7 @@ public struct CacheKey: Hashable, Sendable, CustomStringConvertible {
     /// server, which reports that error).
     ///
     /// The request is written `<METHOD> <path>`, then `query <json>` or `body <json>` when there are parameters,
-    /// then `location` for `.location` requests, then `headers <json>` with the headers the request adds beyond
+    /// then `query <json>` for the `queryParam` beside them, if any, then `location` for `.location` requests, then `headers <json>` with the headers the request adds beyond
     /// `Content-Type: application/json` (`.custom` headers, a multipart content type), if any. `.default`,
     /// `.json` and `.custom([:])` send the same headers and so give the same key. The device's position of a
     /// `.location` request is read when the request is sent and is not part of its key.
@@ -34,6 +34,12 @@ public struct CacheKey: Hashable, Sendable, CustomStringConvertible {
         if let param = requestType.param {
             guard let json = Self.canonicalJSON(param) else { return nil }
             parts.append(requestType.method == .get || requestType.usingQuery ? "query" : "body")
+            parts.append(json)
+        }
+        if let queryParam = requestType.queryParam {
+            // The spec's `query` keys beside the param: another page, another entry.
+            guard let json = Self.canonicalJSON(queryParam) else { return nil }
+            parts.append("query")
             parts.append(json)
         }
         if requestType.header == .location {

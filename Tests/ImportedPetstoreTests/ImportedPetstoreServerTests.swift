@@ -116,6 +116,25 @@ final class ImportedPetstoreServerTests: XCTestCase {
         XCTAssertEqual(plain.headers["accept"], "application/json")
     }
 
+    /// movePet sends its query parameters (dryRun, a repeated notify) in the URL and the pet as the JSON body.
+    func testQueryParametersBesideAJSONBodyAreInTheURLOfTheSameRequest() async throws {
+        let (_, request) = try await exchange("POST", "/v1/pets/42/moves", status: 204) {
+            await pets.movePet(petId: 42, newPet: NewPet(name: "Rex"), dryRun: true, notify: ["a b", "c"])
+        }
+        XCTAssertEqual(request.method, "POST")
+        XCTAssertEqual(request.query, "dryRun=true&notify=a%20b&notify=c")
+        XCTAssertEqual(request.headers["content-type"], "application/json")
+        let sent = try JSONSerialization.jsonObject(with: Data(request.body.utf8)) as? [String: Any]
+        XCTAssertEqual(sent?["name"] as? String, "Rex")
+        XCTAssertNil(sent?["dryRun"], "the query parameters are not in the body: \(request.body)")
+
+        // An optional query parameter that is nil is left out; the required one is still sent.
+        let (_, plain) = try await exchange("POST", "/v1/pets/42/moves", status: 204) {
+            await pets.movePet(petId: 42, newPet: NewPet(name: "Rex"), dryRun: false)
+        }
+        XCTAssertEqual(plain.query, "dryRun=false")
+    }
+
     func testMultipartUpload() async throws {
         let file = UploadFile(data: Data("png".utf8), fileName: "rex.png", contentType: "image/png")
         let (_, request) = try await exchange("POST", "/v1/pets/42/photo") {

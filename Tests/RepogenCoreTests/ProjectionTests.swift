@@ -146,6 +146,27 @@ final class ProjectionTests: XCTestCase {
                 + "        case .b:\n            return [:]\n")
     }
 
+    func testQueryParamIsOnlyGeneratedWhenUsedAndBuildsTheQueryKeys() throws {
+        XCTAssertFalse(try api(#""name": "a", "method": "POST", "path": "/a""#).contains("queryParam"))
+        let text = try generate(
+            """
+            {"models": {"Pet": {"fields": {"name": "String"}}},
+             "endpoints": [
+              {"name": "a", "method": "POST", "path": "/a", "inputs": [{"name": "pet", "type": "Pet"}, {"name": "dryRun", "type": "Bool"}, {"name": "page", "type": "Int?"}],
+               "param": "{pet}", "query": {"dryRun": "{dryRun}", "page": "{page}", "v": 2}},
+              {"name": "b", "method": "GET", "path": "/b"}
+            ]}
+            """)["Api.swift"]
+        assertContains(
+            text,
+            "    var queryParam: Encodable? {\n        switch self {\n"
+                + "        case .a(_, let dryRun, let page):\n            var params: RequestParameters = [\n"
+                + "                \"dryRun\": dryRun,\n                \"v\": 2\n            ]\n"
+                + "            if let page {\n                params[\"page\"] = page\n            }\n            return params\n"
+                + "        case .b:\n            return nil\n")
+        assertContains(text, "        case .a(let pet, _, _):\n            return pet\n")
+    }
+
     func testRepositoryNamesLabelsAndUnlabeledCases() throws {
         let files = try generate(
             spec(#""name": "fetchStoreNewPosts", "repositoryMethod": "fetchNewPosts", "method": "GET", "path": "/p/{storeId}", "inputs": [{"name": "storeId", "type": "Int"}, {"name": "cursorInput", "type": "String?", "argument": "cursor"}, {"name": "input", "type": "DetailInput", "unlabeled": true}], "response": "ContentsWithCursorResponse<Post>""#))

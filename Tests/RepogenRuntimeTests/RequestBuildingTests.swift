@@ -15,6 +15,7 @@ struct TestRequest: RequestType {
     var queryOverride: Bool?
     var form: UploadForm?
     var arrayStyles: [String: NetworkConfiguration.QueryArrayStyle] = [:]
+    var alwaysInQuery: (any Encodable & Sendable)?
 
     init(
         param: (any Encodable & Sendable)? = nil, method: RequestMethod = .get, header: HTTPHeaderType = .json,
@@ -32,6 +33,7 @@ struct TestRequest: RequestType {
     var usingQuery: Bool { queryOverride ?? method.usesQueryByDefault }
     var upload: UploadForm? { form }
     var queryArrayStyles: [String: NetworkConfiguration.QueryArrayStyle] { arrayStyles }
+    var queryParam: Encodable? { alwaysInQuery }
 }
 
 struct Item: Codable, Sendable, Equatable {
@@ -221,6 +223,24 @@ final class RequestBuildingTests: XCTestCase {
             $0.requestKeyStyle = .snakeCase
         }.urlRequest(for: request)
         XCTAssertEqual(snake.url?.query, "pet_ids=1&pet_ids=2&tag_names=a,b")
+    }
+
+    func testAQueryParamGoesToTheQueryBesideAJSONBodyOrAfterAQueryParam() async throws {
+        let none: Int? = nil
+        var request = TestRequest(param: Item(id: 1, name: "a"), method: .post)
+        request.alwaysInQuery = ["dryRun": true, "pageSize": 20, "tagIds": [1, 2], "cursor": none] as RequestParameters
+        request.arrayStyles = ["tagIds": .repeatedKeys]
+        let post = try await manager().urlRequest(for: request)
+        XCTAssertEqual(post.url?.query, "dryRun=true&pageSize=20&tagIds=1&tagIds=2")
+        XCTAssertEqual(post.httpBody.map { String(decoding: $0, as: UTF8.self) }, #"{"id":1,"name":"a"}"#)
+        let snake = try await manager { $0.requestKeyStyle = .snakeCase }.urlRequest(for: request)
+        XCTAssertEqual(snake.url?.query, "dry_run=true&page_size=20&tag_ids=1&tag_ids=2")
+        // Where the param is the query too, its keys come first.
+        var get = TestRequest(param: ["q": "x"] as RequestParameters)
+        get.alwaysInQuery = ["page": 2] as RequestParameters
+        let sent = try await manager().urlRequest(for: get)
+        XCTAssertEqual(sent.url?.query, "q=x&page=2")
+        XCTAssertNil(sent.httpBody)
     }
 
     func testIntegralNumbersHaveNoFractionAndNilOptionalsAreLeftOut() async throws {

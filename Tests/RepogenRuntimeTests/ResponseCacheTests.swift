@@ -19,6 +19,16 @@ final class ResponseCacheTests: XCTestCase {
         XCTAssertEqual(first?.description, #"fetchStore GET /api/v1/store/3 query {"size":20,"storeId":3}"#)
     }
 
+    func testAQueryParamBesideTheBodyIsPartOfTheKey() throws {
+        var first = TestRequest(param: ["name": "a"] as RequestParameters, method: .post, path: "/search")
+        first.alwaysInQuery = ["page": 1] as RequestParameters
+        var second = first
+        second.alwaysInQuery = ["page": 2] as RequestParameters
+        let key = try XCTUnwrap(CacheKey(endpoint: "search", requestType: first))
+        XCTAssertEqual(key.description, #"search POST /search body {"name":"a"} query {"page":1}"#)
+        XCTAssertNotEqual(key, CacheKey(endpoint: "search", requestType: second))
+    }
+
     func testKeysDifferByMethodPathParameterValueAndCustomHeader() throws {
         let base = TestRequest(
             param: ["storeId": 3] as RequestParameters, method: .post, header: .custom(["X-Token": "a"]), path: "/store")

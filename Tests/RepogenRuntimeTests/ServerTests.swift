@@ -66,6 +66,21 @@ final class ServerTests: XCTestCase {
         XCTAssertNil(received.last?.headers["x-device-latitude"])
     }
 
+    /// One request carries the `queryParam` keys in the URL and the param as the JSON body.
+    func testAQueryParamAndAJSONBodyArriveInOneRequest() async throws {
+        try await server.route([.init("POST", "/pets", status: 201, body: #"{"id": 3, "name": "c"}"#)])
+        var request = TestRequest(param: Item(id: 3, name: "c 한"), method: .post, path: "/pets")
+        request.alwaysInQuery = ["dryRun": true, "tags": ["a b", "c"]] as RequestParameters
+        let created: Result<Item, Error> = await manager().request(requestType: request)
+        XCTAssertEqual(try created.get(), Item(id: 3, name: "c"))
+        let received = try await server.requests()
+        XCTAssertEqual(received.map(\.method), ["POST"])
+        XCTAssertEqual(received.first?.path, "/pets")
+        XCTAssertEqual(received.first?.query, "dryRun=true&tags=a%20b,c")
+        XCTAssertEqual(received.first?.body, #"{"id":3,"name":"c 한"}"#)
+        XCTAssertEqual(received.first?.headers["content-type"], "application/json")
+    }
+
     /// A `Data` response is the body's bytes, not JSON: bytes that are not UTF-8 arrive as sent, in the plain and
     /// the envelope configurations alike; an empty body is nil for `Data?` and empty `Data` for `Data`.
     func testADataResponseIsTheBodysBytes() async throws {

@@ -157,7 +157,7 @@ extension OpenAPIImporter {
             warn("path parameter '\(parameter.name)' of \(where_) is not in the path; left out", at: parameter.node)
         }
 
-        // The body decides whether query parameters can be sent at all.
+        // The body decides where the query parameters go: `param` without one, `query` beside one.
         let body = requestBody(op, where_: where_, capitalized: capitalized, endpoint: &endpoint, inputNames: &inputNames)
 
         // The query keys sent so far, with the parameter that sends each: an object's properties are spread into
@@ -177,12 +177,7 @@ extension OpenAPIImporter {
             let pname = parameter.name
             switch parameter.place {
             case "query":
-                if body == .json || body == .bytes {
-                    warn(
-                        "query parameter '\(pname)' of \(where_) is left out: a repogen endpoint sends its param as the query "
-                            + "or as the \(body == .json ? "JSON body" : "body's bytes"), not both", at: node)
-                    continue
-                }
+                // Beside a JSON body (or a file's bytes) the query parameters are the endpoint's `query`.
                 // `form` style is what the runtime writes, and for arrays `spaceDelimited` and `pipeDelimited`
                 // (`deepObject` is not).
                 let style = node["style"]?.string ?? "form"

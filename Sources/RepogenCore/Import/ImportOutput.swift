@@ -248,14 +248,20 @@ extension OpenAPIImporter {
             members.append(("inputs", SpecText.sequence(inputs, flow: false, spaced: false)))
         }
         let query = SpecText.mapping(endpoint.query.map { ($0.key, .string($0.value)) }, flow: true)
-        if let body = endpoint.body {
-            members.append(("param", .string("{" + body + "}")))
-        } else if !endpoint.spreads.isEmpty {
+        // The query parameters: the param, or beside a body (the param) the endpoint's `query`.
+        var queryValue: SpecText?
+        if !endpoint.spreads.isEmpty {
             var parts: [SpecText] = endpoint.spreads.map { .string("{" + $0 + "}") }
             if !endpoint.query.isEmpty { parts.append(query) }
-            members.append(("param", .sequence(parts, flow: true, spaced: false)))
+            queryValue = .sequence(parts, flow: true, spaced: false)
         } else if !endpoint.query.isEmpty {
-            members.append(("param", query))
+            queryValue = query
+        }
+        if let body = endpoint.body {
+            members.append(("param", .string("{" + body + "}")))
+            if let queryValue { members.append(("query", queryValue)) }
+        } else if let queryValue {
+            members.append(("param", queryValue))
         }
         if let usingQuery = endpoint.usingQuery { members.append(("usingQuery", .bool(usingQuery))) }
         if !endpoint.queryArrays.isEmpty {

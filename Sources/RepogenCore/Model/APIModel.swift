@@ -98,6 +98,9 @@ package struct Endpoint: Sendable, Equatable {
     package var usingQuery: Bool?
     /// `queryArrays`: param keys whose arrays have their own query style, in the spec's order.
     package var queryArrays: [QueryArray] = []
+    /// `query`: what always goes to the URL query string (the runtime's `queryParam`), beside a param that is the
+    /// JSON body; `.none` for nothing.
+    package var query: Param = .none
     /// The success type; `nil` means no body, `Result<Void, Error>`.
     package var response: String?
     /// `responseMetadata`: the repository returns `APIResponse<…>` around the success type (status and headers).

@@ -220,6 +220,13 @@ enum RequestProjection {
         return SwitchCase(pattern: patterns.pattern(binding: []), lines: ["return " + value])
     }
 
+    /// `var queryParam`: the `query`, built like a param; nil without one.
+    static func queryParam(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
+        var asParam = endpoint
+        asParam.param = endpoint.query
+        return param(asParam, patterns)
+    }
+
     /// `var queryArrayStyles`: the keys of `queryArrays` with the runtime's styles, in the spec's order; `[:]`.
     static func queryArrayStyles(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
         let entries = endpoint.queryArrays.map { SwiftCode.stringLiteral($0.key) + ": " + $0.style.runtimeCase }

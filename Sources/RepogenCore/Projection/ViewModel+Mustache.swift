@@ -294,7 +294,7 @@ extension EndpointViewModel: MustacheRepresentable {
     /// The names of every endpoint's hash, made once (a large spec has tens of thousands of endpoints).
     private static let names = [
         "caseName", "doc", "caseDeclaration", "factory", "param", "method", "header", "path", "usingQuery",
-        "queryArrayStyles", "upload",
+        "queryArrayStyles", "queryParam", "upload",
         "methodName", "memberPrefix", "signature", "selector", "successType", "wireType", "mapsResponse",
         "responseName", "toDomain", "domainValue", "resultType", "construction", "requestName", "hasArguments",
         "returnsValue", "argumentsType", "argumentsValue", "mockArguments", "cache", "useCase", "clientMember",
@@ -323,6 +323,7 @@ extension EndpointViewModel: MustacheRepresentable {
         path.push(to: &builder)
         usingQuery.push(to: &builder)
         queryArrayStyles.push(to: &builder)
+        queryParam.push(to: &builder)
         upload.push(to: &builder)
         builder.push(methodName)
         builder.push(memberPrefix)

@@ -114,6 +114,8 @@ package struct EndpointViewModel: Sendable, Equatable {
     package var usingQuery: SwitchCaseViewModel
     /// The `queryArrayStyles` member's case: the param keys with their own array style (`queryArrays`), else `[:]`.
     package var queryArrayStyles: SwitchCaseViewModel
+    /// The `queryParam` member's case: the endpoint's `query` keys, else nil.
+    package var queryParam: SwitchCaseViewModel
     /// The `upload` member's case.
     package var upload: SwitchCaseViewModel
     /// The repository method, escaped.
@@ -409,7 +411,7 @@ package struct DomainModelViewModel: Sendable, Equatable {
 
 /// The members of `RequestType` the API enum implements.
 enum RequestMember: String {
-    case param, method, header, path, usingQuery, queryArrayStyles, upload
+    case param, method, header, path, usingQuery, queryArrayStyles, queryParam, upload
 
     var type: String {
         switch self {
@@ -419,6 +421,7 @@ enum RequestMember: String {
         case .path: "String"
         case .usingQuery: "Bool"
         case .queryArrayStyles: "[String: NetworkConfiguration.QueryArrayStyle]"
+        case .queryParam: "Encodable?"
         case .upload: "UploadForm?"
         }
     }
@@ -434,6 +437,7 @@ extension EndpointViewModel {
         case .path: path
         case .usingQuery: usingQuery
         case .queryArrayStyles: queryArrayStyles
+        case .queryParam: queryParam
         case .upload: upload
         }
     }

@@ -168,6 +168,11 @@ package struct EndpointSpec: Sendable, Equatable {
     package var usingQuery: Located<Bool>?
     /// `queryArrays`: array params with their own query style (`repeated`, `comma`, `brackets`), in order.
     package var queryArrays: [QueryArraySpec] = []
+    /// `query`: what always goes to the URL query string, beside a param that is the JSON body; written like a
+    /// param (a reference, keys, or a list of those).
+    package var query: ParamSpec? = nil
+    /// Where `query` was written, for the errors about it as a whole.
+    package var queryLocation: SourceLocation? = nil
     package var header: HeaderSpec?
     /// The success type; `nil` means the response has no body (`Result<Void, Error>`).
     package var response: Located<String>?

@@ -14,7 +14,7 @@ enum SpecKeys {
     static let defaults = ["usingQuery", "header"]
     static let endpoint = [
         "name", "description", "repositoryMethod", "method", "path", "inputs", "param", "usingQuery", "queryArrays",
-        "header", "upload", "response", "responseMetadata", "example", "cache", "invalidates", "updates", "mock",
+        "query", "header", "upload", "response", "responseMetadata", "example", "cache", "invalidates", "updates", "mock",
     ]
     static let collection = ["type", "id", "example"]
     static let mock = MockActionSpec.Verb.allCases.map(\.rawValue) + ["id", "value", "field", "to", "page"]
@@ -405,6 +405,8 @@ extension NodeReader {
                 }
             }
         }
+        let query = members["query"].flatMap { decodeParam($0.value, what: endpointWhat, key: "query") }
+        let queryLocation = members["query"].map { location($0.value.offset) }
         var response: Located<String>?
         var brokenResponse = false
         if let member = members["response"], member.value.kind != .null {
@@ -436,7 +438,8 @@ extension NodeReader {
         return EndpointSpec(
             name: name, description: description, isComplete: diagnostics.diagnostics.count == problemsBefore,
             brokenInputs: brokenInputs, repositoryMethod: repositoryMethod, method: method, path: path, inputs: inputs,
-            param: param, usingQuery: usingQuery, queryArrays: queryArrays, header: header, response: response,
+            param: param, usingQuery: usingQuery, queryArrays: queryArrays, query: query,
+            queryLocation: queryLocation, header: header, response: response,
             brokenResponse: brokenResponse,
             responseMetadata: responseMetadata, upload: upload,
             example: example, exampleValue: exampleValue, cache: cache, brokenCache: brokenCache, invalidates: invalidates ?? [],
@@ -543,7 +546,7 @@ extension NodeReader {
         return .conditional(input: condition, whenTrue: whenTrue, whenFalse: whenFalse)
     }
 
-    mutating func decodeParam(_ node: SpecNode, what: String) -> ParamSpec? {
+    mutating func decodeParam(_ node: SpecNode, what: String, key: String = "param") -> ParamSpec? {
         switch node.kind {
         case .null:
             return nil
@@ -559,14 +562,14 @@ extension NodeReader {
                 case .object(let list): parts.append(.fields(decodeParamFields(list, what: what)))
                 default:
                     error(
-                        "a part of the param list of \(what) must be a string like \"{input}\" or an object of keys, "
+                        "a part of the \(key) list of \(what) must be a string like \"{input}\" or an object of keys, "
                             + "not \(item.kindDescription)", at: item.offset)
                 }
             }
             return .merged(parts)
         default:
             error(
-                "'param' of \(what) must be a string like \"{input}\", an object of keys or a list of those, "
+                "'\(key)' of \(what) must be a string like \"{input}\", an object of keys or a list of those, "
                     + "not \(node.kindDescription)", at: node.offset)
             return nil
         }

@@ -2,14 +2,14 @@
 /// has.
 extension SpecValidator {
     mutating func validateQueryArrays(
-        _ specs: [QueryArraySpec], param: Param, inQuery: Bool, endpoint: String
+        _ specs: [QueryArraySpec], param: Param, inQuery: Bool, endpoint: String, source: String = "its param"
     ) -> [QueryArray]? {
         guard let first = specs.first else { return [] }
         let place = "'queryArrays' of endpoint '\(endpoint)'"
         guard inQuery else {
             error(
                 "\(place) spells arrays in the query string, but the param of '\(endpoint)' goes to the JSON body "
-                    + "(see 'usingQuery')", at: first.key.location)
+                    + "(see 'usingQuery') and it has no 'query' keys", at: first.key.location)
             return nil
         }
         let (kinds, open) = queryKeyKinds(param)
@@ -42,7 +42,7 @@ extension SpecValidator {
                 let suggestion = NameSuggester.suggestion(for: key, among: Array(kinds.keys))
                 let keys = kinds.keys.sorted().joined(separator: ", ")
                 error(
-                    "\(place) names '\(key)', which is not a key of its param"
+                    "\(place) names '\(key)', which is not a key of \(source)"
                         + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
                         + (keys.isEmpty ? " (it has no keys)" : " (keys: \(keys))"), at: spec.key.location)
                 ok = false

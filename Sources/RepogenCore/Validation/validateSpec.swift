@@ -235,9 +235,22 @@ struct SpecValidator {
         let usingQuery = spec.usingQuery ?? defaults?.usingQuery
         let inQuery = Self.paramGoesToQuery(method: method, usingQuery: usingQuery?.value, upload: spec.upload != nil)
         let param = validateParam(spec.param, scope: scope, inQuery: inQuery)
+        var query = Param.none
+        if let querySpec = spec.query {
+            if let checked = validateQuery(querySpec, at: spec.queryLocation ?? spec.location, inQuery: inQuery, scope: scope) {
+                query = checked
+            } else {
+                ok = false
+            }
+        }
         var queryArrays: [QueryArray] = []
         if let param, !spec.queryArrays.isEmpty {
-            if let checked = validateQueryArrays(spec.queryArrays, param: param, inQuery: inQuery, endpoint: name) {
+            // The arrays of `query` when the param is the body; with a query param, `query` is refused above.
+            let queryBound = inQuery || query == .none
+            if let checked = validateQueryArrays(
+                spec.queryArrays, param: queryBound ? param : query, inQuery: queryBound ? inQuery : true,
+                endpoint: name, source: queryBound ? "its param" : "its 'query'")
+            {
                 queryArrays = checked
             } else {
                 ok = false
@@ -297,13 +310,14 @@ struct SpecValidator {
         }
         guard ok, let inputs, let method, let path, let param, let header else { return nil }
         if spec.isComplete {
-            warnAboutUnusedInputs(spec.inputs, method: method, path: path, param: param, header: header, upload: upload)
+            warnAboutUnusedInputs(
+                spec.inputs, method: method, path: path, param: param, query: query, header: header, upload: upload)
         }
         return Endpoint(
             caseName: name, documentation: spec.description?.value, methodName: spec.repositoryMethod?.value ?? name,
             inputs: inputs, method: method,
             path: path, param: param, header: header, usingQuery: usingQuery?.value, queryArrays: queryArrays,
-            response: response,
+            query: query, response: response,
             responseMetadata: spec.responseMetadata?.value ?? false, upload: upload, example: spec.example?.value,
             domainResponse: domainResponse)
     }
@@ -414,8 +428,8 @@ struct InputScope {
 extension SpecValidator {
     /// An input that no part of the request reads is almost always a mistake in the spec: warn.
     mutating func warnAboutUnusedInputs(
-        _ inputs: [InputSpec], method: MethodChoice, path: [TemplatePart], param: Param, header: Header,
-        upload: Upload?
+        _ inputs: [InputSpec], method: MethodChoice, path: [TemplatePart], param: Param, query: Param = .none,
+        header: Header, upload: Upload?
     ) {
         var used: Set<Int> = []
         if case .conditional(let input, _, _) = method { used.insert(input) }
@@ -432,16 +446,18 @@ extension SpecValidator {
             }
         }
         collect(path)
-        switch param {
-        case .none: break
-        case .value(let reference): used.insert(reference.input)
-        case .fields(let entries):
-            collect(entries)
-        case .merged(let parts):
-            for part in parts {
-                switch part {
-                case .spread(let reference): used.insert(reference.input)
-                case .fields(let entries): collect(entries)
+        for param in [param, query] {
+            switch param {
+            case .none: break
+            case .value(let reference): used.insert(reference.input)
+            case .fields(let entries):
+                collect(entries)
+            case .merged(let parts):
+                for part in parts {
+                    switch part {
+                    case .spread(let reference): used.insert(reference.input)
+                    case .fields(let entries): collect(entries)
+                    }
                 }
             }
         }

@@ -35,6 +35,10 @@ public final class MockPetsRepository: PetsRepository {
     public let uploadPhotoMock = MockMethod<(petId: Int64, file: UploadFile?, caption: String?), Void>(
         "MockPetsRepository.uploadPhoto(petId:file:caption:)"
     )
+    /// Calls and stubs of `movePet(petId:newPet:dryRun:notify:)`.
+    public let movePetMock = MockMethod<(petId: Int64, newPet: NewPet, dryRun: Bool, notify: [String]?), Void>(
+        "MockPetsRepository.movePet(petId:newPet:dryRun:notify:)"
+    )
 
     public init() { }
 
@@ -60,6 +64,10 @@ public final class MockPetsRepository: PetsRepository {
 
     public func uploadPhoto(petId: Int64, file: UploadFile?, caption: String?) -> Result<Void, Error> {
         self.uploadPhotoMock.call((petId: petId, file: file, caption: caption))
+    }
+
+    public func movePet(petId: Int64, newPet: NewPet, dryRun: Bool, notify: [String]?) -> Result<Void, Error> {
+        self.movePetMock.call((petId: petId, newPet: newPet, dryRun: dryRun, notify: notify))
     }
 }
 #endif

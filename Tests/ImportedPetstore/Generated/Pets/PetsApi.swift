@@ -14,6 +14,7 @@ enum PetsApi {
     case updatePet(petId: Int64, newPet: NewPet, ifMatch: String?)
     case deletePet(petId: Int64)
     case uploadPhoto(petId: Int64, file: UploadFile?, caption: String?)
+    case movePet(petId: Int64, newPet: NewPet, dryRun: Bool, notify: [String]?)
 }
 
 extension PetsApi: RequestType {
@@ -41,6 +42,8 @@ extension PetsApi: RequestType {
             return nil
         case .uploadPhoto:
             return nil
+        case .movePet(_, let newPet, _, _):
+            return newPet
         }
     }
 
@@ -57,6 +60,8 @@ extension PetsApi: RequestType {
         case .deletePet:
             return .delete
         case .uploadPhoto:
+            return .post
+        case .movePet:
             return .post
         }
     }
@@ -80,6 +85,8 @@ extension PetsApi: RequestType {
             return .json
         case .uploadPhoto:
             return .json
+        case .movePet:
+            return .json
         }
     }
 
@@ -97,6 +104,8 @@ extension PetsApi: RequestType {
             return "/pets/\(PathComponent(petId))"
         case .uploadPhoto(let petId, _, _):
             return "/pets/\(PathComponent(petId))/photo"
+        case .movePet(let petId, _, _, _):
+            return "/pets/\(PathComponent(petId))/moves"
         }
     }
 
@@ -114,6 +123,31 @@ extension PetsApi: RequestType {
             return [:]
         case .uploadPhoto:
             return [:]
+        case .movePet:
+            return ["notify": .repeatedKeys]
+        }
+    }
+
+    var queryParam: Encodable? {
+        switch self {
+        case .listPets:
+            return nil
+        case .createPets:
+            return nil
+        case .showPetById:
+            return nil
+        case .updatePet:
+            return nil
+        case .deletePet:
+            return nil
+        case .uploadPhoto:
+            return nil
+        case .movePet(_, _, let dryRun, let notify):
+            var params: RequestParameters = ["dryRun": dryRun]
+            if let notify {
+                params["notify"] = notify
+            }
+            return params
         }
     }
 
@@ -136,6 +170,8 @@ extension PetsApi: RequestType {
                 form.add("file", file: file)
             }
             return form
+        case .movePet:
+            return nil
         }
     }
 }

@@ -18,6 +18,7 @@ public protocol PetsRepository: Sendable {
     func updatePet(petId: Int64, newPet: NewPet, ifMatch: String?) async -> Result<APIResponse<Pet>, Error>
     func deletePet(petId: Int64) async -> Result<Void, Error>
     func uploadPhoto(petId: Int64, file: UploadFile?, caption: String?) async -> Result<Void, Error>
+    func movePet(petId: Int64, newPet: NewPet, dryRun: Bool, notify: [String]?) async -> Result<Void, Error>
 }
 
 /// The methods with optional inputs, without them: they are sent as `nil`.
@@ -35,6 +36,11 @@ extension PetsRepository {
     /// `uploadPhoto(petId:file:caption:)` with `file`, `caption` nil.
     public func uploadPhoto(petId: Int64) async -> Result<Void, Error> {
         await uploadPhoto(petId: petId, file: nil, caption: nil)
+    }
+
+    /// `movePet(petId:newPet:dryRun:notify:)` with `notify` nil.
+    public func movePet(petId: Int64, newPet: NewPet, dryRun: Bool) async -> Result<Void, Error> {
+        await movePet(petId: petId, newPet: newPet, dryRun: dryRun, notify: nil)
     }
 }
 
@@ -81,6 +87,11 @@ public struct PetsRepositoryImpl: PetsRepository {
 
     public func uploadPhoto(petId: Int64, file: UploadFile?, caption: String?) async -> Result<Void, Error> {
         let request = PetsApi.uploadPhoto(petId: petId, file: file, caption: caption)
+        return await self.manager.request(requestType: request)
+    }
+
+    public func movePet(petId: Int64, newPet: NewPet, dryRun: Bool, notify: [String]?) async -> Result<Void, Error> {
+        let request = PetsApi.movePet(petId: petId, newPet: newPet, dryRun: dryRun, notify: notify)
         return await self.manager.request(requestType: request)
     }
 }
