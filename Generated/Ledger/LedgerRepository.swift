@@ -31,17 +31,17 @@ public protocol LedgerRepository: Sendable {
 extension LedgerRepository {
     /// `fetchPersonPage(cursor:size:)` with `cursor` nil.
     public func fetchPersonPage(size: Int) async -> Result<Page<Person>, Error> {
-        await fetchPersonPage(cursor: nil, size: size)
+        await self.fetchPersonPage(cursor: nil, size: size)
     }
 
     /// `fetchTransactions(month:type:)` with `type` nil.
     public func fetchTransactions(month: String) async -> Result<[Transaction], Error> {
-        await fetchTransactions(month: month, type: nil)
+        await self.fetchTransactions(month: month, type: nil)
     }
 
     /// `uploadReceipt(transactionId:image:note:)` with `note` nil.
     public func uploadReceipt(transactionId: UUID, image: UploadFile) async -> Result<Receipt, Error> {
-        await uploadReceipt(transactionId: transactionId, image: image, note: nil)
+        await self.uploadReceipt(transactionId: transactionId, image: image, note: nil)
     }
 }
 

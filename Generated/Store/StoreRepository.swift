@@ -67,17 +67,17 @@ public protocol StoreRepository: Sendable {
 extension StoreRepository {
     /// `fetchStorePhotos(storeId:cursor:)` with `cursor` nil.
     public func fetchStorePhotos(storeId: Int) async -> Result<ContentsWithCursorResponse<StoreImageResponse>, Error> {
-        await fetchStorePhotos(storeId: storeId, cursor: nil)
+        await self.fetchStorePhotos(storeId: storeId, cursor: nil)
     }
 
     /// `fetchNewPosts(storeId:cursor:)` with `cursor` nil.
     public func fetchNewPosts(storeId: Int) async -> Result<ContentsWithCursorResponse<StoreNewsPostResponse>, Error> {
-        await fetchNewPosts(storeId: storeId, cursor: nil)
+        await self.fetchNewPosts(storeId: storeId, cursor: nil)
     }
 
     /// `uploadStoreMenuImage(storeId:image:caption:price:)` with `caption`, `price` nil.
     public func uploadStoreMenuImage(storeId: Int, image: UploadFile) async -> Result<StoreImageResponse, Error> {
-        await uploadStoreMenuImage(storeId: storeId, image: image, caption: nil, price: nil)
+        await self.uploadStoreMenuImage(storeId: storeId, image: image, caption: nil, price: nil)
     }
 
     /// `fetchStoreReviews(storeId:cursor:filters:)` with `filters` nil.
@@ -85,7 +85,7 @@ extension StoreRepository {
         storeId: Int,
         cursor: CursorInput
     ) async -> Result<ContentsWithCursorResponse<StoreReviewResponse>, Error> {
-        await fetchStoreReviews(storeId: storeId, cursor: cursor, filters: nil)
+        await self.fetchStoreReviews(storeId: storeId, cursor: cursor, filters: nil)
     }
 }
 

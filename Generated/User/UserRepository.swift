@@ -31,7 +31,7 @@ extension UserRepository {
         placeType: PlaceType,
         size: Int
     ) async -> Result<ContentsWithCursorResponse<PlaceResponse>, Error> {
-        await fetchMyPlaces(placeType: placeType, cursor: nil, size: size)
+        await self.fetchMyPlaces(placeType: placeType, cursor: nil, size: size)
     }
 }
 

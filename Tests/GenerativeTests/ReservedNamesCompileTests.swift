@@ -133,6 +133,13 @@ final class ReservedNamesCompileTests: XCTestCase {
           - { name: live, method: GET, path: /live }
           - { name: mock, method: GET, path: /mock }
           - { name: Value, method: GET, path: /value }
+          # An input named like its method, beside an optional one: the overload without the optional input calls
+          # the method through `self`, since the parameter shadows it (a random imported document found this).
+          - name: note
+            method: POST
+            path: /note
+            inputs: [{ name: note, type: String }, { name: extra, type: String? }]
+            param: { note: "{note}", extra: "{extra}" }
         """
 
     func testNamesOfSwiftDependenciesAndProtocolMembersThatDoNotClashBuildInEveryStyle() throws {

@@ -32,11 +32,11 @@ final class ProjectionTests: XCTestCase {
             """
                 /// `list(page:size:q:)` with `page`, `q` nil.
                 public func list(size: Int) async -> Result<Void, Error> {
-                    await list(page: nil, size: size, q: nil)
+                    await self.list(page: nil, size: size, q: nil)
                 }
 
             """)
-        assertContains(repository, "    public func fetch(a: Int) async -> Result<Void, Error> {\n        await fetch(a: a, b: nil)\n")
+        assertContains(repository, "    public func fetch(a: Int) async -> Result<Void, Error> {\n        await self.fetch(a: a, b: nil)\n")
         // Without optional inputs there is no extension at all.
         let plain = try generate(spec(#""name": "a", "method": "GET", "path": "/a", "inputs": [{"name": "x", "type": "Int"}], "param": {"x": "{x}"}"#))
         XCTAssertFalse(plain["Repository.swift"]?.contains("extension") ?? true)

@@ -87,7 +87,7 @@ extension LedgerRepository {
         size: Int,
         completion: @escaping @MainActor @Sendable (Result<Page<Person>, NetworkError>) -> Void
     ) -> RequestHandle {
-        fetchPersonPage(cursor: nil, size: size, completion: completion)
+        self.fetchPersonPage(cursor: nil, size: size, completion: completion)
     }
 
     /// `fetchTransactions(month:type:completion:)` with `type` nil.
@@ -96,7 +96,7 @@ extension LedgerRepository {
         month: String,
         completion: @escaping @MainActor @Sendable (Result<[Transaction], NetworkError>) -> Void
     ) -> RequestHandle {
-        fetchTransactions(month: month, type: nil, completion: completion)
+        self.fetchTransactions(month: month, type: nil, completion: completion)
     }
 
     /// `uploadReceipt(transactionId:image:note:completion:)` with `note` nil.
@@ -106,7 +106,7 @@ extension LedgerRepository {
         image: UploadFile,
         completion: @escaping @MainActor @Sendable (Result<Receipt, NetworkError>) -> Void
     ) -> RequestHandle {
-        uploadReceipt(transactionId: transactionId, image: image, note: nil, completion: completion)
+        self.uploadReceipt(transactionId: transactionId, image: image, note: nil, completion: completion)
     }
 }
 

@@ -139,7 +139,7 @@ extension StoreRepository {
             Result<ContentsWithCursorResponse<StoreImageResponse>, NetworkError>
         ) -> Void
     ) -> RequestHandle {
-        fetchStorePhotos(storeId: storeId, cursor: nil, completion: completion)
+        self.fetchStorePhotos(storeId: storeId, cursor: nil, completion: completion)
     }
 
     /// `fetchNewPosts(storeId:cursor:completion:)` with `cursor` nil.
@@ -150,7 +150,7 @@ extension StoreRepository {
             Result<ContentsWithCursorResponse<StoreNewsPostResponse>, NetworkError>
         ) -> Void
     ) -> RequestHandle {
-        fetchNewPosts(storeId: storeId, cursor: nil, completion: completion)
+        self.fetchNewPosts(storeId: storeId, cursor: nil, completion: completion)
     }
 
     /// `uploadStoreMenuImage(storeId:image:caption:price:completion:)` with `caption`, `price` nil.
@@ -160,7 +160,7 @@ extension StoreRepository {
         image: UploadFile,
         completion: @escaping @MainActor @Sendable (Result<StoreImageResponse, NetworkError>) -> Void
     ) -> RequestHandle {
-        uploadStoreMenuImage(storeId: storeId, image: image, caption: nil, price: nil, completion: completion)
+        self.uploadStoreMenuImage(storeId: storeId, image: image, caption: nil, price: nil, completion: completion)
     }
 
     /// `fetchStoreReviews(storeId:cursor:filters:completion:)` with `filters` nil.
@@ -172,7 +172,7 @@ extension StoreRepository {
             Result<ContentsWithCursorResponse<StoreReviewResponse>, NetworkError>
         ) -> Void
     ) -> RequestHandle {
-        fetchStoreReviews(storeId: storeId, cursor: cursor, filters: nil, completion: completion)
+        self.fetchStoreReviews(storeId: storeId, cursor: cursor, filters: nil, completion: completion)
     }
 }
 

@@ -66,7 +66,7 @@ extension UserRepository {
             Result<ContentsWithCursorResponse<PlaceResponse>, NetworkError>
         ) -> Void
     ) -> RequestHandle {
-        fetchMyPlaces(placeType: placeType, cursor: nil, size: size, completion: completion)
+        self.fetchMyPlaces(placeType: placeType, cursor: nil, size: size, completion: completion)
     }
 }
 

@@ -38,17 +38,17 @@ public struct LedgerClient: Sendable {
 extension LedgerClient {
     /// `fetchPersonPage(cursor:size:)` with `cursor` nil.
     public func fetchPersonPage(size: Int) async throws -> Page<Person> {
-        try await fetchPersonPage(cursor: nil, size: size)
+        try await self.fetchPersonPage(cursor: nil, size: size)
     }
 
     /// `fetchTransactions(month:type:)` with `type` nil.
     public func fetchTransactions(month: String) async throws -> [Transaction] {
-        try await fetchTransactions(month: month, type: nil)
+        try await self.fetchTransactions(month: month, type: nil)
     }
 
     /// `uploadReceipt(transactionId:image:note:)` with `note` nil.
     public func uploadReceipt(transactionId: UUID, image: UploadFile) async throws -> Receipt {
-        try await uploadReceipt(transactionId: transactionId, image: image, note: nil)
+        try await self.uploadReceipt(transactionId: transactionId, image: image, note: nil)
     }
 }
 

@@ -55,17 +55,17 @@ public protocol StoreRepository: Sendable {
 extension StoreRepository {
     /// `fetchStorePhotos(storeId:cursor:)` with `cursor` nil.
     public func fetchStorePhotos(storeId: Int) async throws -> ContentsWithCursorResponse<StoreImageResponse> {
-        try await fetchStorePhotos(storeId: storeId, cursor: nil)
+        try await self.fetchStorePhotos(storeId: storeId, cursor: nil)
     }
 
     /// `fetchNewPosts(storeId:cursor:)` with `cursor` nil.
     public func fetchNewPosts(storeId: Int) async throws -> ContentsWithCursorResponse<StoreNewsPostResponse> {
-        try await fetchNewPosts(storeId: storeId, cursor: nil)
+        try await self.fetchNewPosts(storeId: storeId, cursor: nil)
     }
 
     /// `uploadStoreMenuImage(storeId:image:caption:price:)` with `caption`, `price` nil.
     public func uploadStoreMenuImage(storeId: Int, image: UploadFile) async throws -> StoreImageResponse {
-        try await uploadStoreMenuImage(storeId: storeId, image: image, caption: nil, price: nil)
+        try await self.uploadStoreMenuImage(storeId: storeId, image: image, caption: nil, price: nil)
     }
 
     /// `fetchStoreReviews(storeId:cursor:filters:)` with `filters` nil.
@@ -73,7 +73,7 @@ extension StoreRepository {
         storeId: Int,
         cursor: CursorInput
     ) async throws -> ContentsWithCursorResponse<StoreReviewResponse> {
-        try await fetchStoreReviews(storeId: storeId, cursor: cursor, filters: nil)
+        try await self.fetchStoreReviews(storeId: storeId, cursor: cursor, filters: nil)
     }
 }
 

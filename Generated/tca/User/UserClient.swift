@@ -35,7 +35,7 @@ extension UserClient {
         placeType: PlaceType,
         size: Int
     ) async throws -> ContentsWithCursorResponse<PlaceResponse> {
-        try await fetchMyPlaces(placeType: placeType, cursor: nil, size: size)
+        try await self.fetchMyPlaces(placeType: placeType, cursor: nil, size: size)
     }
 }
 

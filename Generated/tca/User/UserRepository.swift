@@ -31,7 +31,7 @@ extension UserRepository {
         placeType: PlaceType,
         size: Int
     ) async throws -> ContentsWithCursorResponse<PlaceResponse> {
-        try await fetchMyPlaces(placeType: placeType, cursor: nil, size: size)
+        try await self.fetchMyPlaces(placeType: placeType, cursor: nil, size: size)
     }
 }
 

@@ -83,7 +83,7 @@ extension {{repositoryName}} {
 {{/isFirst}}
     {{doc}}
     {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
-        try await {{call}}
+        try await self.{{call}}
     }
 {{/shortcut}}
 {{/endpoints}}
@@ -458,7 +458,7 @@ extension {{repositoryName}} {
     {{doc}}
     @discardableResult
     {{access}}func {{signature}} -> RequestHandle {
-        {{call}}
+        self.{{call}}
     }
 {{/shortcut}}
 {{/endpoints}}
@@ -573,7 +573,7 @@ extension {{repositoryName}} {
 {{/isFirst}}
     {{doc}}
     {{access}}func {{signature}} async -> {{resultType}} {
-        await {{call}}
+        await self.{{call}}
     }
 {{/shortcut}}
 {{/endpoints}}
@@ -957,7 +957,7 @@ extension {{repositoryName}} {
 {{/isFirst}}
     {{doc}}
     {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
-        try await {{call}}
+        try await self.{{call}}
     }
 {{/shortcut}}
 {{/endpoints}}
@@ -1177,7 +1177,7 @@ extension {{name}} {
 {{/isFirst}}
     {{doc}}
     {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
-        try await {{call}}
+        try await self.{{call}}
     }
 {{/shortcut}}
 {{/endpoints}}

@@ -23,12 +23,12 @@ public protocol ShopRepository: Sendable {
 extension ShopRepository {
     /// `fetchProducts(sort:cursor:)` with `cursor` nil.
     public func fetchProducts(sort: ProductSort) async -> Result<ProductPage, Error> {
-        await fetchProducts(sort: sort, cursor: nil)
+        await self.fetchProducts(sort: sort, cursor: nil)
     }
 
     /// `uploadProductPhoto(productId:photo:caption:)` with `caption` nil.
     public func uploadProductPhoto(productId: Int, photo: UploadFile) async -> Result<Product, Error> {
-        await uploadProductPhoto(productId: productId, photo: photo, caption: nil)
+        await self.uploadProductPhoto(productId: productId, photo: photo, caption: nil)
     }
 }
 

@@ -25,22 +25,22 @@ public protocol PetsRepository: Sendable {
 extension PetsRepository {
     /// `listPets(limit:status:tags:)` with `limit`, `status`, `tags` nil.
     public func listPets() async -> Result<APIResponse<[Pet]>, Error> {
-        await listPets(limit: nil, status: nil, tags: nil)
+        await self.listPets(limit: nil, status: nil, tags: nil)
     }
 
     /// `updatePet(petId:newPet:ifMatch:)` with `ifMatch` nil.
     public func updatePet(petId: Int64, newPet: NewPet) async -> Result<APIResponse<Pet>, Error> {
-        await updatePet(petId: petId, newPet: newPet, ifMatch: nil)
+        await self.updatePet(petId: petId, newPet: newPet, ifMatch: nil)
     }
 
     /// `uploadPhoto(petId:file:caption:)` with `file`, `caption` nil.
     public func uploadPhoto(petId: Int64) async -> Result<Void, Error> {
-        await uploadPhoto(petId: petId, file: nil, caption: nil)
+        await self.uploadPhoto(petId: petId, file: nil, caption: nil)
     }
 
     /// `movePet(petId:newPet:dryRun:notify:)` with `notify` nil.
     public func movePet(petId: Int64, newPet: NewPet, dryRun: Bool) async -> Result<Void, Error> {
-        await movePet(petId: petId, newPet: newPet, dryRun: dryRun, notify: nil)
+        await self.movePet(petId: petId, newPet: newPet, dryRun: dryRun, notify: nil)
     }
 }
 
