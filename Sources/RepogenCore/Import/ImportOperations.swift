@@ -423,7 +423,7 @@ extension OpenAPIImporter {
     /// `application/json` is not (`application/vnd.x+json;version=2`, `application/merge-patch+json`), as a
     /// spec template (braces doubled); nil for plain JSON and wildcards, which the runtime's headers already say.
     static func ownMediaType(_ mediaType: String) -> String? {
-        let lowered = mediaType.lowercased().split(separator: ";").first.map { String($0).trimmingWhitespace() } ?? ""
+        let lowered = Self.essence(mediaType)
         guard lowered.hasSuffix("+json") || lowered == "text/json" || lowered == "application/json" && mediaType.contains(";")
         else { return nil }
         return mediaType.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
@@ -433,7 +433,7 @@ extension OpenAPIImporter {
     /// `application/pdf` and `application/zip` whatever their schema, and any media type (`*/*` too) whose schema is a
     /// binary string (`format: binary`, or 3.1's `contentMediaType`).
     func isBinaryMedia(_ media: SpecMember) -> Bool {
-        let lowered = media.key.lowercased().split(separator: ";").first.map { String($0).trimmingWhitespace() } ?? ""
+        let lowered = Self.essence(media.key)
         if ["application/octet-stream", "application/pdf", "application/zip"].contains(lowered)
             || ["image/", "audio/", "video/"].contains(where: lowered.hasPrefix)
         {
@@ -443,8 +443,13 @@ extension OpenAPIImporter {
         return isBinary(schema)
     }
 
+    /// A media type without its parameters, lowercased: `Application/JSON; charset=utf-8` is `application/json`.
+    static func essence(_ mediaType: String) -> String {
+        mediaType.lowercased().split(separator: ";").first.map { String($0).trimmingWhitespace() } ?? ""
+    }
+
     static func isJSON(_ mediaType: String) -> Bool {
-        let lowered = mediaType.lowercased().split(separator: ";").first.map { String($0).trimmingWhitespace() } ?? ""
+        let lowered = essence(mediaType)
         return lowered == "application/json" || lowered.hasSuffix("+json") || lowered == "*/*" || lowered == "application/*"
             || lowered == "text/json"
     }
