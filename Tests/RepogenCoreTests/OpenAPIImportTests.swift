@@ -90,6 +90,38 @@ final class OpenAPIImportTests: XCTestCase {
             "\(result.warnings)")
     }
 
+    /// A spec lists as external types only what its own endpoints and models name: a chain of references (each
+    /// resource's `next` is the following one) does not make every model of the document an external type of
+    /// every spec, which made each spec as long as the document and its validation as slow.
+    func testASpecListsOnlyTheExternalTypesItNames() throws {
+        let result = try importText(
+            """
+            openapi: 3.0.3
+            info: { title: T, version: "1" }
+            paths:
+              /a:
+                get:
+                  operationId: getA
+                  tags: [first]
+                  responses: { '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/A' } } } } }
+              /c:
+                get:
+                  operationId: getC
+                  tags: [second]
+                  responses: { '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/C' } } } } }
+            components:
+              schemas:
+                A: { type: object, properties: { next: { $ref: '#/components/schemas/B' } } }
+                B: { type: object, properties: { next: { $ref: '#/components/schemas/C' } } }
+                C: { type: object, properties: { next: { $ref: '#/components/schemas/D' } } }
+                D: { type: object, properties: { name: { type: string } } }
+            """)
+        XCTAssertEqual(result.files.map(\.relativePath), ["first.yaml", "second.yaml"])
+        // The first spec, the first to use them, defines every model; the second names only C.
+        XCTAssertTrue(spec(result, "first.yaml").contains("  D:\n"), spec(result, "first.yaml"))
+        XCTAssertTrue(spec(result, "second.yaml").contains("externalTypes: [C]\n"), spec(result, "second.yaml"))
+    }
+
     func testEveryConstructThatCannotBeSaidIsAWarningAtItsPlace() throws {
         let result = try importDocument("features-3.1.json")
         let warnings = result.warnings.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" }
@@ -526,6 +558,34 @@ final class OpenAPIImportTests: XCTestCase {
             let node = try YAMLSpecReader.read(SpecFile(path: "t.yaml", text: yaml))
             XCTAssertEqual(node["k"]?.string, text, "written as:\n\(yaml)")
             XCTAssertEqual(node["l"]?.items?.first?.string, text, "written as:\n\(yaml)")
+        }
+    }
+
+    /// A flow collection is written on one line exactly when the line fits the width (118 characters), counted in
+    /// characters, not bytes; the writer stops building a line as soon as it is too long, and must not stop early.
+    func testAFlowCollectionTakesOneLineExactlyWhenItFits() {
+        for (word, unit) in [("a", 1), ("é", 1), ("日本", 2)] {
+            // `k: [x, x, …]`: 3 + 2 for the brackets, and each item its length plus ", " between them.
+            func line(items: Int, last: Int) -> String {
+                let values = (0..<items).map { index in
+                    SpecText.string(String(repeating: word, count: (index == items - 1 ? last : 10) / unit))
+                }
+                return SpecText.yaml([("k", .sequence(values, flow: true, spaced: false))], comment: [])
+            }
+            // 9 items of 10 and one of `last`: 3 + 1 + 9 * 12 + last + 1 = 113 + last characters.
+            let fits = line(items: 10, last: 4)
+            XCTAssertEqual(fits.split(separator: "\n").count, 1, fits)
+            XCTAssertEqual(fits.split(separator: "\n").first?.count, 117, fits)
+            let over = line(items: 10, last: 6)
+            XCTAssertEqual(over.split(separator: "\n").count, 11, over)
+            // The same for a mapping: `k: { a: x, … }`.
+            let mapping = SpecText.yaml(
+                [("k", .mapping([("a", .string(String(repeating: word, count: 104 / unit)))], flow: true))], comment: [])
+            // 3 + 2 + 3 + 104 + 2 = 114: one line; ten more characters make it a block.
+            XCTAssertEqual(mapping.split(separator: "\n").count, 1, mapping)
+            let block = SpecText.yaml(
+                [("k", .mapping([("a", .string(String(repeating: word, count: 114 / unit)))], flow: true))], comment: [])
+            XCTAssertEqual(block.split(separator: "\n").count, 2, block)
         }
     }
 }

@@ -160,8 +160,9 @@ extension OpenAPIImporter {
         var files: [OutputFile] = []
         for domain in domains {
             var root: [(key: String, value: SpecText)] = []
-            // What the spec's endpoints use, and what its own models use, that other specs define.
-            var references = usedBy[domain] ?? []
+            // What the spec's endpoints and its own models name themselves, that other specs define: not what those
+            // types use in turn, which a chain of references (a resource's `related` resource) makes every model.
+            var references = Set((endpoints[domain] ?? []).flatMap(\.uses))
             for model in modelOrder where owner[model] == domain { references.formUnion(models[model]?.uses ?? []) }
             let external = references.filter { owner[$0] != domain && owner[$0] != nil }.sorted()
             if !external.isEmpty {

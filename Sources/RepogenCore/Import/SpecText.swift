@@ -31,7 +31,7 @@ enum SpecText {
         case .mapping(let members, let flow):
             if members.isEmpty {
                 out += head + " {}\n"
-            } else if flow, let line = flowText(value), head.count + 1 + line.count <= lineWidth {
+            } else if flow, let line = flowText(value, width: lineWidth - head.count - 1) {
                 out += head + " " + line + "\n"
             } else {
                 out += head + "\n"
@@ -40,7 +40,7 @@ enum SpecText {
         case .sequence(let items, let flow, let spaced):
             if items.isEmpty {
                 out += head + " []\n"
-            } else if flow, let line = flowText(value), head.count + 1 + line.count <= lineWidth {
+            } else if flow, let line = flowText(value, width: lineWidth - head.count - 1) {
                 out += head + " " + line + "\n"
             } else {
                 out += head + "\n"
@@ -61,7 +61,7 @@ enum SpecText {
             if spaced, index > 0 { out += "\n" }
             switch item {
             case .mapping(let members, let flow) where !members.isEmpty:
-                if flow, let line = flowText(item), indent + 2 + line.count <= lineWidth {
+                if flow, let line = flowText(item, width: lineWidth - indent - 2) {
                     out += pad + "- " + line + "\n"
                 } else {
                     // `- key: value`, then the other keys under the first.
@@ -82,7 +82,7 @@ enum SpecText {
 
     /// Whether a string is best written as a literal block: several lines, and nothing a block cannot hold.
     private static func isBlockable(_ text: String) -> Bool {
-        text.contains("\n") && text.unicodeScalars.allSatisfy { $0 == "\n" || !($0.value < 0x20 || $0.value == 0x7F
+        text.utf8.contains(UInt8(ascii: "\n")) && text.unicodeScalars.allSatisfy { $0 == "\n" || !($0.value < 0x20 || $0.value == 0x7F
             || (0x80...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029 || $0.value == 0xFEFF) }
             && !text.hasPrefix("\n") && !text.hasSuffix("\n\n") && !text.split(separator: "\n").contains(where: { $0.hasPrefix(" ") || $0.hasSuffix(" ") })
     }
@@ -105,29 +105,51 @@ enum SpecText {
         return "|" + indicator + chomp + lines.map { $0.isEmpty ? "\n" : "\n" + pad + $0 }.joined()
     }
 
-    /// One-line flow text, nil for nothing (a block-only value).
-    private static func flowText(_ value: SpecText) -> String? {
+    /// One-line flow text of at most `width` characters, nil when it would be longer. Stops as soon as the text
+    /// is too long, so a large mapping written as a block costs no line that is thrown away.
+    private static func flowText(_ value: SpecText, width: Int = .max) -> String? {
         switch value {
         case .mapping(let members, _):
-            if members.isEmpty { return "{}" }
-            var parts: [String] = []
-            for member in members {
-                guard let text = flowText(member.value) else { return nil }
-                parts.append(yamlScalar(member.key, inFlow: true) + ": " + text)
+            if members.isEmpty { return width >= 2 ? "{}" : nil }
+            var text = "{ "
+            var used = 2
+            for (index, member) in members.enumerated() {
+                let key = yamlScalar(member.key, inFlow: true)
+                let lead = (index > 0 ? 2 : 0) + key.count + 2
+                guard used + lead + 1 + 2 <= width, let part = flowText(member.value, width: width - used - lead - 2)
+                else { return nil }
+                if index > 0 { text += ", " }
+                text += key + ": " + part
+                used += lead + part.count
             }
-            return "{ " + parts.joined(separator: ", ") + " }"
+            guard used + 2 <= width else { return nil }
+            return text + " }"
         case .sequence(let items, _, _):
-            if items.isEmpty { return "[]" }
-            var parts: [String] = []
-            for item in items {
-                guard let text = flowText(item) else { return nil }
-                parts.append(text)
+            if items.isEmpty { return width >= 2 ? "[]" : nil }
+            var text = "["
+            var used = 1
+            for (index, item) in items.enumerated() {
+                let lead = index > 0 ? 2 : 0
+                guard used + lead + 1 + 1 <= width, let part = flowText(item, width: width - used - lead - 1)
+                else { return nil }
+                if index > 0 { text += ", " }
+                text += part
+                used += lead + part.count
             }
-            return "[" + parts.joined(separator: ", ") + "]"
-        case .string(let text): return yamlScalar(text, inFlow: true)
-        case .number(let text): return text
-        case .bool(let flag): return flag ? "true" : "false"
+            guard used + 1 <= width else { return nil }
+            return text + "]"
+        case .string(let text):
+            // Quoting never shortens a string: a long one (a description) does not fit before it is quoted.
+            if text.utf8.count > width, text.count > width { return nil }
+            return fitting(yamlScalar(text, inFlow: true), width)
+        case .number(let text): return fitting(text, width)
+        case .bool(let flag): return fitting(flag ? "true" : "false", width)
         }
+    }
+
+    private static func fitting(_ text: String, _ width: Int) -> String? {
+        // Characters, as the line width counts them; the UTF-8 length bounds it from above, cheaply.
+        text.utf8.count <= width || text.count <= width ? text : nil
     }
 
     /// A string as a plain scalar when the spec reader reads it back as the same string, else double-quoted.
@@ -147,7 +169,17 @@ enum SpecText {
         if "-?:,[]{}#&*!|>'\"%@`".unicodeScalars.contains(first) || first == " " || last == " " || last == ":" {
             return false
         }
-        if text.contains(": ") || text.contains(" #") || text.hasPrefix("---") || text.hasPrefix("...") { return false }
+        if text.hasPrefix("---") || text.hasPrefix("...") { return false }
+        // ": " and " #" end a plain scalar; one pass over the bytes (Foundation's `contains` is far slower).
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if (previous == UInt8(ascii: ":") && byte == UInt8(ascii: " "))
+                || (previous == UInt8(ascii: " ") && byte == UInt8(ascii: "#"))
+            {
+                return false
+            }
+            previous = byte
+        }
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFEFF || (0x80...0x9F).contains(scalar.value)
                 || scalar.value == 0x2028 || scalar.value == 0x2029

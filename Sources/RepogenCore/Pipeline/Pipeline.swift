@@ -253,27 +253,35 @@ package enum Pipeline {
     package static func check(
         _ files: [SpecFile], styles: [OutputStyle], options: GenerateOptions = GenerateOptions()
     ) -> (style: OutputStyle, diagnostics: [Diagnostic])? {
-        var specs: [(file: SpecFile, spec: Spec)] = []
-        var problems: [Diagnostic] = []
-        for file in files {
-            guard file.bytes.count <= maximumSpecSize else {
-                problems.append(tooLarge(file.bytes.count, path: file.path))
-                continue
+        // Each file read and decoded once, the files on two threads (they are independent), in order.
+        let read = onOwnThreads(min(2, files.count)) { thread in
+            var specs: [(file: SpecFile, spec: Spec)] = []
+            var problems: [Diagnostic] = []
+            for file in files.indices.filter({ $0 % 2 == thread }).map({ files[$0] }) {
+                guard file.bytes.count <= maximumSpecSize else {
+                    problems.append(tooLarge(file.bytes.count, path: file.path))
+                    continue
+                }
+                let root: SpecNode
+                do throws(Diagnostic) {
+                    root = try SpecReader.read(file)
+                } catch {
+                    problems.append(error)
+                    continue
+                }
+                var (spec, diagnostics) = decodeSpec(root, file: file)
+                if let named = spec?.style, !options.styleOverridesSpecs, OutputStyle.named(named.value) == nil {
+                    diagnostics.append(Diagnostic(.error, OutputStyle.unknownMessage(named.value), at: named.location))
+                }
+                problems += diagnostics
+                if let spec, diagnostics.isEmpty { specs.append((file, spec)) }
             }
-            let root: SpecNode
-            do {
-                root = try SpecReader.read(file)
-            } catch {
-                problems.append(error)
-                continue
-            }
-            var (spec, diagnostics) = decodeSpec(root, file: file)
-            if let named = spec?.style, !options.styleOverridesSpecs, OutputStyle.named(named.value) == nil {
-                diagnostics.append(Diagnostic(.error, OutputStyle.unknownMessage(named.value), at: named.location))
-            }
-            problems += diagnostics
-            if let spec, diagnostics.isEmpty { specs.append((file, spec)) }
+            return ReadSpecs(specs: specs, problems: problems)
         }
+        // Back in the files' order: validation and the cross-spec check report in it.
+        let order = Dictionary(files.enumerated().map { ($1.path, $0) }) { first, _ in first }
+        let specs = read.flatMap { $0.specs }.sorted { order[$0.file.path, default: 0] < order[$1.file.path, default: 0] }
+        let problems = read.flatMap { $0.problems }
         // Each style on a thread of its own: they only read the specs.
         let decoded = specs
         let found = onOwnThreads(styles.count) { index in
@@ -284,6 +292,12 @@ package enum Pipeline {
             if all.contains(where: { $0.severity == .error }) { return (style, inSourceOrder(all)) }
         }
         return nil
+    }
+
+    /// What one thread of `check` read: the specs that decoded, and the problems of the others.
+    private struct ReadSpecs: Sendable {
+        var specs: [(file: SpecFile, spec: Spec)]
+        var problems: [Diagnostic]
     }
 
     /// What validating `specs` in `style` (a spec's own `style` wins) and checking them against each other reports.
