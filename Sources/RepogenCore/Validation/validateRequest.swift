@@ -175,6 +175,8 @@ extension SpecValidator {
         if types.enumCases[model] != nil {
             return member == "rawValue" ? .found(SwiftType.named("String"), []) : .missing(model, ["rawValue"])
         }
+        // A union has no fields of its own: its cases do.
+        if types.unions[model] != nil { return .missing(model, []) }
         guard let fields = types.fields[model] else { return .unknown }
         guard let field = fields.first(where: { $0.name == member }) else {
             return .missing(model, fields.map(\.name))
