@@ -15,6 +15,12 @@ enum PetsApi {
     case deletePet(petId: Int64)
     case uploadPhoto(petId: Int64, file: UploadFile?, caption: String?)
     case movePet(petId: Int64, newPet: NewPet, dryRun: Bool, notify: [String]?)
+    /// How to reach the pet's owner, phone and email mixed (a oneOf with a discriminator)
+    case listOwnerContacts(petId: Int64)
+    /// Adds a way to reach the owner (a oneOf sent as the body)
+    case addOwnerContact(petId: Int64, contactMethod: ContactMethod)
+    /// The pet's toys, inline variants without a discriminator, told apart by their properties
+    case listToys(petId: Int64)
 }
 
 extension PetsApi: RequestType {
@@ -44,6 +50,12 @@ extension PetsApi: RequestType {
             return nil
         case .movePet(_, let newPet, _, _):
             return newPet
+        case .listOwnerContacts:
+            return nil
+        case .addOwnerContact(_, let contactMethod):
+            return contactMethod
+        case .listToys:
+            return nil
         }
     }
 
@@ -63,6 +75,12 @@ extension PetsApi: RequestType {
             return .post
         case .movePet:
             return .post
+        case .listOwnerContacts:
+            return .get
+        case .addOwnerContact:
+            return .post
+        case .listToys:
+            return .get
         }
     }
 
@@ -87,6 +105,12 @@ extension PetsApi: RequestType {
             return .json
         case .movePet:
             return .json
+        case .listOwnerContacts:
+            return .json
+        case .addOwnerContact:
+            return .json
+        case .listToys:
+            return .json
         }
     }
 
@@ -106,6 +130,12 @@ extension PetsApi: RequestType {
             return "/pets/\(PathComponent(petId))/photo"
         case .movePet(let petId, _, _, _):
             return "/pets/\(PathComponent(petId))/moves"
+        case .listOwnerContacts(let petId):
+            return "/pets/\(PathComponent(petId))/contacts"
+        case .addOwnerContact(let petId, _):
+            return "/pets/\(PathComponent(petId))/contacts"
+        case .listToys(let petId):
+            return "/pets/\(PathComponent(petId))/toys"
         }
     }
 
@@ -125,6 +155,12 @@ extension PetsApi: RequestType {
             return [:]
         case .movePet:
             return ["notify": .repeatedKeys]
+        case .listOwnerContacts:
+            return [:]
+        case .addOwnerContact:
+            return [:]
+        case .listToys:
+            return [:]
         }
     }
 
@@ -148,6 +184,12 @@ extension PetsApi: RequestType {
                 params["notify"] = notify
             }
             return params
+        case .listOwnerContacts:
+            return nil
+        case .addOwnerContact:
+            return nil
+        case .listToys:
+            return nil
         }
     }
 
@@ -171,6 +213,12 @@ extension PetsApi: RequestType {
             }
             return form
         case .movePet:
+            return nil
+        case .listOwnerContacts:
+            return nil
+        case .addOwnerContact:
+            return nil
+        case .listToys:
             return nil
         }
     }
