@@ -532,7 +532,7 @@ extension SpecValidator {
                 continue
             }
             if case .named(let caseType, _) = type.shape, types.model(named: caseType, in: scope) == scope.joined(separator: ".") {
-                error("\(what) is '\(name)' itself, which no value can end in", at: item.type.location)
+                error("\(what) is '\(name)' itself, which decoding would try again without end", at: item.type.location)
                 ok = false
                 continue
             }
