@@ -127,9 +127,15 @@ private func projectUnion(_ value: inout ModelViewModel, model: Model, union: Un
             "    let container = try decoder.singleValueContainer()",
             "    switch tag {",
         ]
-        decode += union.cases.map { item in
-            "    case \(SwiftCode.stringLiteral(item.tag)): self = .\(SwiftIdentifier.escaped(item.name))"
-                + "(try container.decode(\(item.type.description).self))"
+        for item in union.cases {
+            let label = "    case \(SwiftCode.stringLiteral(item.tag)):"
+            let body = "self = .\(SwiftIdentifier.escaped(item.name))(try container.decode(\(item.type.description).self))"
+            // The members are indented by 4 in the type: one line when it fits in 120 columns, else the label alone.
+            if 4 + label.count + 1 + body.count <= 120 {
+                decode.append(label + " " + body)
+            } else {
+                decode += [label, "        " + body]
+            }
         }
         decode += [
             "    default:",
