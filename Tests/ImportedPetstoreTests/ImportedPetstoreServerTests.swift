@@ -208,6 +208,12 @@ final class ImportedPetstoreServerTests: XCTestCase {
         XCTAssertEqual(pet.id, 9)
         XCTAssertEqual(pet.name, "Rex")
 
+        // Scalars: a string or an integer, each its own case.
+        let (text, _) = try await exchange("GET", "/v1/pets/42/microchip", body: #""985-112""#) { await pets.getMicrochip(petId: 42) }
+        XCTAssertEqual(text, .string("985-112"))
+        let (number, _) = try await exchange("GET", "/v1/pets/42/microchip", body: "985112") { await pets.getMicrochip(petId: 42) }
+        XCTAssertEqual(number, .int64(985112))
+
         // A value that is none of them is a decoding error.
         try await server.reset()
         try await server.route([.init("GET", "/v1/pets/42/toys", body: #"[{"weight": 1}]"#)])

@@ -49,6 +49,8 @@ public final class MockPetsRepository: PetsRepository {
     )
     /// Calls and stubs of `listToys(petId:)`.
     public let listToysMock = MockMethod<Int64, [ListToysResponseItem]>("MockPetsRepository.listToys(petId:)")
+    /// Calls and stubs of `getMicrochip(petId:)`.
+    public let getMicrochipMock = MockMethod<Int64, GetMicrochipResponse>("MockPetsRepository.getMicrochip(petId:)")
 
     public init() { }
 
@@ -90,6 +92,10 @@ public final class MockPetsRepository: PetsRepository {
 
     public func listToys(petId: Int64) -> Result<[ListToysResponseItem], Error> {
         self.listToysMock.call(petId)
+    }
+
+    public func getMicrochip(petId: Int64) -> Result<GetMicrochipResponse, Error> {
+        self.getMicrochipMock.call(petId)
     }
 }
 #endif

@@ -21,6 +21,8 @@ enum PetsApi {
     case addOwnerContact(petId: Int64, contactMethod: ContactMethod)
     /// The pet's toys, inline variants without a discriminator, told apart by their properties
     case listToys(petId: Int64)
+    /// The pet's microchip number, which older chips report as an integer (a oneOf of scalars)
+    case getMicrochip(petId: Int64)
 }
 
 extension PetsApi: RequestType {
@@ -56,6 +58,8 @@ extension PetsApi: RequestType {
             return contactMethod
         case .listToys:
             return nil
+        case .getMicrochip:
+            return nil
         }
     }
 
@@ -80,6 +84,8 @@ extension PetsApi: RequestType {
         case .addOwnerContact:
             return .post
         case .listToys:
+            return .get
+        case .getMicrochip:
             return .get
         }
     }
@@ -111,6 +117,8 @@ extension PetsApi: RequestType {
             return .json
         case .listToys:
             return .json
+        case .getMicrochip:
+            return .json
         }
     }
 
@@ -136,6 +144,8 @@ extension PetsApi: RequestType {
             return "/pets/\(PathComponent(petId))/contacts"
         case .listToys(let petId):
             return "/pets/\(PathComponent(petId))/toys"
+        case .getMicrochip(let petId):
+            return "/pets/\(PathComponent(petId))/microchip"
         }
     }
 
@@ -160,6 +170,8 @@ extension PetsApi: RequestType {
         case .addOwnerContact:
             return [:]
         case .listToys:
+            return [:]
+        case .getMicrochip:
             return [:]
         }
     }
@@ -190,6 +202,8 @@ extension PetsApi: RequestType {
             return nil
         case .listToys:
             return nil
+        case .getMicrochip:
+            return nil
         }
     }
 
@@ -219,6 +233,8 @@ extension PetsApi: RequestType {
         case .addOwnerContact:
             return nil
         case .listToys:
+            return nil
+        case .getMicrochip:
             return nil
         }
     }

@@ -168,3 +168,32 @@ public struct ListToysResponseItemRope: Codable, Sendable, Equatable {
         self.knots = knots
     }
 }
+
+public enum GetMicrochipResponse: Codable, Sendable, Equatable {
+    case string(String)
+    case int64(Int64)
+
+    /// Decodes the first case whose type decodes the value, in this order: string, int64.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .int64(value)
+        } else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: """
+                The value is none of the cases of GetMicrochipResponse (string, int64)
+                """)
+        }
+    }
+
+    /// Encodes the payload as it is.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .int64(let value): try container.encode(value)
+        }
+    }
+}

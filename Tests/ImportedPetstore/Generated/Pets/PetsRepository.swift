@@ -25,6 +25,8 @@ public protocol PetsRepository: Sendable {
     func addOwnerContact(petId: Int64, contactMethod: ContactMethod) async -> Result<ContactMethod, Error>
     /// The pet's toys, inline variants without a discriminator, told apart by their properties
     func listToys(petId: Int64) async -> Result<[ListToysResponseItem], Error>
+    /// The pet's microchip number, which older chips report as an integer (a oneOf of scalars)
+    func getMicrochip(petId: Int64) async -> Result<GetMicrochipResponse, Error>
 }
 
 /// The methods with optional inputs, without them: they are sent as `nil`.
@@ -116,6 +118,12 @@ public struct PetsRepositoryImpl: PetsRepository {
     /// The pet's toys, inline variants without a discriminator, told apart by their properties
     public func listToys(petId: Int64) async -> Result<[ListToysResponseItem], Error> {
         let request = PetsApi.listToys(petId: petId)
+        return await self.manager.request(requestType: request)
+    }
+
+    /// The pet's microchip number, which older chips report as an integer (a oneOf of scalars)
+    public func getMicrochip(petId: Int64) async -> Result<GetMicrochipResponse, Error> {
+        let request = PetsApi.getMicrochip(petId: petId)
         return await self.manager.request(requestType: request)
     }
 }
