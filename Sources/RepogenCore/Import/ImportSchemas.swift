@@ -561,6 +561,10 @@ extension OpenAPIImporter {
         for (index, variant) in real.enumerated() {
             let hint = name + (variant["title"]?.string.map { ImportNames.typeName($0) } ?? "\(index + 1)")
             let type = swiftType(variant, hint: hint)
+            guard type.text != name else {
+                warn("variant \(index + 1) of '\(name)' is '\(name)' itself, which adds no value; left out", at: variant)
+                continue
+            }
             uses.formUnion(type.models)
             guard seenTypes.insert(type.text).inserted else {
                 warn("variant \(index + 1) of '\(name)' is '\(type.text)' again; the union has one case for it", at: variant)

@@ -19,6 +19,8 @@ import Foundation
 /// - `URL`: a non-empty string of URL characters (before iOS 17, `URL(string:)` refuses a space; later ones
 ///   percent-encode it); `UUID`: 8-4-4-4-12 hexadecimal digits; `Data`: base64;
 /// - a string enum takes one of its raw values, or any string with an `unknown` case;
+/// - a union with a discriminator takes an object whose property is a case's tag, checked as that case's type; one
+///   without takes a value of one of its cases' types (the first that fits is the one decoded);
 /// - `[String: V]` and `[Int: V]` decode from an object, a dictionary with any other key type from an array of keys
 ///   and values in turn; `JSONValue` from anything whose numbers a `Double` holds.
 /// External types are not checked (repogen does not know them).

@@ -256,6 +256,7 @@ extension SpecValidator {
         var models = specs.compactMap { validateModel($0) }
         checkRecursion()
         checkDiscriminators()
+        checkUnionCycles()
         markIndirectUnions(&models, prefix: "")
         return models
     }
@@ -536,6 +537,9 @@ extension SpecValidator {
                 ok = false
                 continue
             }
+            if case .named(let caseType, _) = type.shape, let other = types.model(named: caseType, in: scope) {
+                unionCaseLocations[scope.joined(separator: ".") + " " + other] = item.type.location
+            }
             if type.isOptional {
                 error(
                     "\(what) cannot be optional ('\(item.type.value)'): null would be that case whatever the others "
@@ -660,6 +664,42 @@ extension SpecValidator {
             }
         }
         pendingDiscriminators = []
+    }
+
+    /// A union whose case is a union whose case is … the first one again: decoding tries each in turn without reading
+    /// anything, so it would never end. (A struct or a list on the way reads a value first, so it ends.)
+    mutating func checkUnionCycles() {
+        var reported: Set<String> = []
+        for start in types.unions.keys.sorted() {
+            var path = [start]
+            func visit(_ union: String) -> Bool {
+                let scope = union.split(separator: ".").map(String.init)
+                for item in types.unions[union]?.cases ?? [] {
+                    guard case .named(let name, _) = item.type.shape, let next = types.model(named: name, in: scope),
+                        types.unions[next] != nil
+                    else { continue }
+                    if next == start {
+                        path.append(next)
+                        return true
+                    }
+                    guard !path.contains(next), path.count < 64 else { continue }
+                    path.append(next)
+                    if visit(next) { return true }
+                    path.removeLast()
+                }
+                return false
+            }
+            guard visit(start), path.count > 2 else { continue }
+            let cycle = Set(path)
+            guard reported.isDisjoint(with: cycle) else { continue }
+            reported.formUnion(cycle)
+            if let location = unionCaseLocations[path[0] + " " + path[1]] {
+                error(
+                    "union '\(start)' holds itself through \(path.dropFirst().dropLast().map { "'\($0)'" }.joined(separator: ", ")) "
+                        + "with no value read on the way (\(path.joined(separator: " → "))), so decoding would try again "
+                        + "without end; hold one of them in a struct's field or a list", at: location)
+            }
+        }
     }
 
     /// Marks the unions whose cases hold the union itself by value (through a struct's fields or another union's
