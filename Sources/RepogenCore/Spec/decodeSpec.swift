@@ -380,8 +380,9 @@ extension NodeReader {
         if case .string = node.kind {
             return string(node, what: what).map { UnionCaseSpec(name: nil, type: $0, tag: nil, location: $0.location) }
         }
-        if case .array = node.kind, let text = Self.typeText(node, top: true) {
-            error(Self.unquotedType(text, key: "type", what: what, format: file.format), at: node.offset)
+        // `- [Int]` or `- {String: Int}`: a type YAML read as a list or a mapping.
+        if isUnquotedType(node, allowed: SpecKeys.unionCase) {
+            _ = type(node, key: "type", what: what)
             return nil
         }
         guard let members = members(of: node, what: what, allowed: SpecKeys.unionCase, required: ["type"]),
