@@ -229,6 +229,30 @@ final class OpenAPIImportTests: XCTestCase {
         ])
     }
 
+    /// A query parameter that is a string or an integer (or a list of those) is sent, as the value it holds; it was
+    /// JSONValue, left out of the query.
+    func testAQueryParameterThatIsAUnionOfScalarsIsSent() throws {
+        let result = try importText(
+            """
+            openapi: 3.0.3
+            info: { title: T, version: "1" }
+            paths:
+              /items:
+                get:
+                  operationId: listItems
+                  parameters:
+                    - { name: id, in: query, schema: { oneOf: [{ type: string }, { type: integer }] } }
+                    - { name: ids, in: query, schema: { type: array, items: { oneOf: [{ type: string }, { type: integer }] } } }
+                  responses: { '204': { description: none } }
+            """)
+        let text = spec(result, "default.yaml")
+        XCTAssertTrue(text.contains("  ListItemsId:\n    oneOf:\n      - String\n      - Int\n"), text)
+        XCTAssertTrue(
+            text.contains("      - { name: id, type: ListItemsId? }\n      - { name: ids, type: \"[ListItemsIds]?\" }\n"
+                + "    param: { id: \"{id}\", ids: \"{ids}\" }\n    queryArrays: { ids: repeated }\n"), text)
+        XCTAssertEqual(result.warnings, [])
+    }
+
     /// Real YAML: anchors and aliases (a shared parameter, response and properties), a merge key, multi-line plain,
     /// quoted and folded scalars, flow collections over lines, comments, a tag, and FastAPI's `anyOf: [T, null]`.
     func testRealWorldYAML() throws {
