@@ -503,6 +503,51 @@ struct SpecGenerator {
         for index in endpoints.indices where random.chance(0.15) && endpoints[index]["cache"] == nil {
             endpoints[index]["responseMetadata"] = true
         }
+        // Unions (`oneOf`), drawn last for the same reason: cases of built-in types and the spec's models, named or
+        // not (hostile names too), and now and then a discriminator over two structs made for it (hostile tags too);
+        // sometimes an endpoint answers one.
+        if random.chance(0.4) {
+            let name = typeName()
+            var union: [String: Any] = [:]
+            var cases: [Any] = []
+            if random.chance(0.4) {
+                let key = random.chance(0.8) ? "kind" : random.pick(["type", "@type", "a-b"])
+                for suffix in ["A", "B"] {
+                    let variant = name + suffix
+                    let payload = identifier()
+                    var fields: [String: Any] = [payload == "kind" ? "payload" : payload: type()]
+                    let tagField: Any = key == "kind" ? "String" : ["type": "String", "json": key]
+                    fields[key == "kind" || random.chance(0.9) ? "kind" : "other"] = tagField
+                    modelSpecs[variant] = ["fields": fields]
+                    var item: [String: Any] = ["type": variant]
+                    if random.chance(0.7) { item["case"] = random.chance(0.7) ? identifier() : suffix.lowercased() }
+                    if random.chance(0.7) { item["tag"] = random.pick(["a", "b", "x \"y\"", "\\(t)", "default", suffix]) }
+                    cases.append(random.chance(0.2) && item["case"] == nil && item["tag"] == nil ? variant as Any : item)
+                }
+                union["discriminator"] = key
+            } else {
+                var written: Set<String> = []
+                for _ in 0..<random.int(1...3) {
+                    let structs = models.filter { !$0.isGeneric && !$0.name.contains(".") }
+                    var caseType = !structs.isEmpty && random.chance(0.5) ? random.pick(structs).name : random.pick(Self.builtinTypes)
+                    if caseType == "Character" { caseType = "String" }
+                    if random.chance(0.1) { caseType = "[" + caseType + "]" }
+                    if random.chance(0.02) { caseType += "?" }
+                    if written.contains(caseType), random.chance(0.9) { continue }
+                    written.insert(caseType)
+                    cases.append(caseType.hasPrefix("[") || random.chance(0.3) ? ["case": identifier(), "type": caseType] : caseType)
+                }
+            }
+            union["oneOf"] = cases
+            if random.chance(0.15) { union["hashable"] = true }
+            modelSpecs[name] = union
+            root["models"] = modelSpecs
+            for index in endpoints.indices where random.chance(0.3) && endpoints[index]["cache"] == nil
+                && endpoints[index]["example"] == nil
+            {
+                endpoints[index]["response"] = random.chance(0.7) ? name : "[\(name)]"
+            }
+        }
         root["endpoints"] = endpoints
         let data = try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
         var text = String(decoding: data ?? Data(), as: UTF8.self)

@@ -150,7 +150,7 @@ final class ImportedPetstoreServerTests: XCTestCase {
         let (order, request) = try await exchange("POST", "/v1/store/orders", body: #"{"id": 1, "pet": "Rex", "complete": false}"#) {
             await store.postStoreOrders(body: PostStoreOrdersRequest(petId: 42, quantity: 2, shipDate: Date(timeIntervalSince1970: 0)))
         }
-        XCTAssertEqual(order.pet, .string("Rex"), "a oneOf of a pet or a string is any JSON")
+        XCTAssertEqual(order.pet, .string("Rex"), "a oneOf of a pet or a string is a union: the string case")
         let sent = try JSONSerialization.jsonObject(with: Data(request.body.utf8)) as? [String: Any]
         XCTAssertEqual(sent?["ship_date"] as? String, "1970-01-01T00:00:00Z")
         XCTAssertEqual(sent?["petId"] as? Int, 42)
@@ -158,6 +158,67 @@ final class ImportedPetstoreServerTests: XCTestCase {
             await store.getInventory()
         }
         XCTAssertEqual(inventory, ["available": 3, "sold": 1])
+    }
+
+    /// ContactMethod is a oneOf with a discriminator and a mapping: each item decodes as the case its `type` names,
+    /// phone and email in one list, and a value sent as the body is the variant's own JSON.
+    func testAUnionWithADiscriminatorDecodesEveryVariantAndIsSentAsItsPayload() async throws {
+        let body = #"[{"type": "phone", "number": "+82 10 1234"}, {"type": "email", "address": "kim@example.com"}]"#
+        let (contacts, request) = try await exchange("GET", "/v1/pets/42/contacts", body: body) {
+            await pets.listOwnerContacts(petId: 42)
+        }
+        XCTAssertEqual(request.method, "GET")
+        XCTAssertEqual(contacts, [
+            .phone(PhoneContact(type: "phone", number: "+82 10 1234")),
+            .email(EmailContact(type: "email", address: "kim@example.com")),
+        ])
+
+        let stored = #"{"type": "email", "address": "kim@example.com"}"#
+        let (added, sent) = try await exchange("POST", "/v1/pets/42/contacts", status: 201, body: stored) {
+            await pets.addOwnerContact(petId: 42, contactMethod: .email(EmailContact(type: "email", address: "kim@example.com")))
+        }
+        XCTAssertEqual(added, .email(EmailContact(type: "email", address: "kim@example.com")))
+        let object = try JSONSerialization.jsonObject(with: Data(sent.body.utf8)) as? [String: Any]
+        XCTAssertEqual(object?.keys.sorted(), ["address", "type"], "the payload alone, not wrapped in its case: \(sent.body)")
+        XCTAssertEqual(object?["type"] as? String, "email")
+        XCTAssertEqual(object?["address"] as? String, "kim@example.com")
+
+        // A tag no case has is a decoding error that names it and the union.
+        try await server.reset()
+        try await server.route([.init("GET", "/v1/pets/42/contacts", body: #"[{"type": "fax", "number": "1"}]"#)])
+        let failed = await pets.listOwnerContacts(petId: 42)
+        guard case .failure(let error) = failed else { return XCTFail("a fax contact decoded: \(failed)") }
+        XCTAssertTrue("\(error)".contains("fax") && "\(error)".contains("ContactMethod"), "\(error)")
+    }
+
+    /// Without a discriminator, each value is the first variant that decodes: inline variants (Ball, Rope) are models
+    /// of their own, and Order.pet is a Pet or a string.
+    func testAUnionWithoutADiscriminatorDecodesTheVariantThatFits() async throws {
+        let body = #"[{"diameter": 6.5}, {"length": 120, "knots": 3}]"#
+        let (toys, _) = try await exchange("GET", "/v1/pets/42/toys", body: body) { await pets.listToys(petId: 42) }
+        XCTAssertEqual(toys, [
+            .ball(ListToysResponseItemBall(diameter: 6.5)),
+            .rope(ListToysResponseItemRope(length: 120, knots: 3)),
+        ])
+
+        let (order, _) = try await exchange("POST", "/v1/store/orders", body: #"{"id": 2, "pet": {"id": 9, "name": "Rex"}}"#) {
+            await store.postStoreOrders(body: PostStoreOrdersRequest(petId: 9, quantity: 1))
+        }
+        guard case .pet(let pet)? = order.pet else { return XCTFail("the pet object is not the Pet case: \(String(describing: order.pet))") }
+        XCTAssertEqual(pet.id, 9)
+        XCTAssertEqual(pet.name, "Rex")
+
+        // Scalars: a string or an integer, each its own case.
+        let (text, _) = try await exchange("GET", "/v1/pets/42/microchip", body: #""985-112""#) { await pets.getMicrochip(petId: 42) }
+        XCTAssertEqual(text, .string("985-112"))
+        let (number, _) = try await exchange("GET", "/v1/pets/42/microchip", body: "985112") { await pets.getMicrochip(petId: 42) }
+        XCTAssertEqual(number, .int64(985112))
+
+        // A value that is none of them is a decoding error.
+        try await server.reset()
+        try await server.route([.init("GET", "/v1/pets/42/toys", body: #"[{"weight": 1}]"#)])
+        let failed = await pets.listToys(petId: 42)
+        guard case .failure = failed else { return XCTFail("a toy of neither form decoded: \(failed)") }
     }
 
     /// The auth schemes OpenAPI security schemes map to: basic, an API key in a header, an API key in the query.

@@ -46,6 +46,13 @@ final class OpenAPIImportTests: XCTestCase {
             "  - name: deletePet\n    method: DELETE\n",
             "    upload: { files: { file: \"{file}\" }, fields: { caption: \"{caption}\" } }\n",
             "#   configuration.baseURL = URL(string: \"https://petstore.example.com/v1\")\n",
+            // oneOf with a discriminator and a mapping: a union whose cases are named and tagged as the server says.
+            "  ContactMethod:\n    oneOf:\n      - { case: phone, type: PhoneContact, tag: phone }\n"
+                + "      - { case: email, type: EmailContact, tag: email }\n    discriminator: type\n",
+            // Inline variants with titles: models of their own, named after the union, cases after their titles.
+            "  ListToysResponseItem:\n    oneOf:\n      - { case: ball, type: ListToysResponseItemBall }\n"
+                + "      - { case: rope, type: ListToysResponseItemRope }\n",
+            "  ListToysResponseItemRope:\n    fields:\n      length: Double\n      knots: Int\n",
         ] {
             XCTAssertTrue(pets.contains(snippet), "missing:\n\(snippet)\nin:\n\(pets)")
         }
@@ -54,11 +61,13 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertTrue(store.contains("  - name: postStoreOrders\n"), "a missing operationId is made from the method and path: \(store)")
         XCTAssertTrue(store.contains("      - { name: body, type: PostStoreOrdersRequest }\n    param: \"{body}\"\n"), store)
         XCTAssertTrue(store.contains("    response: \"[String: Int32]\"\n"), store)
+        // A Pet or a string: a union of the referenced model and the scalar (no longer JSONValue).
+        XCTAssertTrue(store.contains("      pet: OrderPet?\n"), store)
+        XCTAssertTrue(store.contains("  OrderPet:\n    oneOf:\n      - Pet\n      - String\n"), store)
         XCTAssertEqual(result.warnings.map(\.description), [
             "Tests/OpenAPIDocuments/petstore.yaml:52:11: warning: error responses have bodies in 1 operation(s); a repogen endpoint types only its success: a failed status is a NetworkError (see the README's 'Errors')",
-            "Tests/OpenAPIDocuments/petstore.yaml:249:13: warning: 'Pet.parent' holds 'Pet', which holds 'Pet': a struct cannot contain itself; the field is JSONValue (decode 'Pet' from it)",
-            "Tests/OpenAPIDocuments/petstore.yaml:278:13: warning: 'oneOf' of Pet, String has no one Swift type: a repogen model is a struct or a string enum; typed as JSONValue (decode the variant from it)",
-            "Tests/OpenAPIDocuments/petstore.yaml:282:5: warning: schema 'Error' is the model 'ErrorModel': 'Error' is a name the generated code of some style uses or declares",
+            "Tests/OpenAPIDocuments/petstore.yaml:326:13: warning: 'Pet.parent' holds 'Pet', which holds 'Pet': a struct cannot contain itself; the field is JSONValue (decode 'Pet' from it)",
+            "Tests/OpenAPIDocuments/petstore.yaml:380:5: warning: schema 'Error' is the model 'ErrorModel': 'Error' is a name the generated code of some style uses or declares",
         ])
         XCTAssertEqual(result.settings.first, "configuration.baseURL = URL(string: \"https://petstore.example.com/v1\")")
     }
@@ -136,7 +145,6 @@ final class OpenAPIImportTests: XCTestCase {
             "70:21 GET /shapes/{kind} needs no credentials",
             "97:11 property '$id' of 'User' is the field 'id2'",
             "104:49 the values of a non-string enum are not checked",
-            "119:18 'oneOf' has no Swift struct form: 'Shape' is one struct",
             "132:16 schema 'Alias' is defined by itself",
             "134:27 'other.yaml#/Thing' is in another file",
             "127:11 'Node.next' holds 'Node'",
@@ -169,13 +177,112 @@ final class OpenAPIImportTests: XCTestCase {
         }
         let shapes = spec(result, "default.yaml")
         XCTAssertTrue(shapes.contains("    path: /shapes/{kind.rawValue}\n"), shapes)
-        XCTAssertTrue(shapes.contains("  Shape:\n    fields:\n      kind: String\n      radius: Double?\n      side: Double?\n"), shapes)
+        // A oneOf of two schemas with a discriminator is a union; the tags are the schemas' names (no mapping).
+        XCTAssertTrue(shapes.contains("  Shape:\n    oneOf:\n      - Circle\n      - Square\n    discriminator: kind\n"), shapes)
+        XCTAssertFalse(warnings.contains { $0.contains("'Shape'") }, warnings.joined(separator: "\n"))
         XCTAssertTrue(spec(result, "api-2fa.yaml").contains("  - name: classOperation\n"), "a keyword operationId")
         XCTAssertEqual(result.settings.prefix(3), [
             "configuration.baseURL = URL(string: \"https://eu.api.example.com/v2\")",
             "// other servers: https://staging.example.com/v2",
             "configuration.authScheme = .header(\"X-API-Key\")  // security scheme 'apiKey' (apiKey)",
         ])
+    }
+
+    /// unions.yaml: every form of oneOf and anyOf, and what each imports to.
+    func testUnionsAreEnumsAndMergeOnlyWhenTheVariantsAgree() throws {
+        let result = try importDocument("unions.yaml")
+        let text = spec(result, "default.yaml")
+        for snippet in [
+            "  ContactMethod:\n    description: How to reach someone; 'type' says which.\n    oneOf:\n"
+                + "      - { case: phone, type: PhoneContact, tag: phone }\n      - { case: email, type: EmailContact, tag: email }\n"
+                + "    discriminator: type\n",
+            // No discriminator: the referenced models, tried in order.
+            "  Shape:\n    oneOf:\n      - Circle\n      - Square\n",
+            // Scalars: a case per type.
+            "  Identifier:\n    oneOf:\n      - String\n      - Int\n",
+            // A mapping by reference and by name; the tag written where it is not the type's name.
+            "  Payment:\n    oneOf:\n      - { type: Card, tag: card }\n      - { case: bank, type: BankTransfer, tag: bank }\n"
+                + "    discriminator: method\n",
+            // Inline variants with a discriminator: tagged by the one value their property allows.
+            "  ListNotificationsResponseItem:\n    oneOf:\n"
+                + "      - { case: message, type: ListNotificationsResponseItemMessage, tag: message }\n"
+                + "      - { case: reminder, type: ListNotificationsResponseItemReminder, tag: reminder }\n    discriminator: kind\n",
+            // Untitled inline objects that agree on what they share: one struct.
+            "  Label:\n    fields:\n      text: String?\n      color: String?\n",
+            "    inputs:\n      - { name: contactMethod, type: ContactMethod }\n    param: \"{contactMethod}\"\n    response: ContactMethod\n",
+        ] {
+            XCTAssertTrue(text.contains(snippet), "missing:\n\(snippet)\nin:\n\(text)")
+        }
+        // The only degraded form says why, at its place; a union is not merged, so nothing else is said.
+        XCTAssertEqual(result.warnings.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" }, [
+            "189:9 the variants of 'anyOf' agree on every property they share: 'Label' is one struct with the properties of every "
+                + "variant, each optional unless every variant requires it",
+        ])
+    }
+
+    /// A discriminator a union cannot use (a variant without the property, or not a string) is dropped with a warning,
+    /// and two variants of one scalar type are that type: what import writes always validates.
+    func testADiscriminatorTheVariantsCannotCarryIsDroppedAndSaysWhy() throws {
+        let result = try importText(
+            """
+            openapi: 3.0.3
+            info: { title: T, version: "1" }
+            paths:
+              /a:
+                get:
+                  operationId: getA
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            oneOf:
+                              - { type: object, required: [kind], properties: { kind: { type: string, enum: [a] }, a: { type: string } } }
+                              - { type: object, properties: { b: { type: integer } } }
+                            discriminator: { propertyName: kind }
+              /b:
+                get:
+                  operationId: getB
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema: { oneOf: [{ type: string }, { type: string, format: email }] }
+            """)
+        let text = spec(result, "default.yaml")
+        XCTAssertTrue(text.contains("  GetAResponse:\n    oneOf:\n      - { case: variant1, type: GetAResponse1 }\n"), text)
+        XCTAssertFalse(text.contains("discriminator"), text)
+        XCTAssertTrue(text.contains("  - name: getB\n    method: GET\n    path: /b\n    response: String\n"), text)
+        XCTAssertEqual(result.warnings.map(\.message), [
+            "the discriminator 'kind' of 'GetAResponse' is not used: variant 2 has no property 'kind'; 'GetAResponse' "
+                + "decodes the first variant that fits, in the order written",
+        ])
+    }
+
+    /// A query parameter that is a string or an integer (or a list of those) is sent, as the value it holds; it was
+    /// JSONValue, left out of the query.
+    func testAQueryParameterThatIsAUnionOfScalarsIsSent() throws {
+        let result = try importText(
+            """
+            openapi: 3.0.3
+            info: { title: T, version: "1" }
+            paths:
+              /items:
+                get:
+                  operationId: listItems
+                  parameters:
+                    - { name: id, in: query, schema: { oneOf: [{ type: string }, { type: integer }] } }
+                    - { name: ids, in: query, schema: { type: array, items: { oneOf: [{ type: string }, { type: integer }] } } }
+                  responses: { '204': { description: none } }
+            """)
+        let text = spec(result, "default.yaml")
+        XCTAssertTrue(text.contains("  ListItemsId:\n    oneOf:\n      - String\n      - Int\n"), text)
+        XCTAssertTrue(
+            text.contains("      - { name: id, type: ListItemsId? }\n      - { name: ids, type: \"[ListItemsIds]?\" }\n"
+                + "    param: { id: \"{id}\", ids: \"{ids}\" }\n    queryArrays: { ids: repeated }\n"), text)
+        XCTAssertEqual(result.warnings, [])
     }
 
     /// Real YAML: anchors and aliases (a shared parameter, response and properties), a merge key, multi-line plain,
@@ -197,7 +304,10 @@ final class OpenAPIImportTests: XCTestCase {
         }
         // The aliased parameter and response.
         XCTAssertTrue(spec(result, "users.yaml").contains("    param: { limit: \"{limit}\" }\n    response: \"[Todo]\"\n"), spec(result, "users.yaml"))
-        XCTAssertEqual(result.warnings.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" }, ["40:11", "125:27"], "\(result.warnings)")
+        // FastAPI's validation error: `loc` is a list of strings and integers, a union (no longer JSONValue with a warning).
+        XCTAssertTrue(todos.contains("      loc: \"[ValidationErrorLoc]\"\n"), todos)
+        XCTAssertTrue(todos.contains("  ValidationErrorLoc:\n    oneOf:\n      - String\n      - Int\n"), todos)
+        XCTAssertEqual(result.warnings.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" }, ["40:11"], "\(result.warnings)")
     }
 
     func testTheSameDocumentGivesTheSameBytesAndJSONSaysWhatYAMLSays() throws {

@@ -546,6 +546,12 @@ extension OpenAPIImporter {
         var text = type.hasSuffix("?") ? String(type.dropLast()) : type
         if text.hasPrefix("["), text.hasSuffix("]"), !text.contains(":") { text = String(text.dropFirst().dropLast()) }
         if text.hasSuffix("?") { text.removeLast() }
+        // A union of scalars (`oneOf: [string, integer]`) is one of them: the runtime writes its JSON value.
+        if case .union(let cases, _)? = models[text]?.kind {
+            return cases.allSatisfy { item in
+                pathText(ImportedType(text: item.type)) != nil || ["Date", "URL", "Data"].contains(item.type)
+            }
+        }
         return pathText(ImportedType(text: text)) != nil || text == "Date" || text == "URL" || text == "Data"
     }
 

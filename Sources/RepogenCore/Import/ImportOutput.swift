@@ -217,6 +217,21 @@ extension OpenAPIImporter {
                 }
             }
             members.append(("enum", SpecText.sequence(items, flow: !explicit, spaced: false)))
+        case .union(let cases, let discriminator):
+            var items: [SpecText] = []
+            for item in cases {
+                if item.name == nil, item.tag == nil {
+                    items.append(SpecText.string(item.type))
+                    continue
+                }
+                var keys: [(key: String, value: SpecText)] = []
+                if let name = item.name { keys.append(("case", SpecText.string(name))) }
+                keys.append(("type", SpecText.string(item.type)))
+                if let tag = item.tag { keys.append(("tag", SpecText.string(tag))) }
+                items.append(SpecText.mapping(keys, flow: true))
+            }
+            members.append(("oneOf", SpecText.sequence(items, flow: false, spaced: false)))
+            if let discriminator { members.append(("discriminator", SpecText.string(discriminator))) }
         case .fields(let fields):
             var entries: [(key: String, value: SpecText)] = []
             for field in fields {

@@ -1,8 +1,11 @@
-/// A model the import writes: a struct of fields or a string enum.
+/// A model the import writes: a struct of fields, a string enum, or a union (`oneOf`).
 struct ImportedModel {
     enum Kind {
         case fields([ImportedField])
         case enumeration([(name: String?, value: String)])
+        /// Each case's name (nil for the one the spec makes from its type), type and tag (nil for the type's name);
+        /// the discriminator's property.
+        case union([(name: String?, type: String, tag: String?)], discriminator: String?)
     }
 
     var name: String
@@ -109,10 +112,29 @@ extension OpenAPIImporter {
         for key in ["oneOf", "anyOf"] {
             if let variants = schema[key]?.items {
                 let real = variants.filter { !isNullSchema($0) }
-                return real.count > 1 && real.allSatisfy { isObjectLike($0, depth: depth + 1) }
+                return real.count > 1 && (real.allSatisfy { isObjectLike($0, depth: depth + 1) } || !sameScalar(real))
             }
         }
         return false
+    }
+
+    /// Whether variants are one scalar schema written several times (`oneOf: [{type: string}, {type: string,
+    /// format: email}]` is a String): their type and format, or their reference, are the same.
+    func sameScalar(_ variants: [SpecNode]) -> Bool {
+        func signature(_ schema: SpecNode) -> String? {
+            if let reference = schema["$ref"]?.string { return "ref " + reference }
+            let kinds = types(of: schema).filter { $0 != "null" }
+            guard kinds.count == 1, ["string", "integer", "number", "boolean"].contains(kinds[0]),
+                schema["enum"] == nil
+            else { return nil }
+            let format = schema["format"]?.string
+            // The formats that make another Swift type than the kind's own.
+            let typed = ["date-time", "uuid", "uri", "url", "byte", "binary", "int32", "int64", "int8", "int16", "uint8",
+                         "uint16", "uint32", "uint64", "float", "decimal"]
+            return kinds[0] + (format.map { typed.contains($0) ? " " + $0 : "" } ?? "")
+        }
+        guard let first = signature(variants[0]) else { return false }
+        return variants.dropFirst().allSatisfy { signature($0) == first }
     }
 
     /// Whether a schema (following references) describes an object with properties.
@@ -320,7 +342,7 @@ extension OpenAPIImporter {
         }
     }
 
-    private func stringType(_ schema: SpecNode) -> String {
+    func stringType(_ schema: SpecNode) -> String {
         switch schema["format"]?.string {
         case "date-time": return "Date"
         case "uuid": return "UUID"
@@ -389,21 +411,15 @@ extension OpenAPIImporter {
             if nullable { type.nullable = true }
             return type
         }
-        if real.allSatisfy({ isObjectLike($0, depth: 0) }) {
-            return inlineModel(schema, hint: hint)
+        if sameScalar(real) {
+            var type = swiftType(real[0], hint: hint, depth: depth + 1)
+            if nullable { type.nullable = true }
+            return type
         }
-        var types: [ImportedType] = []
-        for (index, variant) in real.enumerated() {
-            types.append(swiftType(variant, hint: hint + "Variant\(index + 1)", depth: depth + 1))
-        }
-        if let first = types.first, types.allSatisfy({ $0.text == first.text }) {
-            return first
-        }
-        // The variants' own models are still written (they are named types), but the value is any JSON.
-        warn(
-            "'\(key)' of \(types.map(\.text).joined(separator: ", ")) has no one Swift type: a repogen model is a struct or a string "
-                + "enum; typed as JSONValue (decode the variant from it)", at: schema[key] ?? schema)
-        return .any
+        // A struct of the variants' properties, or a union of them (`buildModel` decides).
+        var type = inlineModel(schema, hint: hint)
+        if nullable { type.nullable = true }
+        return type
     }
 
     // MARK: Models
@@ -436,14 +452,9 @@ extension OpenAPIImporter {
             models[name] = ImportedModel(name: name, description: description, kind: .enumeration(cases))
             return
         }
+        if buildUnion(name, from: schema) { return }
         var visited: Set<String> = []
         let shape = objectShape(schema, visited: &visited, depth: 0)
-        for key in ["oneOf", "anyOf"] where schema[key] != nil {
-            let discriminator = schema["discriminator"]?["propertyName"]?.string.map { "; the discriminator '\($0)' is a field to switch on" } ?? ""
-            warn(
-                "'\(key)' has no Swift struct form: '\(name)' is one struct with the properties of every variant, each optional "
-                    + "unless every variant requires it\(discriminator)", at: schema[key] ?? schema)
-        }
         var fields: [ImportedField] = []
         var fieldNames: Set<String> = []
         var uses: Set<String> = []
@@ -508,5 +519,146 @@ extension OpenAPIImporter {
         }
         if let additional = schema["additionalProperties"] { shape.additional = additional }
         return shape
+    }
+}
+
+extension OpenAPIImporter {
+    // MARK: Unions
+
+    /// `oneOf`/`anyOf` of a model: a union, an enum with a case per variant, unless the variants are untitled inline
+    /// objects that agree (every property two of them share has one schema) and no discriminator says which is which, or the
+    /// schema has properties of its own beside them: then one struct (false, and `buildModel` merges them).
+    /// `anyOf` is read as `oneOf`: the value is decoded as the first variant that fits.
+    mutating func buildUnion(_ name: String, from schema: SpecNode) -> Bool {
+        guard let key = ["oneOf", "anyOf"].first(where: { schema[$0]?.items != nil }), let variants = schema[key]?.items
+        else { return false }
+        let real = variants.filter { !isNullSchema($0) }
+        guard real.count > 1 else { return false }
+        let discriminator = schema["discriminator"]?["propertyName"]?.string
+        if schema["properties"]?.members?.isEmpty == false || schema["allOf"] != nil {
+            warn(
+                "'\(key)' beside properties of its own: '\(name)' is one struct with its properties and those of every "
+                    + "variant, each optional unless every variant requires it (a union's cases cannot share properties)",
+                at: schema[key] ?? schema)
+            return false
+        }
+        // Variants that are schemas of their own (a reference, or a `title` that names one) are types of their own: a
+        // case each. Untitled inline objects that agree are one struct, the form such a schema (often a partial
+        // update) is used in.
+        if discriminator == nil, real.allSatisfy({ $0["$ref"] == nil && $0["title"] == nil && isObjectLike($0, depth: 0) }),
+            variantsAgree(real)
+        {
+            warn(
+                "the variants of '\(key)' agree on every property they share: '\(name)' is one struct with the "
+                    + "properties of every variant, each optional unless every variant requires it", at: schema[key] ?? schema)
+            return false
+        }
+        let tags = discriminator.flatMap { unionTags(name, schema: schema, variants: real, property: $0) }
+        var cases: [(name: String?, type: String, tag: String?)] = []
+        var uses: Set<String> = []
+        var seenTypes: Set<String> = []
+        var caseNames: Set<String> = []
+        for (index, variant) in real.enumerated() {
+            let hint = name + (variant["title"]?.string.map { ImportNames.typeName($0) } ?? "\(index + 1)")
+            let type = swiftType(variant, hint: hint)
+            guard type.text != name else {
+                warn("variant \(index + 1) of '\(name)' is '\(name)' itself, which adds no value; left out", at: variant)
+                continue
+            }
+            uses.formUnion(type.models)
+            guard seenTypes.insert(type.text).inserted else {
+                warn("variant \(index + 1) of '\(name)' is '\(type.text)' again; the union has one case for it", at: variant)
+                continue
+            }
+            let parsed = try? SwiftType.parse(type.text).get()
+            let derived = parsed.flatMap { SpecValidator.caseName(fromType: $0) }
+            var base = derived ?? "variant\(index + 1)"
+            if derived == nil, case .array(let element)? = parsed?.shape, let inner = SpecValidator.caseName(fromType: element) {
+                base = inner + "List"
+            }
+            // An inline object's model is named after the union: its case by its title (`.ball`), or its place.
+            if variant["$ref"] == nil, type.models.contains(type.text) {
+                base = variant["title"]?.string.flatMap { SpecValidator.caseName(fromRawValue: $0) } ?? "variant\(index + 1)"
+            }
+            // With a discriminator, the case is named as the server names the variant (`.phone`).
+            if let tag = tags?[index], let fromTag = SpecValidator.caseName(fromRawValue: tag) { base = fromTag }
+            let caseName = ImportNames.unique(base, in: &caseNames)
+            var tag = tags?[index]
+            if let given = tag, parsed.map({ SpecValidator.defaultTag(of: $0) }) == given { tag = nil }
+            cases.append((caseName == derived ? nil : caseName, type.text, tag))
+        }
+        models[name] = ImportedModel(
+            name: name, description: schema["description"]?.string,
+            kind: .union(cases, discriminator: tags == nil ? nil : discriminator), uses: uses)
+        return true
+    }
+
+    /// Whether object variants give every property they share one schema (so one struct holds any of them).
+    private func variantsAgree(_ variants: [SpecNode]) -> Bool {
+        var seen: [String: String] = [:]
+        for variant in variants {
+            var visited: Set<String> = []
+            for property in objectShape(variant, visited: &visited, depth: 0).properties {
+                let text = property.schema.jsonText
+                if let other = seen[property.name], other != text { return false }
+                seen[property.name] = text
+            }
+        }
+        return true
+    }
+
+    /// The discriminator's value for each variant: the `mapping` key that names it, else the schema's name (for a
+    /// reference) or the one value its property allows (`enum: [phone]`, `const`). Nil, with a warning, when a
+    /// variant is not an object with the property as a string, or its tag cannot be told or is another's: the
+    /// union then decodes the first variant that fits.
+    private mutating func unionTags(_ name: String, schema: SpecNode, variants: [SpecNode], property: String) -> [String]? {
+        var mapped: [String: String] = [:]
+        for member in schema["discriminator"]?["mapping"]?.members ?? [] {
+            guard let value = member.value.string else { continue }
+            let reference = value.hasPrefix("#") ? value : "#/components/schemas/" + value
+            if let first = mapped[reference] {
+                warn(
+                    "the discriminator mapping of '\(name)' gives '\(member.key)' and '\(first)' to one schema; a value "
+                        + "'\(member.key)' does not decode (a union case has one tag)", at: member.value)
+            } else {
+                mapped[reference] = member.key
+            }
+        }
+        var tags: [String] = []
+        let node = schema["discriminator"] ?? schema
+        for (index, variant) in variants.enumerated() {
+            func giveUp(_ why: String) -> [String]? {
+                warn(
+                    "the discriminator '\(property)' of '\(name)' is not used: variant \(index + 1) \(why); '\(name)' "
+                        + "decodes the first variant that fits, in the order written", at: node)
+                return nil
+            }
+            var target = variant
+            var reference: String?
+            if let ref = variant["$ref"]?.string {
+                reference = ref
+                guard let resolved = document.target(of: ref) else { return giveUp("points at nothing") }
+                target = resolved
+            }
+            guard target["oneOf"] == nil, target["anyOf"] == nil, isObjectLike(target, depth: 0) else {
+                return giveUp("is not an object with properties")
+            }
+            var visited: Set<String> = []
+            guard let found = objectShape(target, visited: &visited, depth: 0).properties.first(where: { $0.name == property })
+            else { return giveUp("has no property '\(property)'") }
+            var propertySchema = found.schema
+            if let ref = propertySchema["$ref"]?.string, let resolved = document.target(of: ref) { propertySchema = resolved }
+            let single = propertySchema["const"]?.string
+                ?? propertySchema["enum"]?.items.flatMap { $0.count == 1 ? $0[0].string : nil }
+            let isText = stringEnumValues(propertySchema) != nil
+                || (types(of: propertySchema).filter { $0 != "null" } == ["string"] && stringType(propertySchema) == "String")
+                || single != nil
+            guard isText else { return giveUp("has '\(property)' as another type than a string") }
+            let tag = reference.flatMap { mapped[$0] } ?? reference.flatMap { OpenAPIDocument.schemaName(ofReference: $0) } ?? single
+            guard let tag else { return giveUp("is written inline, and no single value of '\(property)' names it") }
+            guard !tags.contains(tag) else { return giveUp("has the tag '\(tag)' of another") }
+            tags.append(tag)
+        }
+        return tags
     }
 }

@@ -30,11 +30,12 @@ package struct TypeDeclaration: Sendable, Equatable {
     }
 }
 
-/// A validated model: a `Codable` struct or a string enum.
+/// A validated model: a `Codable` struct, a string enum, or a union (an enum with a payload per case).
 package struct Model: Sendable, Equatable {
     package enum Kind: Sendable, Equatable {
         case fields([Field])
         case enumeration([EnumCase])
+        case union(Union)
     }
 
     package var name: String
@@ -71,6 +72,25 @@ package struct Field: Sendable, Equatable {
     package var defaultValue: String? = nil
     /// False for `encode: false`: left out of the encoded model.
     package var isEncoded = true
+}
+
+/// A union (`oneOf`): decoded by the discriminator's value when there is one, else as the first case that decodes.
+package struct Union: Sendable, Equatable {
+    package var cases: [UnionCase]
+    /// The JSON key of the property every case's payload has, whose value (a case's `tag`) picks the case.
+    package var discriminator: String?
+    /// `indirect`: a case's payload holds the union by value, which an enum can only hold through a box.
+    package var isIndirect = false
+}
+
+/// A case of a union.
+package struct UnionCase: Sendable, Equatable {
+    /// The Swift name (unescaped).
+    package var name: String
+    package var type: SwiftType
+    /// The discriminator's value that picks this case (meaningful with a discriminator).
+    package var tag: String
+    package var documentation: String?
 }
 
 /// A case of a string enum.

@@ -1,11 +1,11 @@
 /// A default value of each type a spec can write, as Swift source: what the `tca` style's preview value answers for an
 /// endpoint without an `example`, and what the in-memory mock puts in a page model's other fields.
 ///
-/// `""`, `0`, `false`, `[]`, `[:]`, `nil` for an optional, the first case of an enum, and a model built from its
-/// fields' defaults (a field that is optional or has a `default` is left to the initializer). A type that has none is
-/// a `Failure`: an external type (its initializers are unknown), or a model that cannot be built without a value of
-/// itself (validation already refuses a model that holds itself by value; an array on the way breaks the cycle, as
-/// `[]`, so this is a guard, not a path a valid spec takes).
+/// `""`, `0`, `false`, `[]`, `[:]`, `nil` for an optional, the first case of an enum, the first case of a union whose
+/// payload has a default, and a model built from its fields' defaults (a field that is optional or has a `default` is
+/// left to the initializer). A type that has none is a `Failure`: an external type (its initializers are unknown), or
+/// a model that cannot be built without a value of itself (validation already refuses a struct that holds itself by
+/// value; an array on the way breaks the cycle, as `[]`; a union whose every case holds it has none).
 package struct DefaultValues: Sendable {
     /// Why a type has no default value, for the comment or message that says so.
     package struct Failure: Error, Sendable, Equatable {
@@ -120,6 +120,18 @@ package struct DefaultValues: Sendable {
                     if let first = cases.first { return written + "." + SwiftIdentifier.escaped(first.name) }
                     if let unknown = model.unknownCase { return written + "." + SwiftIdentifier.escaped(unknown) + "(\"\")" }
                     throw Failure(reason: "enum '\(qualified)' has no case")
+                case .union(let union):
+                    // The first case whose payload has a default (a later one when the first holds the union).
+                    if !visiting.contains(qualified) {
+                        for item in union.cases {
+                            guard let payload = try? build(
+                                item.type, scope: qualified.split(separator: ".").map(String.init), substitutions: [:],
+                                visiting: visiting.union([qualified]), explicit: false)
+                            else { continue }
+                            return written + "." + SwiftIdentifier.escaped(item.name) + "(" + payload + ")"
+                        }
+                    }
+                    throw Failure(reason: "union '\(qualified)' has no case that can be built without a value of itself")
                 case .fields(let fields):
                     guard !visiting.contains(qualified) else {
                         throw Failure(reason: "model '\(qualified)' cannot be built without a value of itself")

@@ -84,6 +84,8 @@ private func projectModel(_ model: Model, isFirst: Bool, access: String) -> Mode
                 return "try container.\(call)(self.\(name), forKey: .\(name))"
             }
         }
+    case .union(let union):
+        projectUnion(&value, model: model, union: union, access: access)
     case .enumeration(let cases):
         if let unknown = model.unknownCase {
             projectEnumWithUnknownCase(&value, model: model, cases: cases, unknown: unknown, access: access)
@@ -97,6 +99,91 @@ private func projectModel(_ model: Model, isFirst: Bool, access: String) -> Mode
         }
     }
     return value
+}
+
+/// A union (`oneOf`): an enum with a case per variant holding its payload. With a discriminator it decodes the case
+/// the property's value (its tag) names, from the same JSON; without one, the first case (in the spec's order) whose
+/// type decodes. It encodes as its payload alone, so it is sent as the server wrote it.
+private func projectUnion(_ value: inout ModelViewModel, model: Model, union: Union, access: String) {
+    let name = model.name
+    value.declaration = "\(access)\(union.isIndirect ? "indirect " : "")enum \(name): Codable, Sendable, "
+        + (model.isHashable ? "Hashable" : "Equatable")
+    value.cases = union.cases.map { item in
+        DeclarationViewModel(
+            doc: docLines(item.documentation),
+            declaration: "case \(SwiftIdentifier.escaped(item.name))(\(item.type.description))")
+    }
+    let caseList = union.cases.map(\.name).joined(separator: ", ")
+    var decode: [String]
+    if let discriminator = union.discriminator {
+        let key = SpecValidator.discriminatorKeyName
+        let tags = union.cases.map(\.tag).joined(separator: ", ")
+        decode = [
+            "/// Decodes the case that '\(SwiftCode.commentText(discriminator))' names: "
+                + union.cases.map { "`\(SwiftCode.commentText($0.tag))` is `.\($0.name)`" }.joined(separator: ", ") + ".",
+            "\(access)init(from decoder: Decoder) throws {",
+            "    let keyed = try decoder.container(keyedBy: \(key).self)",
+            "    let tag = try keyed.decode(String.self, forKey: .discriminator)",
+            "    let container = try decoder.singleValueContainer()",
+            "    switch tag {",
+        ]
+        for item in union.cases {
+            let label = "    case \(SwiftCode.stringLiteral(item.tag)):"
+            let body = "self = .\(SwiftIdentifier.escaped(item.name))(try container.decode(\(item.type.description).self))"
+            // The members are indented by 4 in the type: one line when it fits in 120 columns, else the label alone.
+            if 4 + label.count + 1 + body.count <= 120 {
+                decode.append(label + " " + body)
+            } else {
+                decode += [label, "        " + body]
+            }
+        }
+        decode += [
+            "    default:",
+            "        throw DecodingError.dataCorruptedError(",
+            "            forKey: .discriminator, in: keyed,",
+            "            debugDescription: "
+                + "\"Unknown \(SwiftCode.escapedLiteralContents(discriminator)) '\\(tag)' for \(name); expected one of: "
+                + "\(SwiftCode.escapedLiteralContents(tags))\")",
+            "    }",
+            "}",
+        ]
+        value.members.append(ModelMemberViewModel(lines: decode))
+    } else {
+        decode = [
+            "/// Decodes the first case whose type decodes the value, in this order: \(caseList).",
+            "\(access)init(from decoder: Decoder) throws {",
+            "    let container = try decoder.singleValueContainer()",
+        ]
+        for (index, item) in union.cases.enumerated() {
+            let keyword = index == 0 ? "    if" : "    } else if"
+            decode.append("\(keyword) let value = try? container.decode(\(item.type.description).self) {")
+            decode.append("        self = .\(SwiftIdentifier.escaped(item.name))(value)")
+        }
+        decode += [
+            "    } else {",
+            "        throw DecodingError.dataCorruptedError(",
+            "            in: container, debugDescription: \"The value is none of the cases of \(name) (\(caseList))\")",
+            "    }",
+            "}",
+        ]
+        value.members.append(ModelMemberViewModel(lines: decode))
+    }
+    var encode = [
+        "/// Encodes the payload as it is.",
+        "\(access)func encode(to encoder: Encoder) throws {",
+        "    var container = encoder.singleValueContainer()",
+        "    switch self {",
+    ]
+    encode += union.cases.map { "    case .\(SwiftIdentifier.escaped($0.name))(let value): try container.encode(value)" }
+    encode += ["    }", "}"]
+    value.members.append(ModelMemberViewModel(lines: encode))
+    if let discriminator = union.discriminator {
+        value.members.append(ModelMemberViewModel(lines: [
+            "private enum \(SpecValidator.discriminatorKeyName): String, CodingKey {",
+            "    case discriminator = \(SwiftCode.stringLiteral(discriminator))",
+            "}",
+        ]))
+    }
 }
 
 /// A string enum with a case that keeps raw values it does not list (`unknown`): Swift synthesizes neither its raw

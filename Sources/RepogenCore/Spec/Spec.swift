@@ -71,11 +71,13 @@ package struct Spec: Sendable, Equatable {
     package var brokenEndpoints: Set<String> = []
 }
 
-/// A type the spec defines: a struct of fields or a string enum.
+/// A type the spec defines: a struct of fields, a string enum, or a union (`oneOf`).
 package struct ModelSpec: Sendable, Equatable {
     package enum Kind: Sendable, Equatable {
         case fields([FieldSpec])
         case enumeration([EnumCaseSpec])
+        /// `oneOf`: an enum with a case (and its payload) per variant.
+        case union(UnionSpec)
     }
 
     package var name: Located<String>
@@ -137,6 +139,27 @@ package struct FieldSpec: Sendable, Equatable {
     package var defaultValue: Located<SpecNode>? = nil
     /// `encode: false`: the field is left out when the model is encoded (it still decodes).
     package var encode: Located<Bool>? = nil
+}
+
+/// `oneOf` of a model: the variants a value is one of, and the JSON property that says which (`discriminator`).
+package struct UnionSpec: Sendable, Equatable {
+    package var cases: [UnionCaseSpec]
+    /// The JSON property of every variant whose value (the case's `tag`) picks the case; nil to try each in turn.
+    package var discriminator: Located<String>?
+    /// Where `oneOf` is written.
+    package var location: SourceLocation
+}
+
+/// A variant of a union: `- PhoneContact` or `{ case: phone, type: PhoneContact, tag: phone }`.
+package struct UnionCaseSpec: Sendable, Equatable {
+    /// The Swift case name; derived from the type when not given.
+    package var name: Located<String>?
+    /// The payload's type.
+    package var type: Located<String>
+    /// The discriminator's value for this case; the type's name when not given.
+    package var tag: Located<String>?
+    package var description: Located<String>? = nil
+    package var location: SourceLocation
 }
 
 /// A case of a string enum model.

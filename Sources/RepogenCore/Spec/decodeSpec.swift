@@ -24,8 +24,10 @@ enum SpecKeys {
     static let invalidation = ["endpoint", "inputs"]
     static let update = ["endpoint", "inputs", "with"]
     static let model = [
-        "description", "typeParameters", "fields", "enum", "models", "domain", "hashable", "identifiable", "unknown",
+        "description", "typeParameters", "fields", "enum", "oneOf", "discriminator", "models", "domain", "hashable",
+        "identifiable", "unknown",
     ]
+    static let unionCase = ["case", "type", "tag", "description"]
     static let domain = ["name", "description", "fields", "hashable", "identifiable"]
     static let domainField = ["from", "type", "value", "description"]
     static let field = ["type", "json", "description", "default", "encode"]
@@ -253,17 +255,33 @@ extension NodeReader {
             typeParameters = list.compactMap { string($0, what: "a type parameter of \(what)") }
         }
         let kind: ModelSpec.Kind
-        switch (members["fields"], members["enum"]) {
-        case (let fields?, nil):
+        let kinds = ["fields", "enum", "oneOf"].filter { members[$0] != nil }
+        if let discriminator = members["discriminator"], kinds != ["oneOf"], kinds.count == 1 {
+            error(
+                "'discriminator' of \(what) names the property that picks a case of a union; '\(member.key)' has "
+                    + "'\(kinds[0])', not 'oneOf'", at: discriminator.keyOffset)
+            return nil
+        }
+        switch (members["fields"], members["enum"], members["oneOf"]) {
+        case (let fields?, nil, nil):
             guard let list = object(fields.value, what: "'fields' of \(what)") else { return nil }
             kind = .fields(list.compactMap { decodeField($0, model: member.key) })
-        case (nil, let cases?):
+        case (nil, let cases?, nil):
             guard let list = array(cases.value, what: "'enum' of \(what)") else { return nil }
             kind = .enumeration(list.compactMap { decodeEnumCase($0, model: member.key) })
-        case (nil, nil) where misspelt.contains("fields") || misspelt.contains("enum"):
+        case (nil, nil, let variants?):
+            guard let list = array(variants.value, what: "'oneOf' of \(what)") else { return nil }
+            let problems = diagnostics.diagnostics.count
+            let cases = list.compactMap { decodeUnionCase($0, model: member.key) }
+            let discriminator = string(members, "discriminator", what: what)
+            guard diagnostics.diagnostics.count == problems else { return nil }
+            kind = .union(UnionSpec(cases: cases, discriminator: discriminator, location: location(variants.value.offset)))
+        case (nil, nil, nil) where misspelt.contains("fields") || misspelt.contains("enum") || misspelt.contains("oneOf"):
             return nil  // `fieldz`, reported as an unknown key with "did you mean 'fields'?"
         default:
-            error("\(what) must have exactly one of the keys 'fields' (a struct) or 'enum' (a string enum)", at: member.value.offset)
+            error(
+                "\(what) must have exactly one of the keys 'fields' (a struct), 'enum' (a string enum) or 'oneOf' "
+                    + "(a union)", at: member.value.offset)
             return nil
         }
         var nested: [ModelSpec] = []
@@ -354,6 +372,25 @@ extension NodeReader {
             description: string(members, "description", what: what),
             defaultValue: members["default"].map { Located($0.value, at: location($0.value.offset)) },
             encode: members["encode"].flatMap { bool($0.value, what: "'encode' of \(what)") })
+    }
+
+    /// A variant of a union is its type (`- PhoneContact`), or `{ case?, type, tag?, description? }`.
+    mutating func decodeUnionCase(_ node: SpecNode, model: String) -> UnionCaseSpec? {
+        let what = "a case of union '\(model)'"
+        if case .string = node.kind {
+            return string(node, what: what).map { UnionCaseSpec(name: nil, type: $0, tag: nil, location: $0.location) }
+        }
+        // `- [Int]` or `- {String: Int}`: a type YAML read as a list or a mapping.
+        if isUnquotedType(node, allowed: SpecKeys.unionCase) {
+            _ = type(node, key: "type", what: what)
+            return nil
+        }
+        guard let members = members(of: node, what: what, allowed: SpecKeys.unionCase, required: ["type"]),
+            let type = self.type(members, "type", what: what)
+        else { return nil }
+        return UnionCaseSpec(
+            name: string(members, "case", what: what), type: type, tag: string(members, "tag", what: what),
+            description: string(members, "description", what: what), location: location(node.offset))
     }
 
     /// A case is its raw value, or `{ name?, value, description? }`.

@@ -68,6 +68,27 @@ extension SpecValidator {
                     nested: spec.nested.map(\.name.value))
                 if result.identity == nil { result.ok = false }
             }
+        case .union(let union):
+            if let identifiable = spec.identifiable {
+                error(
+                    "union '\(name)' cannot be identifiable: 'identifiable' names a field, and a union's cases have "
+                        + "different types; make the cases' models identifiable instead", at: identifiable.location)
+                result.ok = false
+            }
+            if let unknown = spec.unknown {
+                error(
+                    "'unknown' of model '\(name)' names the case a string enum keeps unlisted values in; '\(name)' is "
+                        + "a union ('oneOf'), whose value that no case decodes is a decoding error", at: unknown.location)
+                result.ok = false
+            }
+            if let hashable = spec.hashable, hashable.value {
+                for item in union.cases {
+                    guard let problem = hashableProblem(item.type, scope: scope) else { continue }
+                    error("case '\(item.name)' of hashable union '\(name)' holds \(problem)", at: hashable.location)
+                    result.ok = false
+                }
+                result.isHashable = result.ok
+            }
         case .enumeration(let cases):
             // A case (or the unknown case) `RawValue` would take the place of RawRepresentable's associated type.
             if cases.contains(where: { $0.name == Self.rawValueTypeName }) {

@@ -29,6 +29,9 @@ extension SpecValidator {
                 error("domain type '\(name.value)' is declared twice (first at line \(first.line))", at: name.location)
             } else if !model.typeParameters.isEmpty {
                 error("generic model '\(model.name.value)' cannot map to a domain type; map its concrete uses", at: domain.location)
+            } else if case .union = model.kind {
+                error("union '\(model.name.value)' cannot map to a domain type; map the models of its cases",
+                      at: domain.location)
             } else if case .enumeration = model.kind {
                 error("enum '\(model.name.value)' cannot map to a domain type; a domain type maps a struct's fields",
                       at: domain.location)

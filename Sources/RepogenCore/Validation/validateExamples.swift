@@ -19,6 +19,8 @@ import Foundation
 /// - `URL`: a non-empty string of URL characters (before iOS 17, `URL(string:)` refuses a space; later ones
 ///   percent-encode it); `UUID`: 8-4-4-4-12 hexadecimal digits; `Data`: base64;
 /// - a string enum takes one of its raw values, or any string with an `unknown` case;
+/// - a union with a discriminator takes an object whose property is a case's tag, checked as that case's type; one
+///   without takes a value of one of its cases' types (the first that fits is the one decoded);
 /// - `[String: V]` and `[Int: V]` decode from an object, a dictionary with any other key type from an array of keys
 ///   and values in turn; `JSONValue` from anything whose numbers a `Double` holds.
 /// External types are not checked (repogen does not know them).
@@ -118,6 +120,9 @@ struct ExampleChecker {
                 return values.count <= 12
                     ? "one of the strings " + values.joined(separator: ", ") + " (\(model))" : "a string of enum '\(model)'"
             }
+            if let union = types.unions[model] {
+                return "a case of union '\(model)' (" + union.cases.map { $0.type.description }.joined(separator: ", ") + ")"
+            }
             return types.fields[model] == nil ? nil : "an object (\(type))"
         }
     }
@@ -214,6 +219,9 @@ struct ExampleChecker {
             }
             return
         }
+        if let union = types.unions[model] {
+            return checkUnion(value, union: union, model: model, path: path, depth: depth)
+        }
         guard let fields = types.fields[model] else { return }  // reported where it is declared
         guard case .object(let members) = value.kind else { return mismatch(value, scoped, path: path) }
         let parameters = types.typeParameters[model] ?? []
@@ -255,6 +263,49 @@ struct ExampleChecker {
                 "\(place(path)) has the key '\(member.key)', which '\(model)' does not decode (the mock ignores it)"
                     + NameSuggester.hint(for: member.key, among: Array(wireKeys)), at: member.keyLocation))
         }
+    }
+
+    /// A union's value: with a discriminator, an object whose property names a case, checked as that case's type;
+    /// without one, a value of one of the cases' types (the first that fits is the one decoded).
+    mutating func checkUnion(_ value: LocatedValue, union: Union, model: String, path: String, depth: Int) {
+        let inner = Scoped(type: .named(model), scope: model.componentsAtDots(), substitutions: [:])
+        if let discriminator = union.discriminator {
+            let tags = union.cases.map(\.tag)
+            guard case .object(let members) = value.kind else {
+                error(
+                    "\(place(path)) must be an object with '\(discriminator)' (one of \(tags.joined(separator: ", "))), "
+                        + "a case of union '\(model)', not \(value.kindDescription)", at: value.location)
+                return
+            }
+            guard let member = members.last(where: { $0.key == discriminator }) else {
+                error(
+                    "\(place(path)) has no key '\(discriminator)', the discriminator of union '\(model)' (one of "
+                        + "\(tags.joined(separator: ", ")))", at: value.location)
+                return
+            }
+            guard case .string(let tag) = member.value.kind, let item = union.cases.first(where: { $0.tag == tag }) else {
+                let written = if case .string(let tag) = member.value.kind { "'\(tag)'" } else { member.value.kindDescription }
+                error(
+                    "\(place(Self.joined(path, discriminator))) is \(written), which names no case of union '\(model)'; "
+                        + "expected one of \(tags.joined(separator: ", "))", at: member.value.location)
+                return
+            }
+            return check(value, inner.with(item.type), path: path, depth: depth + 1)
+        }
+        var reasons: [String] = []
+        for item in union.cases {
+            var trial = ExampleChecker(types: types, what: what)
+            trial.check(value, inner.with(item.type), path: path, depth: depth + 1)
+            let errors = trial.diagnostics.filter { $0.severity == .error }
+            if errors.isEmpty {
+                diagnostics += trial.diagnostics
+                return
+            }
+            reasons.append("as \(item.name): " + errors[0].message)
+        }
+        error(
+            "\(place(path)) is none of the cases of union '\(model)' (" + reasons.joined(separator: "; ") + ")",
+            at: value.location)
     }
 
     static func isBuiltin(_ name: String) -> Bool {

@@ -25,6 +25,20 @@ extension TypeScope {
         case .dictionary(let key, let value): return .dictionary(key: key.description, value: valueKind(value, scope: scope))
         case .named(let name, _):
             if let model = model(named: name, in: scope) {
+                if let union = unions[model] {
+                    // A union encodes as its case's payload: one scalar when every case is one, else unknown here.
+                    let inner = model.split(separator: ".").map(String.init)
+                    let kinds = union.cases.map { item -> ValueKind in
+                        // A case that is a union itself is not followed (two unions may hold each other).
+                        if case .named(let caseName, _) = item.type.unwrapped.shape,
+                            let caseModel = self.model(named: caseName, in: inner), unions[caseModel] != nil
+                        {
+                            return .unknown
+                        }
+                        return valueKind(item.type, scope: inner)
+                    }
+                    return kinds.allSatisfy { $0 == .scalar } ? .scalar : .unknown
+                }
                 return enumCases[model] != nil ? .scalar : .object(model)
             }
             let plain = TypeScope.unqualified(name)

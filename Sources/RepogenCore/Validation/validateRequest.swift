@@ -146,6 +146,9 @@ extension SpecValidator {
                 if types.enumCases[model] != nil {
                     return "is the enum '\(model)'; write its raw value, '{\(reference).rawValue}'"
                 }
+                if types.unions[model] != nil {
+                    return "is the union '\(model)', whose cases have no one text form; pass the text as a String"
+                }
                 return "is the model '\(model)', not one value that can be written as text; name one of its fields"
             }
             let plain = TypeScope.unqualified(name)
@@ -175,6 +178,8 @@ extension SpecValidator {
         if types.enumCases[model] != nil {
             return member == "rawValue" ? .found(SwiftType.named("String"), []) : .missing(model, ["rawValue"])
         }
+        // A union has no fields of its own: its cases do.
+        if types.unions[model] != nil { return .missing(model, []) }
         guard let fields = types.fields[model] else { return .unknown }
         guard let field = fields.first(where: { $0.name == member }) else {
             return .missing(model, fields.map(\.name))

@@ -40,6 +40,13 @@ struct SpecValidator {
     var fieldLocations: [String: SourceLocation] = [:]
     /// The qualified name of each declared model, by `TypeScope.key`.
     var nestedPaths: [String: String] = [:]
+    /// Unions with a discriminator, checked once every model's fields are known: the union's name, the
+    /// discriminator, each case as written and validated, and the scope the cases are written in.
+    /// Where each union names a model as a case's type, by "<union> <model>" (qualified names).
+    var unionCaseLocations: [String: SourceLocation] = [:]
+    var pendingDiscriminators: [(
+        union: String, discriminator: Located<String>, cases: [(UnionCaseSpec, UnionCase)], scope: [String]
+    )] = []
     /// Input and response types parsed so far, by their text: endpoints repeat them (`Int`, `String?`).
     private var parsedTypes: [String: Result<SwiftType, SwiftType.TypeSyntaxError>] = [:]
 

@@ -39,6 +39,18 @@ public final class MockPetsRepository: PetsRepository {
     public let movePetMock = MockMethod<(petId: Int64, newPet: NewPet, dryRun: Bool, notify: [String]?), Void>(
         "MockPetsRepository.movePet(petId:newPet:dryRun:notify:)"
     )
+    /// Calls and stubs of `listOwnerContacts(petId:)`.
+    public let listOwnerContactsMock = MockMethod<Int64, [ContactMethod]>(
+        "MockPetsRepository.listOwnerContacts(petId:)"
+    )
+    /// Calls and stubs of `addOwnerContact(petId:contactMethod:)`.
+    public let addOwnerContactMock = MockMethod<(petId: Int64, contactMethod: ContactMethod), ContactMethod>(
+        "MockPetsRepository.addOwnerContact(petId:contactMethod:)"
+    )
+    /// Calls and stubs of `listToys(petId:)`.
+    public let listToysMock = MockMethod<Int64, [ListToysResponseItem]>("MockPetsRepository.listToys(petId:)")
+    /// Calls and stubs of `getMicrochip(petId:)`.
+    public let getMicrochipMock = MockMethod<Int64, GetMicrochipResponse>("MockPetsRepository.getMicrochip(petId:)")
 
     public init() { }
 
@@ -68,6 +80,22 @@ public final class MockPetsRepository: PetsRepository {
 
     public func movePet(petId: Int64, newPet: NewPet, dryRun: Bool, notify: [String]?) -> Result<Void, Error> {
         self.movePetMock.call((petId: petId, newPet: newPet, dryRun: dryRun, notify: notify))
+    }
+
+    public func listOwnerContacts(petId: Int64) -> Result<[ContactMethod], Error> {
+        self.listOwnerContactsMock.call(petId)
+    }
+
+    public func addOwnerContact(petId: Int64, contactMethod: ContactMethod) -> Result<ContactMethod, Error> {
+        self.addOwnerContactMock.call((petId: petId, contactMethod: contactMethod))
+    }
+
+    public func listToys(petId: Int64) -> Result<[ListToysResponseItem], Error> {
+        self.listToysMock.call(petId)
+    }
+
+    public func getMicrochip(petId: Int64) -> Result<GetMicrochipResponse, Error> {
+        self.getMicrochipMock.call(petId)
     }
 }
 #endif

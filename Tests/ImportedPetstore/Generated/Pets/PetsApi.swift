@@ -15,6 +15,14 @@ enum PetsApi {
     case deletePet(petId: Int64)
     case uploadPhoto(petId: Int64, file: UploadFile?, caption: String?)
     case movePet(petId: Int64, newPet: NewPet, dryRun: Bool, notify: [String]?)
+    /// How to reach the pet's owner, phone and email mixed (a oneOf with a discriminator)
+    case listOwnerContacts(petId: Int64)
+    /// Adds a way to reach the owner (a oneOf sent as the body)
+    case addOwnerContact(petId: Int64, contactMethod: ContactMethod)
+    /// The pet's toys, inline variants without a discriminator, told apart by their properties
+    case listToys(petId: Int64)
+    /// The pet's microchip number, which older chips report as an integer (a oneOf of scalars)
+    case getMicrochip(petId: Int64)
 }
 
 extension PetsApi: RequestType {
@@ -44,6 +52,14 @@ extension PetsApi: RequestType {
             return nil
         case .movePet(_, let newPet, _, _):
             return newPet
+        case .listOwnerContacts:
+            return nil
+        case .addOwnerContact(_, let contactMethod):
+            return contactMethod
+        case .listToys:
+            return nil
+        case .getMicrochip:
+            return nil
         }
     }
 
@@ -63,6 +79,14 @@ extension PetsApi: RequestType {
             return .post
         case .movePet:
             return .post
+        case .listOwnerContacts:
+            return .get
+        case .addOwnerContact:
+            return .post
+        case .listToys:
+            return .get
+        case .getMicrochip:
+            return .get
         }
     }
 
@@ -87,6 +111,14 @@ extension PetsApi: RequestType {
             return .json
         case .movePet:
             return .json
+        case .listOwnerContacts:
+            return .json
+        case .addOwnerContact:
+            return .json
+        case .listToys:
+            return .json
+        case .getMicrochip:
+            return .json
         }
     }
 
@@ -106,6 +138,14 @@ extension PetsApi: RequestType {
             return "/pets/\(PathComponent(petId))/photo"
         case .movePet(let petId, _, _, _):
             return "/pets/\(PathComponent(petId))/moves"
+        case .listOwnerContacts(let petId):
+            return "/pets/\(PathComponent(petId))/contacts"
+        case .addOwnerContact(let petId, _):
+            return "/pets/\(PathComponent(petId))/contacts"
+        case .listToys(let petId):
+            return "/pets/\(PathComponent(petId))/toys"
+        case .getMicrochip(let petId):
+            return "/pets/\(PathComponent(petId))/microchip"
         }
     }
 
@@ -125,6 +165,14 @@ extension PetsApi: RequestType {
             return [:]
         case .movePet:
             return ["notify": .repeatedKeys]
+        case .listOwnerContacts:
+            return [:]
+        case .addOwnerContact:
+            return [:]
+        case .listToys:
+            return [:]
+        case .getMicrochip:
+            return [:]
         }
     }
 
@@ -148,6 +196,14 @@ extension PetsApi: RequestType {
                 params["notify"] = notify
             }
             return params
+        case .listOwnerContacts:
+            return nil
+        case .addOwnerContact:
+            return nil
+        case .listToys:
+            return nil
+        case .getMicrochip:
+            return nil
         }
     }
 
@@ -171,6 +227,14 @@ extension PetsApi: RequestType {
             }
             return form
         case .movePet:
+            return nil
+        case .listOwnerContacts:
+            return nil
+        case .addOwnerContact:
+            return nil
+        case .listToys:
+            return nil
+        case .getMicrochip:
             return nil
         }
     }

@@ -61,6 +61,59 @@ public struct NewPet: Codable, Sendable, Equatable {
     }
 }
 
+public struct PhoneContact: Codable, Sendable, Equatable {
+    public var type: String
+    public var number: String
+
+    public init(type: String, number: String) {
+        self.type = type
+        self.number = number
+    }
+}
+
+public struct EmailContact: Codable, Sendable, Equatable {
+    public var type: String
+    public var address: String
+
+    public init(type: String, address: String) {
+        self.type = type
+        self.address = address
+    }
+}
+
+public enum ContactMethod: Codable, Sendable, Equatable {
+    case phone(PhoneContact)
+    case email(EmailContact)
+
+    /// Decodes the case that 'type' names: `phone` is `.phone`, `email` is `.email`.
+    public init(from decoder: Decoder) throws {
+        let keyed = try decoder.container(keyedBy: DiscriminatorKey.self)
+        let tag = try keyed.decode(String.self, forKey: .discriminator)
+        let container = try decoder.singleValueContainer()
+        switch tag {
+        case "phone": self = .phone(try container.decode(PhoneContact.self))
+        case "email": self = .email(try container.decode(EmailContact.self))
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .discriminator, in: keyed,
+                debugDescription: "Unknown type '\(tag)' for ContactMethod; expected one of: phone, email")
+        }
+    }
+
+    /// Encodes the payload as it is.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .phone(let value): try container.encode(value)
+        case .email(let value): try container.encode(value)
+        }
+    }
+
+    private enum DiscriminatorKey: String, CodingKey {
+        case discriminator = "type"
+    }
+}
+
 public struct ErrorModel: Codable, Sendable, Equatable {
     public var code: Int32
     public var message: String
@@ -68,5 +121,79 @@ public struct ErrorModel: Codable, Sendable, Equatable {
     public init(code: Int32, message: String) {
         self.code = code
         self.message = message
+    }
+}
+
+public enum ListToysResponseItem: Codable, Sendable, Equatable {
+    case ball(ListToysResponseItemBall)
+    case rope(ListToysResponseItemRope)
+
+    /// Decodes the first case whose type decodes the value, in this order: ball, rope.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(ListToysResponseItemBall.self) {
+            self = .ball(value)
+        } else if let value = try? container.decode(ListToysResponseItemRope.self) {
+            self = .rope(value)
+        } else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "The value is none of the cases of ListToysResponseItem (ball, rope)")
+        }
+    }
+
+    /// Encodes the payload as it is.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .ball(let value): try container.encode(value)
+        case .rope(let value): try container.encode(value)
+        }
+    }
+}
+
+public struct ListToysResponseItemBall: Codable, Sendable, Equatable {
+    public var diameter: Double
+
+    public init(diameter: Double) {
+        self.diameter = diameter
+    }
+}
+
+public struct ListToysResponseItemRope: Codable, Sendable, Equatable {
+    public var length: Double
+    public var knots: Int
+
+    public init(length: Double, knots: Int) {
+        self.length = length
+        self.knots = knots
+    }
+}
+
+public enum GetMicrochipResponse: Codable, Sendable, Equatable {
+    case string(String)
+    case int64(Int64)
+
+    /// Decodes the first case whose type decodes the value, in this order: string, int64.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .int64(value)
+        } else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: """
+                The value is none of the cases of GetMicrochipResponse (string, int64)
+                """)
+        }
+    }
+
+    /// Encodes the payload as it is.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .int64(let value): try container.encode(value)
+        }
     }
 }

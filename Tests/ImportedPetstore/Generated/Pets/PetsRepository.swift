@@ -19,6 +19,14 @@ public protocol PetsRepository: Sendable {
     func deletePet(petId: Int64) async -> Result<Void, Error>
     func uploadPhoto(petId: Int64, file: UploadFile?, caption: String?) async -> Result<Void, Error>
     func movePet(petId: Int64, newPet: NewPet, dryRun: Bool, notify: [String]?) async -> Result<Void, Error>
+    /// How to reach the pet's owner, phone and email mixed (a oneOf with a discriminator)
+    func listOwnerContacts(petId: Int64) async -> Result<[ContactMethod], Error>
+    /// Adds a way to reach the owner (a oneOf sent as the body)
+    func addOwnerContact(petId: Int64, contactMethod: ContactMethod) async -> Result<ContactMethod, Error>
+    /// The pet's toys, inline variants without a discriminator, told apart by their properties
+    func listToys(petId: Int64) async -> Result<[ListToysResponseItem], Error>
+    /// The pet's microchip number, which older chips report as an integer (a oneOf of scalars)
+    func getMicrochip(petId: Int64) async -> Result<GetMicrochipResponse, Error>
 }
 
 /// The methods with optional inputs, without them: they are sent as `nil`.
@@ -92,6 +100,30 @@ public struct PetsRepositoryImpl: PetsRepository {
 
     public func movePet(petId: Int64, newPet: NewPet, dryRun: Bool, notify: [String]?) async -> Result<Void, Error> {
         let request = PetsApi.movePet(petId: petId, newPet: newPet, dryRun: dryRun, notify: notify)
+        return await self.manager.request(requestType: request)
+    }
+
+    /// How to reach the pet's owner, phone and email mixed (a oneOf with a discriminator)
+    public func listOwnerContacts(petId: Int64) async -> Result<[ContactMethod], Error> {
+        let request = PetsApi.listOwnerContacts(petId: petId)
+        return await self.manager.request(requestType: request)
+    }
+
+    /// Adds a way to reach the owner (a oneOf sent as the body)
+    public func addOwnerContact(petId: Int64, contactMethod: ContactMethod) async -> Result<ContactMethod, Error> {
+        let request = PetsApi.addOwnerContact(petId: petId, contactMethod: contactMethod)
+        return await self.manager.request(requestType: request)
+    }
+
+    /// The pet's toys, inline variants without a discriminator, told apart by their properties
+    public func listToys(petId: Int64) async -> Result<[ListToysResponseItem], Error> {
+        let request = PetsApi.listToys(petId: petId)
+        return await self.manager.request(requestType: request)
+    }
+
+    /// The pet's microchip number, which older chips report as an integer (a oneOf of scalars)
+    public func getMicrochip(petId: Int64) async -> Result<GetMicrochipResponse, Error> {
+        let request = PetsApi.getMicrochip(petId: petId)
         return await self.manager.request(requestType: request)
     }
 }

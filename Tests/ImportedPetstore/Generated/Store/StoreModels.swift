@@ -5,13 +5,40 @@ import RepogenRuntime
 
 public struct Order: Codable, Sendable, Equatable {
     public var id: Int64?
-    public var pet: JSONValue?
+    public var pet: OrderPet?
     public var complete: Bool?
 
-    public init(id: Int64? = nil, pet: JSONValue? = nil, complete: Bool? = nil) {
+    public init(id: Int64? = nil, pet: OrderPet? = nil, complete: Bool? = nil) {
         self.id = id
         self.pet = pet
         self.complete = complete
+    }
+}
+
+public enum OrderPet: Codable, Sendable, Equatable {
+    case pet(Pet)
+    case string(String)
+
+    /// Decodes the first case whose type decodes the value, in this order: pet, string.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(Pet.self) {
+            self = .pet(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "The value is none of the cases of OrderPet (pet, string)")
+        }
+    }
+
+    /// Encodes the payload as it is.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .pet(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        }
     }
 }
 
