@@ -36,7 +36,9 @@ struct RequestConformance {
         self.work = work
     }
 
-    func check(document path: String) throws -> Report {
+    /// - Parameter editingSpecs: changes an imported spec's text before generation (`(file name, text) -> text`),
+    ///   so a test can prove that a wrong import is caught.
+    func check(document path: String, editingSpecs: (String, String) -> String = { $1 }) throws -> Report {
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
         let oracle = try RequestOracle(path: path, bytes: bytes)
         var report = Report()
@@ -47,7 +49,7 @@ struct RequestConformance {
         var specs: [(path: String, spec: Spec)] = []
         for file in imported.files {
             let specPath = "Specs/" + file.relativePath
-            let specFile = SpecFile(path: specPath, text: file.contents)
+            let specFile = SpecFile(path: specPath, text: editingSpecs(file.relativePath, file.contents))
             specFiles[specPath] = specFile
             if let spec = decodeSpec(try SpecReader.read(specFile), file: specFile).spec { specs.append((specPath, spec)) }
         }
@@ -179,6 +181,12 @@ struct RequestConformance {
     ) -> [Call] {
         let carriers = Self.carriers(of: endpoint, for: operation)
         let carried = Set(carriers.values)
+        // Path placeholders pair up by position: an input named unlike its parameter there is a swapped path.
+        for (input, carrier) in carriers.sorted(by: { $0.key < $1.key }) {
+            guard case .parameter(let key) = carrier, key.hasPrefix("path:"), Self.normalized(input) != Self.normalized(String(key.dropFirst(5)))
+            else { continue }
+            report.differences.append("\(operation.name) (\(operation.location)): path parameter '\(key.dropFirst(5))' is in the place of input '\(input)' of '\(endpoint.name.value)'")
+        }
         for parameter in operation.parameters where !carried.contains(.parameter(parameter.place + ":" + parameter.name)) {
             let text = "\(operation.name) (\(operation.location)): \(parameter.place) parameter '\(parameter.name)' (\(parameter.location)) is never sent: no input carries it"
             if parameter.place == "cookie" { report.notes.append(text) } else { report.differences.append(text) }

@@ -36,3 +36,52 @@ final class RequestConformanceTests: XCTestCase {
         try check(path, minimumCalls: 1)
     }
 }
+
+/// The harness can fail: specs changed after import (a query array in another style, a header sent under another
+/// name, a path's text changed, two path inputs swapped) give exactly those differences; and the oracle follows the OpenAPI style table.
+final class RequestConformanceHarnessTests: XCTestCase {
+    func testAWrongImportIsReportedPerOperation() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-conformance-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        guard let harness = RequestConformance(work: work) else { throw XCTSkip("swiftc is not on the PATH") }
+        let path = GenerativeTests.root.appendingPathComponent("Tests/OpenAPIDocuments/every-construct.yaml").path
+        let report = try harness.check(document: path) { name, text in
+            text.replacingOccurrences(of: "queryArrays: { tags: comma, sizes: comma }", with: "queryArrays: { tags: repeated, sizes: comma }")
+                .replacingOccurrences(of: "X-Limit: \"{xLimit}\"", with: "X-Limits: \"{xLimit}\"")
+                .replacingOccurrences(of: "files/{name}.{ext.rawValue}", with: "files/{name}-{ext.rawValue}")
+                .replacingOccurrences(of: "path: /counters/{id}/{ratio}/{on}", with: "path: /counters/{ratio}/{id}/{on}")
+        }
+        let differences = report.differences.joined(separator: "\n")
+        XCTAssertTrue(differences.contains("searchComma (\(path):44:7), every input set: query: expected [\"tags=plain-1,Ünï_2.x~\""), differences)
+        XCTAssertTrue(differences.contains("getWithHeaders (\(path):85:7), every input set: header x-limit: expected '-7', sent none"), differences)
+        XCTAssertTrue(differences.contains("getWithHeaders (\(path):85:7): header parameter 'X-Limit' (\(path):89:11) is never sent"), differences)
+        XCTAssertTrue(differences.contains("endpoint 'getFolderFile' has no operation in the document"), differences)
+        XCTAssertTrue(differences.contains("getCounter (\(path):26:7): path parameter 'id' is in the place of input 'ratio' of 'getCounter'"), differences)
+        // Nothing else changed: the other operations still conform.
+        XCTAssertFalse(differences.contains("searchForm"), differences)
+        XCTAssertFalse(differences.contains("createItem"), differences)
+    }
+
+    /// The rows of the OpenAPI specification's "Style Examples" table this oracle writes, for
+    /// `color = ["blue", "black", "brown"]` and `{"R": 100, "G": 200, "B": 150}`.
+    func testTheOracleFollowsTheStyleTable() throws {
+        let oracle = try RequestOracle(path: "empty.json", bytes: Array(#"{"openapi": "3.1.0", "paths": {}}"#.utf8))
+        let array = JSON.array([.string("blue"), .string("black"), .string("brown")])
+        let object = JSON.object([("R", .number("100")), ("G", .number("200")), ("B", .number("150"))])
+        func items(_ style: String, _ explode: Bool, _ value: JSON) -> String {
+            let parameter = RequestOracle.Parameter(name: "color", place: "query", required: true, style: style, explode: explode, schema: nil, location: "")
+            return oracle.queryItems(parameter, value).map { $0.name + "=" + $0.value }.joined(separator: "&")
+        }
+        XCTAssertEqual(items("form", false, .string("blue")), "color=blue")
+        XCTAssertEqual(items("form", false, array), "color=blue,black,brown")
+        XCTAssertEqual(items("form", true, array), "color=blue&color=black&color=brown")
+        XCTAssertEqual(items("form", false, object), "color=R,100,G,200,B,150")
+        XCTAssertEqual(items("form", true, object), "R=100&G=200&B=150")
+        XCTAssertEqual(items("spaceDelimited", false, array), "color=blue black brown")
+        XCTAssertEqual(items("pipeDelimited", false, array), "color=blue|black|brown")
+        XCTAssertEqual(items("deepObject", true, object), "color[R]=100&color[G]=200&color[B]=150")
+        XCTAssertEqual(oracle.simple(array, explode: false), "blue,black,brown")
+        XCTAssertEqual(oracle.simple(object, explode: false), "R,100,G,200,B,150")
+        XCTAssertEqual(oracle.simple(object, explode: true), "R=100,G=200,B=150")
+    }
+}
