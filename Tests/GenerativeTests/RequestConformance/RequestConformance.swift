@@ -74,7 +74,8 @@ struct RequestConformance {
                 continue
             }
             let (impl, endpoint) = remaining.remove(at: index)
-            calls += self.calls(for: operation, endpoint: endpoint, impl: impl, oracle: oracle, report: &report)
+            calls += self.calls(
+                for: operation, endpoint: endpoint, impl: impl, oracle: oracle, warnings: imported.warnings, report: &report)
         }
         for (_, endpoint) in remaining {
             report.differences.append("endpoint '\(endpoint.name.value)' has no operation in the document")
@@ -162,6 +163,18 @@ struct RequestConformance {
                 carriers[input] = .parameter("query:" + field.key.value)
             }
         }
+        // A spread (`param: ["{filter}", …]`): the object query parameter named like the input.
+        var spreads: [String] = []
+        for param in [endpoint.param, endpoint.query] {
+            if case .merged(let parts)? = param {
+                for case .spread(let template) in parts { if let input = reference(template.value) { spreads.append(input) } }
+            }
+        }
+        for input in spreads {
+            if let parameter = operation.parameters.first(where: { $0.place == "query" && normalized($0.name) == normalized(input) }) {
+                carriers[input] = .parameter("query:" + parameter.name)
+            }
+        }
         if case .value(let template)? = endpoint.param, let input = reference(template.value) { carriers[input] = .body }
         if case .custom(let pairs)? = endpoint.header {
             for pair in pairs {
@@ -177,7 +190,8 @@ struct RequestConformance {
     }
 
     func calls(
-        for operation: RequestOracle.Operation, endpoint: EndpointSpec, impl: String, oracle: RequestOracle, report: inout Report
+        for operation: RequestOracle.Operation, endpoint: EndpointSpec, impl: String, oracle: RequestOracle,
+        warnings: [Diagnostic], report: inout Report
     ) -> [Call] {
         let carriers = Self.carriers(of: endpoint, for: operation)
         let carried = Set(carriers.values)
@@ -187,12 +201,22 @@ struct RequestConformance {
             else { continue }
             report.differences.append("\(operation.name) (\(operation.location)): path parameter '\(key.dropFirst(5))' is in the place of input '\(input)' of '\(endpoint.name.value)'")
         }
+        // What import said about a parameter or body it left out, beside the difference.
+        func warned(_ name: String, line: String) -> String {
+            let said = warnings.first { warning in
+                warning.message.contains("'\(name)'") || warning.location.map { "\($0.path):\($0.line):" } == line
+            }
+            return said.map { " (import warned: \($0.message))" } ?? ""
+        }
+        func line(_ location: String) -> String { location.split(separator: ":").dropLast().joined(separator: ":") + ":" }
         for parameter in operation.parameters where !carried.contains(.parameter(parameter.place + ":" + parameter.name)) {
             let text = "\(operation.name) (\(operation.location)): \(parameter.place) parameter '\(parameter.name)' (\(parameter.location)) is never sent: no input carries it"
+                + warned(parameter.name, line: line(parameter.location))
             if parameter.place == "cookie" { report.notes.append(text) } else { report.differences.append(text) }
         }
         if let body = operation.body, !carried.contains(.body), !carried.contains(where: { if case .part = $0 { true } else { false } }) {
-            report.differences.append("\(operation.name) (\(operation.location)): the \(body.mediaType) body (\(body.location)) is never sent: no input carries it")
+            report.differences.append("\(operation.name) (\(operation.location)): the \(body.mediaType) body (\(body.location)) is never sent: no input carries it"
+                + warned(body.mediaType, line: line(body.location)))
         }
         var calls: [Call] = []
         for variant in 0...1 {
@@ -217,14 +241,23 @@ struct RequestConformance {
                 case .part(let name)?:
                     if case .object(let members)? = bodyValue { value = members.first { $0.key == name }?.value }
                 case nil:
-                    report.differences.append("\(operation.name) (\(operation.location)): input '\(input.name.value)' of '\(endpoint.name.value)' carries nothing the document describes")
+                    if variant == 0 { report.differences.append("\(operation.name) (\(operation.location)): input '\(input.name.value)' of '\(endpoint.name.value)' carries nothing the document describes") }
                     value = nil
                 }
                 let label = input.argument?.value ?? input.name.value
                 let name = "a\(index)"
                 if type.hasPrefix("UploadFile") || type.hasPrefix("[UploadFile]") {
-                    let data = value.flatMap(\.scalarText).map { "UploadFile(data: Data(base64Encoded: \(JSON.quoted($0)))!, fileName: \"sample.bin\")" }
-                    declarations.append("let \(name): \(type) = \(data.map { type.hasPrefix("[") ? "[\($0)]" : $0 } ?? "nil")")
+                    // A file from the sample's base64 text; a list of files from a list of them.
+                    func file(_ value: JSON) -> String {
+                        "UploadFile(data: Data(base64Encoded: \(JSON.quoted(value.scalarText ?? "")))!, fileName: \"sample.bin\")"
+                    }
+                    let made: String
+                    switch value {
+                    case .array(let items)?: made = "[" + items.map(file).joined(separator: ", ") + "]"
+                    case let value?: made = type.hasPrefix("[") ? "[\(file(value))]" : file(value)
+                    case nil: made = type.hasSuffix("?") ? "nil" : "[]"
+                    }
+                    declarations.append("let \(name): \(type) = \(made)")
                 } else {
                     declarations.append("let \(name) = try conformanceValue(\(type).self, \(JSON.quoted(value?.description ?? "null")))")
                 }

@@ -271,8 +271,17 @@ struct RequestOracle {
     func sample(_ raw: SpecNode?, variant: Variant, plain: Bool = false, header: Bool = false, depth: Int = 0) -> JSON {
         guard depth < 6, let schema = resolved(raw) else { return .string("x") }
         if case .bool = schema.kind { return .string("x") }
-        if case .array(let values)? = Self.member(schema, "enum")?.kind, !values.isEmpty {
-            return JSON(values[variant == 0 ? 0 : values.count - 1])
+        if case .array(let all)? = Self.member(schema, "enum")?.kind, case let values = all.filter({ $0.kind != .null }), !values.isEmpty {
+            // Not `null`: a Swift optional that is nil leaves the property out, which JSON Schema reads as absent.
+            let chosen = values[variant == 0 ? 0 : values.count - 1]
+            // A string enum's value that YAML reads as a number or a boolean (`720`, `True`) is its text as written.
+            switch (Self.string(Self.member(schema, "type")), chosen.kind) {
+            case ("string"?, .number(let text)): return .string(text)
+            case ("string"?, .bool):
+                let stops: [UInt8] = Array(",]} \t\r\n#".utf8)
+                return .string(String(decoding: file.bytes[chosen.offset...].prefix { !stops.contains($0) }, as: UTF8.self))
+            default: return JSON(chosen)
+            }
         }
         if let constant = Self.member(schema, "const") { return JSON(constant) }
         if let all = Self.member(schema, "allOf"), case .array(let parts) = all.kind {
@@ -288,6 +297,10 @@ struct RequestOracle {
             type = types.compactMap { Self.string($0) }.first { $0 != "null" }
         }
         let format = Self.string(Self.member(schema, "format"))
+        if format == "binary" || Self.member(schema, "contentMediaType") != nil {
+            // Bytes (a file), as base64 text: 3.0's binary string, 3.1's `contentMediaType`.
+            return .string(Data(variant == 0 ? [0, 1, 2, 255] : Array("bytes\r\n\u{0}é".utf8)).base64EncodedString())
+        }
         switch type {
         case "integer": return .number(variant == 0 ? "42" : "-7")
         case "number": return .number(variant == 0 ? "1.5" : "-0.25")
@@ -301,7 +314,7 @@ struct RequestOracle {
             case "date": return .string("2024-05-06")
             case "uuid": return .string(variant == 0 ? "3f0c6a5e-1b2d-4c3e-8f90-a1b2c3d4e5f6" : "00000000-0000-4000-8000-0000000000ff")
             case "uri": return .string("https://example.com/a%20b?c=d")
-            case "byte", "binary": return .string(Data(variant == 0 ? [0, 1, 2, 255] : Array("bytes\r\n\u{0}é".utf8)).base64EncodedString())
+            case "byte": return .string(Data(variant == 0 ? [0, 1, 2, 255] : Array("bytes\r\n\u{0}é".utf8)).base64EncodedString())
             default:
                 if plain { return .string(variant == 0 ? "plain-1" : header ? "x_2.y~" : "Ünï_2.x~") }
                 if header { return .string(variant == 0 ? "a b" : "v1; x=\"y\" z/ok") }
@@ -388,19 +401,27 @@ struct RequestOracle {
         var contentType: String?
         var expectedBody = ExpectedBody.none
         if let declared = operation.body, let body {
-            contentType = declared.mediaType
+            if case .unsupported = declared.encoding {} else { contentType = declared.mediaType }
             switch declared.encoding {
             case .json: expectedBody = .json(body)
             case .binary: expectedBody = .bytes(Array(Data(base64Encoded: body.scalarText ?? "") ?? Data()))
             case .multipart:
                 var parts: [(name: String, bytes: [UInt8])] = []
-                let binary = Set(Self.members(Self.member(resolved(declared.schema), "properties")).filter {
-                    let schema = resolved($0.value)
+                func isBinary(_ node: SpecNode?) -> Bool {
+                    let schema = resolved(node)
                     return Self.string(Self.member(schema, "format")) == "binary" || Self.member(schema, "contentMediaType") != nil
-                }.map(\.key))
+                }
+                let properties = Self.members(Self.member(resolved(declared.schema), "properties"))
+                let binary = Set(properties.filter { isBinary($0.value) }.map(\.key))
+                let binaryLists = Set(properties.filter { isBinary(Self.member(resolved($0.value), "items")) }.map(\.key))
                 if case .object(let members) = body {
                     for member in members {
-                        // A part holds a binary property's bytes, a scalar's text, anything else as JSON.
+                        // A part holds a binary property's bytes, a scalar's text, anything else as JSON; a list of
+                        // files is a part per file, all of one name (RFC 7578 4.3).
+                        if binaryLists.contains(member.key), case .array(let items) = member.value {
+                            parts += items.map { (member.key, Array(Data(base64Encoded: $0.scalarText ?? "") ?? Data())) }
+                            continue
+                        }
                         let bytes = binary.contains(member.key) ? Array(Data(base64Encoded: member.value.scalarText ?? "") ?? Data())
                             : Array((member.value.scalarText ?? member.value.description).utf8)
                         parts.append((member.key, bytes))
