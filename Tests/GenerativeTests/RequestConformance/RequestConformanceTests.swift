@@ -21,7 +21,7 @@ final class RequestConformanceTests: XCTestCase {
     }
 
     func testEveryConstructDocument() throws {
-        try check(GenerativeTests.root.appendingPathComponent("Tests/OpenAPIDocuments/every-construct.yaml").path, minimumCalls: 46)
+        try check(GenerativeTests.root.appendingPathComponent("Tests/OpenAPIDocuments/every-construct.yaml").path, minimumCalls: 48)
     }
 
     func testPetstoreDocument() throws {
@@ -38,7 +38,8 @@ final class RequestConformanceTests: XCTestCase {
 }
 
 /// The harness can fail: specs changed after import (a query array in another style, a header sent under another
-/// name, a path's text changed, two path inputs swapped) give exactly those differences; and the oracle follows the OpenAPI style table.
+/// name, a path's text changed, two path inputs swapped, a property's JSON key) give exactly those differences; and
+/// the oracle follows the OpenAPI style table.
 final class RequestConformanceHarnessTests: XCTestCase {
     func testAWrongImportIsReportedPerOperation() throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-conformance-\(UUID().uuidString)")
@@ -50,16 +51,18 @@ final class RequestConformanceHarnessTests: XCTestCase {
                 .replacingOccurrences(of: "X-Limit: \"{xLimit}\"", with: "X-Limits: \"{xLimit}\"")
                 .replacingOccurrences(of: "files/{name}.{ext.rawValue}", with: "files/{name}-{ext.rawValue}")
                 .replacingOccurrences(of: "path: /counters/{id}/{ratio}/{on}", with: "path: /counters/{ratio}/{id}/{on}")
+                .replacingOccurrences(of: "json: display-name", with: "json: displayName")
         }
         let differences = report.differences.joined(separator: "\n")
-        XCTAssertTrue(differences.contains("searchComma (\(path):44:7), every input set: query: expected [\"tags=plain-1,Ünï_2.x~\""), differences)
-        XCTAssertTrue(differences.contains("getWithHeaders (\(path):85:7), every input set: header x-limit: expected '-7', sent none"), differences)
-        XCTAssertTrue(differences.contains("getWithHeaders (\(path):85:7): header parameter 'X-Limit' (\(path):89:11) is never sent"), differences)
+        XCTAssertTrue(differences.contains("searchComma (\(path):50:7), every input set: query: expected [\"tags=plain-1,Ünï_2.x~\""), differences)
+        XCTAssertTrue(differences.contains("getWithHeaders (\(path):91:7), every input set: header x-limit: expected '-7', sent none"), differences)
+        XCTAssertTrue(differences.contains("getWithHeaders (\(path):91:7): header parameter 'X-Limit' (\(path):95:11) is never sent"), differences)
         XCTAssertTrue(differences.contains("endpoint 'getFolderFile' has no operation in the document"), differences)
-        XCTAssertTrue(differences.contains("getCounter (\(path):26:7): path parameter 'id' is in the place of input 'ratio' of 'getCounter'"), differences)
-        // Nothing else changed: the other operations still conform.
+        XCTAssertTrue(differences.contains("getCounter (\(path):32:7): path parameter 'id' is in the place of input 'ratio' of 'getCounter'"), differences)
+        XCTAssertTrue(differences.contains("createItem (\(path):113:7), every input set: body: expected the JSON {"), differences)
+        // Nothing else changed: the other operations still conform (an owner's name is sent only with every input).
         XCTAssertFalse(differences.contains("searchForm"), differences)
-        XCTAssertFalse(differences.contains("createItem"), differences)
+        XCTAssertFalse(differences.contains("createItem (\(path):113:7), required inputs only"), differences)
     }
 
     /// The rows of the OpenAPI specification's "Style Examples" table this oracle writes, for
@@ -80,6 +83,17 @@ final class RequestConformanceHarnessTests: XCTestCase {
         XCTAssertEqual(items("spaceDelimited", false, array), "color=blue black brown")
         XCTAssertEqual(items("pipeDelimited", false, array), "color=blue|black|brown")
         XCTAssertEqual(items("deepObject", true, object), "color[R]=100&color[G]=200&color[B]=150")
+        func path(_ style: String, _ explode: Bool, _ value: JSON) -> String {
+            oracle.pathText(RequestOracle.Parameter(name: "color", place: "path", required: true, style: style, explode: explode, schema: nil, location: ""), value)
+        }
+        XCTAssertEqual(path("simple", false, array), "blue,black,brown")
+        XCTAssertEqual(path("label", false, array), ".blue,black,brown")
+        XCTAssertEqual(path("label", true, array), ".blue.black.brown")
+        XCTAssertEqual(path("matrix", false, .string("blue")), ";color=blue")
+        XCTAssertEqual(path("matrix", true, array), ";color=blue;color=black;color=brown")
+        XCTAssertEqual(path("matrix", false, object), ";color=R,100,G,200,B,150")
+        XCTAssertEqual(path("matrix", true, object), ";R=100;G=200;B=150")
+        XCTAssertEqual(path("label", true, object), ".R=100.G=200.B=150")
         XCTAssertEqual(oracle.simple(array, explode: false), "blue,black,brown")
         XCTAssertEqual(oracle.simple(object, explode: false), "R,100,G,200,B,150")
         XCTAssertEqual(oracle.simple(object, explode: true), "R=100,G=200,B=150")

@@ -14,7 +14,10 @@ enum JSON: Equatable, CustomStringConvertible {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
-        case (.number(let a), .number(let b)): return a == b || (Double(a) != nil && Double(a) == Double(b))
+        case (.number(let a), .number(let b)):
+            // Integers exactly (2^53 + 1 is not a Double), others as the same Double.
+            if let x = Int64(a), let y = Int64(b) { return x == y }
+            return a == b || (Int64(a) == nil && Int64(b) == nil && Double(a) != nil && Double(a) == Double(b))
         case (.string(let a), .string(let b)): return sameText(a, b)
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)):
@@ -107,10 +110,13 @@ struct RequestOracle {
         var style: String
         var explode: Bool
         var schema: SpecNode?
+        /// A parameter with `content` instead of `schema` is its value serialized in that media type (JSON text).
+        var contentType: String? = nil
         var location: String
     }
 
-    /// How a body is written: the place to add form-urlencoded (`application/x-www-form-urlencoded`) and others.
+    /// How a body is written. A new one (`application/x-www-form-urlencoded`: each property a `name=value` pair by
+    /// its `encoding` style, compared as pairs) is a case here, a line in `body(_:)`, and a case of `ExpectedBody`.
     enum BodyEncoding: Equatable {
         case json
         case binary
@@ -224,11 +230,15 @@ struct RequestOracle {
         // Defaults: form for query and cookie, simple for path and header; explode is true for form only.
         let style = Self.string(Self.member(node, "style")) ?? (place == "query" || place == "cookie" ? "form" : "simple")
         let explode = Self.bool(Self.member(node, "explode")) ?? (style == "form")
+        // A header parameter named Accept, Content-Type or Authorization "SHALL be ignored" (the Parameter Object).
+        if place == "header", ["accept", "content-type", "authorization"].contains(name.lowercased()) { return nil }
         var schema = Self.member(node, "schema")
-        if schema == nil, let content = Self.members(Self.member(node, "content")).first { schema = Self.member(content.value, "schema") }
+        let content = Self.members(Self.member(node, "content")).first
+        if schema == nil, let content { schema = Self.member(content.value, "schema") }
         return Parameter(
             name: name, place: place, required: place == "path" || Self.bool(Self.member(node, "required")) == true,
-            style: style, explode: explode, schema: schema, location: location(raw))
+            style: style, explode: explode, schema: schema, contentType: schema == Self.member(node, "schema") ? nil : content?.key,
+            location: location(raw))
     }
 
     private func body(_ raw: SpecNode?) -> Body? {
@@ -302,7 +312,7 @@ struct RequestOracle {
             return .string(Data(variant == 0 ? [0, 1, 2, 255] : Array("bytes\r\n\u{0}é".utf8)).base64EncodedString())
         }
         switch type {
-        case "integer": return .number(variant == 0 ? "42" : "-7")
+        case "integer": return .number(variant == 0 ? "42" : format == "int64" ? "9007199254740993" : "-7")
         case "number": return .number(variant == 0 ? "1.5" : "-0.25")
         case "boolean": return .bool(variant == 0)
         case "array":
@@ -381,7 +391,7 @@ struct RequestOracle {
             var text = String(segment)
             for parameter in operation.parameters where parameter.place == "path" {
                 guard let value = values[key(parameter)] else { continue }
-                text = text.replacingOccurrences(of: "{\(parameter.name)}", with: simple(value, explode: parameter.explode))
+                text = text.replacingOccurrences(of: "{\(parameter.name)}", with: pathText(parameter, value))
             }
             segments.append(text)
         }
@@ -392,9 +402,9 @@ struct RequestOracle {
             switch parameter.place {
             case "query":
                 guard let value else { continue }
-                query += queryItems(parameter, value)
+                query += parameter.contentType == nil ? queryItems(parameter, value) : [(parameter.name, value.description)]
             case "header":
-                headers[parameter.name.lowercased()] = value.map { simple($0, explode: parameter.explode) }
+                headers[parameter.name.lowercased()] = value.map { parameter.contentType == nil ? simple($0, explode: parameter.explode) : $0.description }
             default: continue
             }
         }
@@ -435,6 +445,24 @@ struct RequestOracle {
         return Expected(
             method: operation.method, segments: segments, query: query, headers: headers, accept: accept,
             contentType: contentType, body: expectedBody)
+    }
+
+    /// A path parameter's text by its style: `simple` (the default), `label` (`.a`, `.a,b` or `.a.b` exploded) or
+    /// `matrix` (`;id=a`, `;id=a,b` or `;id=a;id=b` exploded).
+    func pathText(_ parameter: Parameter, _ value: JSON) -> String {
+        if parameter.contentType != nil { return value.description }
+        switch (parameter.style, value) {
+        case ("label", .array(let items)) where parameter.explode: return items.compactMap { "." + ($0.scalarText ?? "") }.joined()
+        case ("label", .object(let members)) where parameter.explode:
+            return members.map { "." + $0.key + "=" + ($0.value.scalarText ?? "") }.joined()
+        case ("matrix", .object(let members)) where parameter.explode:
+            return members.map { ";" + $0.key + "=" + ($0.value.scalarText ?? "") }.joined()
+        case ("label", _): return "." + simple(value, explode: parameter.explode)
+        case ("matrix", .array(let items)) where parameter.explode:
+            return items.map { ";" + parameter.name + "=" + ($0.scalarText ?? "") }.joined()
+        case ("matrix", _): return ";" + parameter.name + "=" + simple(value, explode: parameter.explode)
+        default: return simple(value, explode: parameter.explode)
+        }
     }
 
     /// `simple` style (path and header): a scalar's text, an array's items joined by commas, an object's keys and
