@@ -121,8 +121,15 @@ struct RequestConformance {
             guard case .fixed(let method) = endpoints[index].method else { return false }
             return method.value.uppercased() == operation.method && skeleton(endpoints[index].path.value) == skeleton(operation.requestPath)
         }
-        guard candidates.count > 1, let id = operation.operationId else { return candidates.first }
-        return candidates.first { normalized(endpoints[$0].name.value).hasPrefix(normalized(id)) } ?? candidates.first
+        guard candidates.count > 1 else { return candidates.first }
+        // Paths told apart by their parameters' names (`/a/{id}`, `/a/{key}`), or by a fragment.
+        let names = { (path: String) in
+            path.split(separator: "{").dropFirst().map { normalized(String($0.prefix { $0 != "}" && $0 != "." })) }
+        }
+        let samePlaceholders = candidates.filter { names(endpoints[$0].path.value) == names(operation.requestPath) }
+        let pool = samePlaceholders.isEmpty ? candidates : samePlaceholders
+        guard let id = operation.operationId else { return pool.first }
+        return pool.first { normalized(endpoints[$0].name.value).hasPrefix(normalized(id)) } ?? pool.first
     }
 
     /// What an input carries: a parameter (`place:name`), the body, or a multipart part.
@@ -201,22 +208,21 @@ struct RequestConformance {
             else { continue }
             report.differences.append("\(operation.name) (\(operation.location)): path parameter '\(key.dropFirst(5))' is in the place of input '\(input)' of '\(endpoint.name.value)'")
         }
-        // What import said about a parameter or body it left out, beside the difference.
-        func warned(_ name: String, line: String) -> String {
-            let said = warnings.first { warning in
-                warning.message.contains("'\(name)'") || warning.location.map { "\($0.path):\($0.line):" } == line
-            }
+        // What import said about a parameter or body it left out (a warning at its place, or naming it and the
+        // operation), beside the difference.
+        func warned(_ what: String, at location: String) -> String {
+            let said = warnings.first { $0.location?.description == location }
+                ?? warnings.first { $0.message.contains("\(operation.method) \(operation.path)") && $0.message.contains(what) }
             return said.map { " (import warned: \($0.message))" } ?? ""
         }
-        func line(_ location: String) -> String { location.split(separator: ":").dropLast().joined(separator: ":") + ":" }
         for parameter in operation.parameters where !carried.contains(.parameter(parameter.place + ":" + parameter.name)) {
             let text = "\(operation.name) (\(operation.location)): \(parameter.place) parameter '\(parameter.name)' (\(parameter.location)) is never sent: no input carries it"
-                + warned(parameter.name, line: line(parameter.location))
+                + warned("'\(parameter.name)'", at: parameter.location)
             if parameter.place == "cookie" { report.notes.append(text) } else { report.differences.append(text) }
         }
         if let body = operation.body, !carried.contains(.body), !carried.contains(where: { if case .part = $0 { true } else { false } }) {
             report.differences.append("\(operation.name) (\(operation.location)): the \(body.mediaType) body (\(body.location)) is never sent: no input carries it"
-                + warned(body.mediaType, line: line(body.location)))
+                + warned("body", at: body.location))
         }
         var calls: [Call] = []
         for variant in 0...1 {
@@ -227,8 +233,12 @@ struct RequestConformance {
                     ? .string(Data([7, 0, 13, 10]).base64EncodedString()) : oracle.sample(body.schema, variant: variant)
             }
             for parameter in operation.parameters where parameter.required || variant == 1 {
-                values[parameter.place + ":" + parameter.name] = oracle.sample(
-                    parameter.schema, variant: variant, header: parameter.place == "header")
+                var value = oracle.sample(parameter.schema, variant: variant, header: parameter.place == "header")
+                // A path segment cannot be empty (an object without its optional properties): then every property.
+                if parameter.place == "path", oracle.pathText(parameter, value).isEmpty {
+                    value = oracle.sample(parameter.schema, variant: 1)
+                }
+                values[parameter.place + ":" + parameter.name] = value
             }
             var arguments: [String] = []
             var declarations: [String] = []
@@ -236,7 +246,14 @@ struct RequestConformance {
                 let type = input.type.value
                 var value: JSON?
                 switch carriers[input.name.value] {
-                case .parameter(let key)?: value = values[key]
+                case .parameter(let key)?:
+                    value = values[key]
+                    // A `String` input for an array or object in the path or a header: the caller writes the text
+                    // the parameter's style makes, and the request must carry it as it is.
+                    if type == "String" || type == "String?", let parameter = operation.parameters.first(where: { $0.place + ":" + $0.name == key }),
+                       let given = value, given.scalarText == nil, given != .null {
+                        value = .string(parameter.place == "path" ? oracle.pathText(parameter, given) : oracle.simple(given, explode: parameter.explode))
+                    }
                 case .body?: value = bodyValue
                 case .part(let name)?:
                     if case .object(let members)? = bodyValue { value = members.first { $0.key == name }?.value }
@@ -259,7 +276,8 @@ struct RequestConformance {
                     }
                     declarations.append("let \(name): \(type) = \(made)")
                 } else {
-                    declarations.append("let \(name) = try conformanceValue(\(type).self, \(JSON.quoted(value?.description ?? "null")))")
+                    declarations.append(
+                        "let \(name) = try conformanceValue(\(type).self, \(JSON.quoted(value?.description ?? "null")), input: \(JSON.quoted(input.name.value)))")
                 }
                 arguments.append("\(label): \(name)")
             }
@@ -274,8 +292,9 @@ struct RequestConformance {
             let method = endpoint.repositoryMethod?.value ?? endpoint.name.value
             let id = "\(calls.count + 1)-\(endpoint.name.value)-\(variant)-\(operation.location)"
             let statement = declarations.joined(separator: "\n") + "\nlet before = server.requests.count\n"
-                + "_ = await \(impl)(manager: manager).\(method)(\(arguments.joined(separator: ", ")))\n"
-                + "calls.append(ConformanceCall(id: \(JSON.quoted(id)), requests: server.requests[before...].map { Data($0).base64EncodedString() }, error: nil))"
+                + "let result = await \(impl)(manager: manager).\(method)(\(arguments.joined(separator: ", ")))\n"
+                + "calls.append(ConformanceCall(id: \(JSON.quoted(id)), requests: server.requests[before...].map { Data($0).base64EncodedString() }, "
+                + "error: nil, failure: conformanceFailure(result)))"
             calls.append(Call(
                 id: id, operation: operation, variant: variant, statement: statement,
                 expected: oracle.expected(operation, values: values, body: bodyValue)))
@@ -289,6 +308,7 @@ struct RequestConformance {
         var id: String
         var requests: [String]
         var error: String?
+        var failure: String?
     }
 
     /// Builds the runtime (a static library), then the generated code, the raw recording server and a driver making
@@ -333,7 +353,9 @@ struct RequestConformance {
         guard ran.status == 0, let data = try? Data(contentsOf: output) else { throw Failure("the driver failed: \(ran.text)") }
         var recorded: [String: (requests: [[UInt8]], error: String?)] = [:]
         for outcome in try JSONDecoder().decode([Outcome].self, from: data) {
-            recorded[outcome.id] = (outcome.requests.map { Array(Data(base64Encoded: $0) ?? Data()) }, outcome.error)
+            // A call that sent nothing says why: the error it returned.
+            let error = outcome.error ?? (outcome.requests.isEmpty ? outcome.failure.map { "nothing was sent: \($0)" } : nil)
+            recorded[outcome.id] = (outcome.requests.map { Array(Data(base64Encoded: $0) ?? Data()) }, error)
         }
         return recorded
     }
@@ -347,7 +369,7 @@ struct RequestConformance {
         let body = calls.map { call in
             "    do {\n" + call.statement.split(separator: "\n").map { "        " + $0 }.joined(separator: "\n")
                 + "\n    } catch {\n        calls.append(ConformanceCall(id: \(JSON.quoted(call.id)), requests: [], "
-                + "error: \"an argument could not be made from the sample: \\(error)\"))\n    }"
+                + "error: \"\\(error)\"))\n    }"
         }.joined(separator: "\n")
         return """
             import Foundation
@@ -357,11 +379,27 @@ struct RequestConformance {
                 var id: String
                 var requests: [String]
                 var error: String?
+                var failure: String? = nil
+            }
+
+            /// What a call failed with (its request may have been refused before anything was sent).
+            func conformanceFailure<T>(_ result: Result<T, Error>) -> String? {
+                if case .failure(let error) = result { return "\\(error)" }
+                return nil
+            }
+
+            struct ConformanceArgumentError: Error, CustomStringConvertible {
+                var description: String
             }
 
             /// A value of an input's type, decoded from the sample JSON the harness chose for it.
-            func conformanceValue<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
-                try NetworkConfiguration().makeDecoder().decode(T.self, from: Data(json.utf8))
+            func conformanceValue<T: Decodable>(_ type: T.Type, _ json: String, input: String) throws -> T {
+                do {
+                    return try NetworkConfiguration().makeDecoder().decode(T.self, from: Data(json.utf8))
+                } catch {
+                    throw ConformanceArgumentError(
+                        description: "input '\\(input)' (\\(T.self)) cannot hold the document's value \\(json): \\(error)")
+                }
             }
 
             @main

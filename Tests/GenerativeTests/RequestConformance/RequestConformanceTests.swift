@@ -99,3 +99,23 @@ final class RequestConformanceHarnessTests: XCTestCase {
         XCTAssertEqual(oracle.simple(object, explode: true), "R=100,G=200,B=150")
     }
 }
+
+extension RequestConformanceTests {
+    /// Random documents (`OpenAPIDocumentGenerator`: hostile names, every schema form and parameter place), opt-in:
+    /// `REPOGEN_CONFORMANCE_RANDOM=<count> [REPOGEN_GENERATIVE_SEED=<seed>] swift test --filter RequestConformance`.
+    /// Each document is kept under .build/conformance-random/ for a rerun through `REPOGEN_CONFORMANCE_DOCUMENT`.
+    func testRandomDocuments() throws {
+        guard let count = ProcessInfo.processInfo.environment["REPOGEN_CONFORMANCE_RANDOM"].flatMap(Int.init) else {
+            throw XCTSkip("set REPOGEN_CONFORMANCE_RANDOM to a count of random documents to check")
+        }
+        let seed = UInt64(ProcessInfo.processInfo.environment["REPOGEN_GENERATIVE_SEED"] ?? "") ?? 16
+        let folder = GenerativeTests.root.appendingPathComponent(".build/conformance-random")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var random = OpenAPIDocumentGenerator(seed: seed)
+        for index in 0..<count {
+            let url = folder.appendingPathComponent("random-\(seed)-\(index).json")
+            try Data(random.document().utf8).write(to: url)
+            try check(url.path, minimumCalls: 0)
+        }
+    }
+}

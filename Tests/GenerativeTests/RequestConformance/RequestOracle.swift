@@ -208,11 +208,15 @@ struct RequestOracle {
                 where response.key.hasPrefix("2") {
                     successTypes += Self.members(Self.member(resolved(response.value), "content")).map(\.key)
                 }
+                // A path parameter that is not in the path makes no request (the document is wrong there).
+                parameters.removeAll { $0.place == "path" && !pathMember.key.contains("{\($0.name)}") }
+                // "requestBody is only supported in HTTP methods where RFC 7231 has explicitly defined semantics
+                // for request bodies" (3.0; 3.1 discourages it): GET and HEAD send none.
+                let requestBody = ["get", "head"].contains(member.key) ? nil : Self.member(operation, "requestBody")
                 operations.append(Operation(
                     method: member.key.uppercased(), path: pathMember.key,
                     operationId: Self.string(Self.member(operation, "operationId")), parameters: parameters,
-                    body: body(Self.member(operation, "requestBody")), successMediaTypes: successTypes,
-                    location: location(member.value)))
+                    body: body(requestBody), successMediaTypes: successTypes, location: location(member.value)))
             }
         }
         return operations
@@ -279,7 +283,9 @@ struct RequestOracle {
     /// `#`, `%`, `&`, `=`, `+`, non-ASCII) unless `plain`: an array element never holds the delimiter its style
     /// joins with (`,` ` ` `|`). A header's (`header`) is visible ASCII and spaces.
     func sample(_ raw: SpecNode?, variant: Variant, plain: Bool = false, header: Bool = false, depth: Int = 0) -> JSON {
-        guard depth < 6, let schema = resolved(raw) else { return .string("x") }
+        // Deep down (a recursive schema) only what is required, and empty lists, so that samples end.
+        guard depth < 12, let schema = resolved(raw) else { return .null }
+        let variant = depth < 4 ? variant : 0
         if case .bool = schema.kind { return .string("x") }
         if case .array(let all)? = Self.member(schema, "enum")?.kind, case let values = all.filter({ $0.kind != .null }), !values.isEmpty {
             // Not `null`: a Swift optional that is nil leaves the property out, which JSON Schema reads as absent.
@@ -317,7 +323,9 @@ struct RequestOracle {
         case "boolean": return .bool(variant == 0)
         case "array":
             let item = Self.member(schema, "items")
-            return .array([sample(item, variant: 0, plain: true, header: header, depth: depth + 1), sample(item, variant: 1, plain: true, header: header, depth: depth + 1)])
+            if depth >= 6 { return .array([]) }
+            let first = sample(item, variant: 0, plain: true, header: header, depth: depth + 1)
+            return .array(depth >= 2 ? [first] : [first, sample(item, variant: 1, plain: true, header: header, depth: depth + 1)])
         case "string":
             switch format {
             case "date-time": return .string("2024-05-06T07:08:09Z")
@@ -471,8 +479,7 @@ struct RequestOracle {
         switch value {
         case .array(let items): return items.compactMap(\.scalarText).joined(separator: ",")
         case .object(let members):
-            return members.map { explode ? $0.key + "=" + ($0.value.scalarText ?? "") : $0.key + "," + ($0.value.scalarText ?? "") }
-                .joined(separator: ",")
+            return members.map { $0.key + (explode ? "=" : ",") + ($0.value.scalarText ?? $0.value.description) }.joined(separator: ",")
         default: return value.scalarText ?? value.description
         }
     }
@@ -486,8 +493,9 @@ struct RequestOracle {
         case (.array(let items), _, _):
             let delimiter = parameter.style == "spaceDelimited" ? " " : parameter.style == "pipeDelimited" ? "|" : ","
             return [(parameter.name, items.compactMap(\.scalarText).joined(separator: delimiter))]
-        case (.object(let members), "deepObject", _): return members.map { (parameter.name + "[" + $0.key + "]", $0.value.scalarText ?? "") }
-        case (.object(let members), _, true): return members.map { ($0.key, $0.value.scalarText ?? "") }
+        case (.object(let members), "deepObject", _):
+            return members.map { (parameter.name + "[" + $0.key + "]", $0.value.scalarText ?? $0.value.description) }
+        case (.object(let members), _, true): return members.map { ($0.key, $0.value.scalarText ?? $0.value.description) }
         case (.object, _, false): return [(parameter.name, simple(value, explode: false))]
         default: return [(parameter.name, value.scalarText ?? value.description)]
         }
