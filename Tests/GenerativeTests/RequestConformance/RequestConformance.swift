@@ -311,23 +311,44 @@ struct RequestConformance {
         var failure: String?
     }
 
-    /// Builds the runtime (a static library), then the generated code, the raw recording server and a driver making
-    /// every call into one executable; runs it; answers each call's recorded requests by id.
+    /// The runtime of Sources/RepogenRuntime as a static library and its module, built once per test run (in a
+    /// temporary folder the run owns) and shared by every check: the folder to pass as `-I` and `-L`.
+    final class RuntimeLibrary: @unchecked Sendable {
+        static let shared = RuntimeLibrary()
+        private let lock = NSLock()
+        private var built: Result<URL, Failure>?
+
+        func folder(swiftc: String) throws -> URL {
+            try lock.withLock {
+                if built == nil { built = Result { try Self.build(swiftc: swiftc) }.mapError { $0 as? Failure ?? Failure("\($0)") } }
+                return try built!.get()
+            }
+        }
+
+        private static func build(swiftc: String) throws -> URL {
+            let fileManager = FileManager.default
+            let modules = fileManager.temporaryDirectory.appendingPathComponent("repogen-conformance-runtime-\(UUID().uuidString)")
+            try fileManager.createDirectory(at: modules, withIntermediateDirectories: true)
+            let runtime = GenerativeTests.root.appendingPathComponent("Sources/RepogenRuntime")
+            let sources = try fileManager.contentsOfDirectory(atPath: runtime.path).filter { $0.hasSuffix(".swift") }
+                .sorted().map { runtime.appendingPathComponent($0).path }
+            let library = try ConformanceCompileTests.run(swiftc, [
+                "-emit-library", "-static", "-emit-module", "-module-name", "RepogenRuntime", "-parse-as-library",
+                "-swift-version", "6", "-emit-module-path", modules.appendingPathComponent("RepogenRuntime.swiftmodule").path,
+                "-o", modules.appendingPathComponent("libRepogenRuntime.a").path,
+            ] + sources)
+            guard library.status == 0 else { throw Failure("the runtime did not build: \(library.text)") }
+            return modules
+        }
+    }
+
+    /// Builds the generated code, the raw recording server and a driver making every call into one executable
+    /// (against the runtime library); runs it; answers each call's recorded requests by id.
     func run(_ calls: [Call], generation: Generation) throws -> [String: (requests: [[UInt8]], error: String?)] {
         let fileManager = FileManager.default
-        let modules = work.appendingPathComponent("modules")
+        let modules = try RuntimeLibrary.shared.folder(swiftc: swiftc)
         let sources = work.appendingPathComponent("sources")
-        try fileManager.createDirectory(at: modules, withIntermediateDirectories: true)
         try fileManager.createDirectory(at: sources, withIntermediateDirectories: true)
-        let runtime = GenerativeTests.root.appendingPathComponent("Sources/RepogenRuntime")
-        let runtimeSources = try fileManager.contentsOfDirectory(atPath: runtime.path).filter { $0.hasSuffix(".swift") }
-            .sorted().map { runtime.appendingPathComponent($0).path }
-        let library = try ConformanceCompileTests.run(swiftc, [
-            "-emit-library", "-static", "-emit-module", "-module-name", "RepogenRuntime", "-parse-as-library",
-            "-swift-version", "6", "-emit-module-path", modules.appendingPathComponent("RepogenRuntime.swiftmodule").path,
-            "-o", modules.appendingPathComponent("libRepogenRuntime.a").path,
-        ] + runtimeSources)
-        guard library.status == 0 else { throw Failure("the runtime did not build: \(library.text)") }
 
         var paths: [String] = []
         for file in generation.files + generation.sharedFiles {
@@ -346,7 +367,11 @@ struct RequestConformance {
         ] + paths + [server.path, driver.path])
         guard built.status == 0 else {
             let errors = built.text.split(separator: "\n").filter { $0.contains("error:") }.prefix(30).joined(separator: "\n")
-            throw Failure("the generated code and the driver did not build (\(sources.path)):\n\(errors)")
+            // Kept for a look: the work folder goes with the test.
+            let keep = GenerativeTests.root.appendingPathComponent(".build/conformance-failures/\(work.lastPathComponent)")
+            try? fileManager.createDirectory(at: keep.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? fileManager.copyItem(at: sources, to: keep)
+            throw Failure("the generated code and the driver did not build (kept in \(keep.path)):\n\(errors)")
         }
         let output = work.appendingPathComponent("recorded.json")
         let ran = try ConformanceCompileTests.run(executable.path, [output.path])
@@ -360,7 +385,7 @@ struct RequestConformance {
         return recorded
     }
 
-    struct Failure: Error, CustomStringConvertible {
+    struct Failure: Error, CustomStringConvertible, Sendable {
         var description: String
         init(_ description: String) { self.description = description }
     }
