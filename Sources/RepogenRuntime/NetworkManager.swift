@@ -251,7 +251,9 @@ public final class NetworkManager: @unchecked Sendable {
             }
             try appendQuery(data, of: requestType, configuration, to: &components)
         }
-        if let upload = requestType.upload {
+        // A form with no parts (an optional upload whose inputs are all nil) sends no body: multipart needs at least
+        // one part (RFC 2046 5.1.1), and a request without its optional body is what the caller asked for.
+        if let upload = requestType.upload, !upload.parts.isEmpty {
             var given: String?
             if case .multipart(let boundary) = requestType.header { given = boundary }
             let (boundary, data) = try upload.encoded(boundary: given)

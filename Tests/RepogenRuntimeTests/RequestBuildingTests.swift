@@ -502,6 +502,16 @@ final class RequestBuildingTests: XCTestCase {
                 + "Content-Type: image/png\r\n\r\npng\r\n--XYZ--\r\n")
     }
 
+    /// An upload whose parts are all absent (an optional multipart body not given) is a request without a body:
+    /// `--XYZ--` alone is no multipart body (RFC 2046 needs one part), and nothing was asked to be sent.
+    func testAnUploadWithNoPartsSendsNoBody() async throws {
+        for header in [HTTPHeaderType.multipart(boundary: "XYZ"), .default] {
+            let request = try await manager().urlRequest(for: TestRequest(method: .post, header: header, upload: UploadForm()))
+            XCTAssertNil(request.httpBody, "\(header)")
+            XCTAssertNil(request.value(forHTTPHeaderField: "Content-Type"), "\(header)")
+        }
+    }
+
     func testMissingBaseURLIsAnError() async {
         do {
             _ = try await NetworkManager().urlRequest(for: TestRequest())
