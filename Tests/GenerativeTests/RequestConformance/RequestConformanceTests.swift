@@ -2,8 +2,8 @@ import Foundation
 import XCTest
 
 /// Each operation's request as the document describes it is the request the generated code sends
-/// (`RequestConformance`): for Tests/OpenAPIDocuments/every-construct.yaml (every construct import keeps) and
-/// petstore.yaml, and for any document `REPOGEN_CONFORMANCE_DOCUMENT` names:
+/// (`RequestConformance`): for Tests/OpenAPIDocuments/every-construct.yaml (every construct import keeps),
+/// petstore.yaml and unions.yaml, and for any document `REPOGEN_CONFORMANCE_DOCUMENT` names:
 ///
 ///     REPOGEN_CONFORMANCE_DOCUMENT=/path/to/openapi.yaml swift test --filter RequestConformance
 final class RequestConformanceTests: XCTestCase {
@@ -26,6 +26,11 @@ final class RequestConformanceTests: XCTestCase {
 
     func testPetstoreDocument() throws {
         try check(GenerativeTests.root.appendingPathComponent("Tests/OpenAPIDocuments/petstore.yaml").path, minimumCalls: 16)
+    }
+
+    /// Union bodies: each call sends another variant, tagged as its discriminator's mapping says.
+    func testUnionsDocument() throws {
+        try check(GenerativeTests.root.appendingPathComponent("Tests/OpenAPIDocuments/unions.yaml").path, minimumCalls: 4)
     }
 
     /// A user's document: `REPOGEN_CONFORMANCE_DOCUMENT=/path/to/openapi.yaml swift test --filter RequestConformance`.

@@ -305,7 +305,7 @@ struct RequestOracle {
         }
         for key in ["oneOf", "anyOf"] {
             if let union = Self.member(schema, key), case .array(let variants) = union.kind {
-                return unionSample(variants, variant: variant, plain: plain, header: header, depth: depth)
+                return unionSample(schema, variants, variant: variant, plain: plain, header: header, depth: depth)
             }
         }
         var type = Self.string(Self.member(schema, "type"))
@@ -353,11 +353,27 @@ struct RequestOracle {
         }
     }
 
-    /// A `oneOf`/`anyOf` sample: its first variant (the place to choose a variant per call once unions are
-    /// imported as enums).
-    func unionSample(_ variants: [SpecNode], variant: Variant, plain: Bool, header: Bool, depth: Int) -> JSON {
+    /// A `oneOf`/`anyOf` sample: the first variant for the call with required inputs only, the second (when there is
+    /// one) for the call with every input, so that both sides of a union reach the wire. With a `discriminator`, the
+    /// variant's property holds its tag: the `mapping` key that names it, else its schema's name.
+    func unionSample(
+        _ union: SpecNode, _ variants: [SpecNode], variant: Variant, plain: Bool, header: Bool, depth: Int
+    ) -> JSON {
         let usable = variants.filter { Self.string(Self.member(resolved($0), "type")) != "null" }
-        return sample(usable.first, variant: variant, plain: plain, header: header, depth: depth + 1)
+        guard !usable.isEmpty else { return .null }
+        let chosen = usable[min(variant, usable.count - 1)]
+        let value = sample(chosen, variant: variant, plain: plain, header: header, depth: depth + 1)
+        guard let discriminator = Self.member(union, "discriminator"),
+            let property = Self.string(Self.member(discriminator, "propertyName")),
+            case .object(var members) = value, let reference = Self.string(Self.member(chosen, "$ref"))
+        else { return value }
+        let name = String(reference.split(separator: "/").last ?? "")
+        let tag = Self.members(Self.member(discriminator, "mapping")).first { entry in
+            let target = Self.string(entry.value) ?? ""
+            return target == reference || target == name
+        }?.key ?? name
+        members.removeAll { $0.key == property }
+        return .object([(key: property, value: JSON.string(tag))] + members)
     }
 
     private func merged(_ parts: [JSON]) -> JSON {
