@@ -43,10 +43,8 @@ package enum ImportWriter {
             }
             pending.append((path, file))
         }
-        for (path, file) in pending {
-            try FileWriter.writeAtomically(file, to: path, replacing: true)
-            report.written.append(path)
-        }
+        try FileWriter.writeAtomically(pending)
+        report.written += pending.map(\.path)
         for name in stale {
             let path = try FileWriter.destination(of: OutputFile(relativePath: name, contents: ""), in: directory)
             do {
