@@ -698,4 +698,37 @@ final class OpenAPIImportTests: XCTestCase {
             XCTAssertEqual(block.split(separator: "\n").count, 2, block)
         }
     }
+
+    /// The byte-by-byte paths for ASCII names (import's words, an enum case's name from its raw value) give what the
+    /// Unicode paths give, on random ASCII text with every kind of character, "\r\n" (one Character) included.
+    func testASCIINamesSplitAsUnicodeNamesDo() {
+        struct Seeded: RandomNumberGenerator {
+            var state: UInt64
+            mutating func next() -> UInt64 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return state ^ (state >> 29)
+            }
+        }
+        var generator = Seeded(state: 30)
+        let pieces = ["a", "B", "z", "Z", "0", "9", "_", "-", ".", " ", "/", "\r\n", "\t", "HTTP", "Server", "v2", "ID", "x1Y", "~", "{", "@"]
+        // The raw value rule as it was written before the ASCII path: words by Unicode properties.
+        func caseNameByCharacters(_ raw: String) -> String? {
+            let words = raw.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+            guard !words.isEmpty else { return nil }
+            var name = ""
+            for (index, word) in words.enumerated() {
+                let base = word == word.uppercased() ? word.lowercased() : word
+                name += index == 0 ? base.prefix(1).lowercased() + base.dropFirst() : SwiftIdentifier.capitalized(base)
+            }
+            return SwiftIdentifier.isValid(name) ? name : nil
+        }
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...7, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            XCTAssertEqual(ImportNames.asciiWords(text), ImportNames.unicodeWords(text), "words of \(text.debugDescription)")
+            XCTAssertEqual(SpecValidator.caseName(fromRawValue: text), caseNameByCharacters(text), text.debugDescription)
+        }
+        XCTAssertEqual(ImportNames.words("petStore_v2"), ["pet", "Store", "v2"])
+        XCTAssertEqual(ImportNames.words("HTTPServer"), ["HTTP", "Server"])
+        XCTAssertEqual(ImportNames.words("ユーザーID"), ImportNames.unicodeWords("ユーザーID"))
+    }
 }

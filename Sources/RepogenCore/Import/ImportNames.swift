@@ -3,6 +3,11 @@ enum ImportNames {
     /// The words of a name: split at anything but letters and digits, and where lowercase turns uppercase
     /// (`petStore_v2` → `pet`, `Store`, `v2`; `HTTPServer` → `HTTP`, `Server`).
     static func words(_ text: String) -> [String] {
+        text.utf8.allSatisfy({ $0 < 0x80 }) ? asciiWords(text) : unicodeWords(text)
+    }
+
+    /// `words` by the characters' Unicode properties: any text.
+    static func unicodeWords(_ text: String) -> [String] {
         var words: [String] = []
         for chunk in text.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) {
             var current = ""
@@ -20,6 +25,41 @@ enum ImportNames {
             }
             if !current.isEmpty { words.append(current) }
         }
+        return words
+    }
+
+    /// `words` of ASCII text, byte by byte: the same words, without a lookup of Unicode properties per character
+    /// (a large document has hundreds of thousands of names).
+    static func asciiWords(_ text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+        func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        var words: [String] = []
+        var start = 0
+        var index = 0
+        func flush(_ end: Int) {
+            if end > start { words.append(String(decoding: bytes[start..<end], as: UTF8.self)) }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard isUpper(byte) || isLower(byte) || isDigit(byte) else {
+                flush(index)
+                index += 1
+                start = index
+                continue
+            }
+            if index > start, isUpper(byte) {
+                let previous = bytes[index - 1]
+                let nextIsLower = index + 1 < bytes.count && isLower(bytes[index + 1])
+                if isLower(previous) || isDigit(previous) || (isUpper(previous) && nextIsLower) {
+                    flush(index)
+                    start = index
+                }
+            }
+            index += 1
+        }
+        flush(index)
         return words
     }
 

@@ -485,7 +485,11 @@ extension SpecValidator {
     /// `VISIT_SUCCESS` -> `visitSuccess`, `open-status` -> `openStatus`, `OWNER` -> `owner`; nil when the words
     /// do not make an identifier (empty, or starting with a digit).
     static func caseName(fromRawValue raw: String) -> String? {
-        let words = raw.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        // ASCII (nearly every raw value) split byte by byte: the same words as the Unicode properties give.
+        let words = raw.utf8.allSatisfy({ $0 < 0x80 })
+            ? raw.utf8.split { !(($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39)) }
+                .map { String(decoding: $0, as: UTF8.self) }
+            : raw.split { !($0.isLetter || $0.isNumber) }.map(String.init)
         guard !words.isEmpty else { return nil }
         var name = ""
         for (index, word) in words.enumerated() {
