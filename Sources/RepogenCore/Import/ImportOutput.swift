@@ -157,7 +157,8 @@ extension OpenAPIImporter {
             queue += models[next]?.uses ?? []
         }
         for model in modelOrder where owner[model] == nil && reachable.contains(model) { owner[model] = domains.first }
-        var files: [OutputFile] = []
+        // Each spec's tree here (naming may warn); its text, the larger part of the work, on two threads below.
+        var trees: [(domain: String, root: [(key: String, value: SpecText)], comment: [String])] = []
         for domain in domains {
             var root: [(key: String, value: SpecText)] = []
             // What the spec's endpoints and its own models name themselves, that other specs define: not what those
@@ -177,26 +178,30 @@ extension OpenAPIImporter {
                 root.append(("models", SpecText.mapping(entries, flow: false)))
             }
             root.append(("endpoints", .sequence((endpoints[domain] ?? []).map { endpointText($0) }, flow: false, spaced: true)))
-            let text: String
-            let path: String
-            switch options.format {
-            case .yaml:
-                var comment = [Self.headerLine(documentPath: document.file.path)]
-                if let info = document.root["info"], let title = info["title"]?.scalarText {
-                    comment.append("\(title)\(info["version"]?.scalarText.map { " " + $0 } ?? ""): the '\(RepogenFacts.domain(forSpecPath: domain))' domain.")
-                }
-                if !settings.isEmpty {
-                    comment.append("Runtime settings (NetworkConfiguration):")
-                    comment += settings.map { "  " + $0 }
-                }
-                text = SpecText.yaml(root, comment: comment.map { Diagnostic.oneLine($0) })
-                path = domain + ".yaml"
-            case .json:
-                text = SpecText.json(root)
-                path = domain + ".json"
+            var comment = [Self.headerLine(documentPath: document.file.path)]
+            if let info = document.root["info"], let title = info["title"]?.scalarText {
+                comment.append("\(title)\(info["version"]?.scalarText.map { " " + $0 } ?? ""): the '\(RepogenFacts.domain(forSpecPath: domain))' domain.")
             }
-            files.append(OutputFile(relativePath: path, contents: text))
+            if !settings.isEmpty {
+                comment.append("Runtime settings (NetworkConfiguration):")
+                comment += settings.map { "  " + $0 }
+            }
+            trees.append((domain, root, comment.map { Diagnostic.oneLine($0) }))
         }
+        let format = options.format
+        let (all, threads) = (trees, min(2, trees.count))
+        let rendered = onOwnThreads(threads) { thread -> [(index: Int, file: OutputFile)] in
+            stride(from: thread, to: all.count, by: threads).map { index in
+                let tree = all[index]
+                switch format {
+                case .yaml:
+                    return (index, OutputFile(relativePath: tree.domain + ".yaml", contents: SpecText.yaml(tree.root, comment: tree.comment)))
+                case .json:
+                    return (index, OutputFile(relativePath: tree.domain + ".json", contents: SpecText.json(tree.root)))
+                }
+            }
+        }
+        let files = rendered.joined().sorted { $0.index < $1.index }.map(\.file)
         return files
     }
 

@@ -1,6 +1,6 @@
 /// A spec as `repogen import` writes it: an ordered tree, written as the YAML-like format or as JSON in the layout
 /// a person would write by hand (small mappings on one line, a blank line between endpoints).
-enum SpecText {
+enum SpecText: Sendable {
     /// Keys in the order written; `flow` asks for `{ a: 1, b: 2 }` on one line when it fits.
     case mapping([(key: String, value: SpecText)], flow: Bool)
     /// Items; `flow` asks for `[a, b]` on one line when it fits; `spaced` puts a blank line between block items.
