@@ -46,6 +46,9 @@ final class OpenAPIImportTests: XCTestCase {
             "  - name: deletePet\n    method: DELETE\n",
             "    upload: { files: { file: \"{file}\" }, fields: { caption: \"{caption}\" } }\n",
             "#   configuration.baseURL = URL(string: \"https://petstore.example.com/v1\")\n",
+            // A urlencoded form: the param with `body: form`, arrays in their encoding's styles.
+            "      - { name: body, type: UpdatePetWithFormRequest }\n    param: \"{body}\"\n    body: form\n"
+                + "    queryArrays: { tags: repeated, nicknames: comma }\n",
         ] {
             XCTAssertTrue(pets.contains(snippet), "missing:\n\(snippet)\nin:\n\(pets)")
         }
@@ -54,11 +57,14 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertTrue(store.contains("  - name: postStoreOrders\n"), "a missing operationId is made from the method and path: \(store)")
         XCTAssertTrue(store.contains("      - { name: body, type: PostStoreOrdersRequest }\n    param: \"{body}\"\n"), store)
         XCTAssertTrue(store.contains("    response: \"[String: Int32]\"\n"), store)
+        XCTAssertTrue(
+            store.contains("    param: \"{tokenRequest}\"\n    body: form\n    queryArrays: { scope: space }\n    response: Token\n"),
+            store)
         XCTAssertEqual(result.warnings.map(\.description), [
             "Tests/OpenAPIDocuments/petstore.yaml:52:11: warning: error responses have bodies in 1 operation(s); a repogen endpoint types only its success: a failed status is a NetworkError (see the README's 'Errors')",
-            "Tests/OpenAPIDocuments/petstore.yaml:249:13: warning: 'Pet.parent' holds 'Pet', which holds 'Pet': a struct cannot contain itself; the field is JSONValue (decode 'Pet' from it)",
-            "Tests/OpenAPIDocuments/petstore.yaml:278:13: warning: 'oneOf' of Pet, String has no one Swift type: a repogen model is a struct or a string enum; typed as JSONValue (decode the variant from it)",
-            "Tests/OpenAPIDocuments/petstore.yaml:282:5: warning: schema 'Error' is the model 'ErrorModel': 'Error' is a name the generated code of some style uses or declares",
+            "Tests/OpenAPIDocuments/petstore.yaml:306:13: warning: 'Pet.parent' holds 'Pet', which holds 'Pet': a struct cannot contain itself; the field is JSONValue (decode 'Pet' from it)",
+            "Tests/OpenAPIDocuments/petstore.yaml:335:13: warning: 'oneOf' of Pet, String has no one Swift type: a repogen model is a struct or a string enum; typed as JSONValue (decode the variant from it)",
+            "Tests/OpenAPIDocuments/petstore.yaml:339:5: warning: schema 'Error' is the model 'ErrorModel': 'Error' is a name the generated code of some style uses or declares",
         ])
         XCTAssertEqual(result.settings.first, "configuration.baseURL = URL(string: \"https://petstore.example.com/v1\")")
     }

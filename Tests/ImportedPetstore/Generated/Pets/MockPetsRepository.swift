@@ -39,6 +39,10 @@ public final class MockPetsRepository: PetsRepository {
     public let movePetMock = MockMethod<(petId: Int64, newPet: NewPet, dryRun: Bool, notify: [String]?), Void>(
         "MockPetsRepository.movePet(petId:newPet:dryRun:notify:)"
     )
+    /// Calls and stubs of `updatePetWithForm(petId:body:)`.
+    public let updatePetWithFormMock = MockMethod<(petId: Int64, body: UpdatePetWithFormRequest), Void>(
+        "MockPetsRepository.updatePetWithForm(petId:body:)"
+    )
 
     public init() { }
 
@@ -68,6 +72,10 @@ public final class MockPetsRepository: PetsRepository {
 
     public func movePet(petId: Int64, newPet: NewPet, dryRun: Bool, notify: [String]?) -> Result<Void, Error> {
         self.movePetMock.call((petId: petId, newPet: newPet, dryRun: dryRun, notify: notify))
+    }
+
+    public func updatePetWithForm(petId: Int64, body: UpdatePetWithFormRequest) -> Result<Void, Error> {
+        self.updatePetWithFormMock.call((petId: petId, body: body))
     }
 }
 #endif

@@ -15,6 +15,8 @@ enum PetsApi {
     case deletePet(petId: Int64)
     case uploadPhoto(petId: Int64, file: UploadFile?, caption: String?)
     case movePet(petId: Int64, newPet: NewPet, dryRun: Bool, notify: [String]?)
+    /// Change a pet with a urlencoded form, as Swagger's petstore does
+    case updatePetWithForm(petId: Int64, body: UpdatePetWithFormRequest)
 }
 
 extension PetsApi: RequestType {
@@ -44,6 +46,8 @@ extension PetsApi: RequestType {
             return nil
         case .movePet(_, let newPet, _, _):
             return newPet
+        case .updatePetWithForm(_, let body):
+            return body
         }
     }
 
@@ -62,6 +66,8 @@ extension PetsApi: RequestType {
         case .uploadPhoto:
             return .post
         case .movePet:
+            return .post
+        case .updatePetWithForm:
             return .post
         }
     }
@@ -87,6 +93,8 @@ extension PetsApi: RequestType {
             return .json
         case .movePet:
             return .json
+        case .updatePetWithForm:
+            return .json
         }
     }
 
@@ -106,6 +114,8 @@ extension PetsApi: RequestType {
             return "/pets/\(PathComponent(petId))/photo"
         case .movePet(let petId, _, _, _):
             return "/pets/\(PathComponent(petId))/moves"
+        case .updatePetWithForm(let petId, _):
+            return "/pets/\(PathComponent(petId))/form"
         }
     }
 
@@ -125,6 +135,8 @@ extension PetsApi: RequestType {
             return [:]
         case .movePet:
             return ["notify": .repeatedKeys]
+        case .updatePetWithForm:
+            return ["tags": .repeatedKeys, "nicknames": .commaSeparated]
         }
     }
 
@@ -148,6 +160,29 @@ extension PetsApi: RequestType {
                 params["notify"] = notify
             }
             return params
+        case .updatePetWithForm:
+            return nil
+        }
+    }
+
+    var bodyEncoding: RequestBodyEncoding {
+        switch self {
+        case .listPets:
+            return .json
+        case .createPets:
+            return .json
+        case .showPetById:
+            return .json
+        case .updatePet:
+            return .json
+        case .deletePet:
+            return .json
+        case .uploadPhoto:
+            return .json
+        case .movePet:
+            return .json
+        case .updatePetWithForm:
+            return .form
         }
     }
 
@@ -171,6 +206,8 @@ extension PetsApi: RequestType {
             }
             return form
         case .movePet:
+            return nil
+        case .updatePetWithForm:
             return nil
         }
     }

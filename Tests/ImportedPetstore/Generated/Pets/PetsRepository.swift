@@ -19,6 +19,8 @@ public protocol PetsRepository: Sendable {
     func deletePet(petId: Int64) async -> Result<Void, Error>
     func uploadPhoto(petId: Int64, file: UploadFile?, caption: String?) async -> Result<Void, Error>
     func movePet(petId: Int64, newPet: NewPet, dryRun: Bool, notify: [String]?) async -> Result<Void, Error>
+    /// Change a pet with a urlencoded form, as Swagger's petstore does
+    func updatePetWithForm(petId: Int64, body: UpdatePetWithFormRequest) async -> Result<Void, Error>
 }
 
 /// The methods with optional inputs, without them: they are sent as `nil`.
@@ -92,6 +94,12 @@ public struct PetsRepositoryImpl: PetsRepository {
 
     public func movePet(petId: Int64, newPet: NewPet, dryRun: Bool, notify: [String]?) async -> Result<Void, Error> {
         let request = PetsApi.movePet(petId: petId, newPet: newPet, dryRun: dryRun, notify: notify)
+        return await self.manager.request(requestType: request)
+    }
+
+    /// Change a pet with a urlencoded form, as Swagger's petstore does
+    public func updatePetWithForm(petId: Int64, body: UpdatePetWithFormRequest) async -> Result<Void, Error> {
+        let request = PetsApi.updatePetWithForm(petId: petId, body: body)
         return await self.manager.request(requestType: request)
     }
 }
