@@ -61,6 +61,12 @@ final class FormBodyCompileTests: XCTestCase {
             usingQuery: false
             body: form
             response: String
+          - name: bodyEncoding    # the name of the member it is a case of
+            method: POST
+            path: /b
+            inputs: [{ name: bodyEncoding, type: String }]
+            param: { bodyEncoding: "{bodyEncoding}" }
+            body: form
           - name: plainJSON
             method: POST
             path: /json

@@ -151,6 +151,7 @@ final class GenerativeTests: XCTestCase {
         var accepted = 0
         var rejected = 0
         var acceptedWithCaching = 0
+        var acceptedWithForms = 0
         var twoModuleSpecs = 0
         for batchStart in stride(from: 0, to: count, by: batchSize) {
             var generations: [(path: String, text: String, generation: Generation)] = []
@@ -203,6 +204,7 @@ final class GenerativeTests: XCTestCase {
             }
             accepted += kept.count
             acceptedWithCaching += kept.filter { $0.text.contains("\"cache\"") }.count
+            acceptedWithForms += kept.filter { $0.text.contains(#""body":"form""#) || $0.text.contains(#""body" : "form""#) }.count
             try typeCheck(kept, batch: batchStart / batchSize, arguments: arguments, swiftc: swiftc, work: work)
             // The same specs with the mocks in a module of their own (`mocks: none` beside `mocks: only`, which
             // imports it), as a test-support target has them: public specs only, since another module sees nothing
@@ -226,7 +228,8 @@ final class GenerativeTests: XCTestCase {
         XCTAssertGreaterThan(acceptedWithCaching, 0, "no accepted random spec has a cached read")
         XCTAssertGreaterThan(twoModuleSpecs, 0, "no accepted spec was built with its mocks in a module of their own")
         print("generative check (\(styles.map(\.name).joined(separator: ", "))): \(accepted) accepted and compiled "
-            + "(\(acceptedWithCaching) with cached reads; \(twoModuleSpecs) also with the mocks in a module of their own), "
+            + "(\(acceptedWithCaching) with cached reads, \(acceptedWithForms) with form bodies; \(twoModuleSpecs) also with the "
+            + "mocks in a module of their own), "
             + "\(rejected) rejected with located errors (seed \(seed))")
     }
 
