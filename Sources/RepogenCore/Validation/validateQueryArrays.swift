@@ -9,7 +9,8 @@ extension SpecValidator {
         guard inQuery else {
             error(
                 "\(place) spells arrays in the query string, but the param of '\(endpoint)' goes to the JSON body "
-                    + "(see 'usingQuery') and it has no 'query' keys", at: first.key.location)
+                    + "(see 'usingQuery'; a form body, 'body: form', takes them too) and it has no 'query' keys",
+                at: first.key.location)
             return nil
         }
         let (kinds, open) = queryKeyKinds(param)

@@ -412,7 +412,8 @@ struct SpecValidator {
             } else if methods.contains(.get) {
                 why = "a GET sends no body (its param goes to the query string); use another method or drop 'body'"
             } else if usingQuery == true {
-                why = "'usingQuery: true' sends the param in the query string; drop one of them"
+                why = "'usingQuery: true' (its own or the spec's 'defaults') sends the param in the query string; drop "
+                    + "one of them"
             } else {
                 why = "a DELETE sends its param in the query string unless it says 'usingQuery: false'"
             }
