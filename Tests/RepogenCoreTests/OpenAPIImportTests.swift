@@ -260,6 +260,8 @@ final class OpenAPIImportTests: XCTestCase {
                 + "for an array; the body is left out",
             "98:21 property 'meta' of the form body of PATCH /notes has contentType 'application/json', which a urlencoded "
                 + "form ignores; it is sent as text",
+            "116:11 query parameter 'tags' of POST /pets/{petId}/tags is an array in style 'comma', but the form body's "
+                + "array 'tags' is 'repeated', and a key has one style: both are 'repeated'",
         ])
         let auth = spec(result, "auth.yaml")
         for snippet in [
@@ -280,6 +282,11 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertTrue(pets.contains("  - name: patchPet\n    method: PATCH\n    path: /pets/{petId}\n    inputs:\n"
             + "      - { name: petId, type: Int }\n      - { name: body, type: PatchPetRequest? }\n    param: \"{body}\"\n"), pets)
         XCTAssertFalse(pets.contains("PatchPetRequest? }\n    param: \"{body}\"\n    body:"), "JSON wins")
+        // A key of the form and of the query: one style, and a scalar beside an array of its name is no error.
+        XCTAssertTrue(
+            pets.contains(
+                "    param: \"{body}\"\n    query: { tags: \"{tags}\", ids: \"{ids}\" }\n    body: form\n"
+                    + "    queryArrays: { tags: repeated, ids: repeated }\n"), pets)
         let notes = spec(result, "notes.yaml")
         XCTAssertTrue(notes.contains("      - { name: body, type: \"[String: Int]?\" }\n    param: \"{body}\"\n    usingQuery: false\n    body: form\n"), notes)
         XCTAssertTrue(notes.contains("  - name: putNote\n    method: PUT\n    path: /notes\n\n"), notes)

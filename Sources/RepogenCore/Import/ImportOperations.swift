@@ -229,7 +229,18 @@ extension OpenAPIImporter {
                         // `spaceDelimited` and `pipeDelimited` join with spaces or `|` (`explode` does not apply).
                         let arrays = style == "spaceDelimited" ? "space" : style == "pipeDelimited" ? "pipe"
                             : node["explode"]?.bool == false ? "comma" : "repeated"
-                        endpoint.queryArrays.append((pname, arrays))
+                        if let form = endpoint.queryArrays.first(where: { $0.key == pname }) {
+                            // The form body has an array of this name (read first): a key has one style, in the body
+                            // and the query alike.
+                            if form.style != arrays {
+                                warn(
+                                    "query parameter '\(pname)' of \(where_) is an array in style '\(arrays)', but the form "
+                                        + "body's array '\(pname)' is '\(form.style)', and a key has one style: both are '\(form.style)'",
+                                    at: node)
+                            }
+                        } else {
+                            endpoint.queryArrays.append((pname, arrays))
+                        }
                     }
                 }
                 endpoint.inputs.append((input, type.optionalText))
