@@ -43,6 +43,10 @@ public final class MockUserRepository: UserRepository {
     public let editUserSettingMock = MockMethod<UserSettingInput, Void>("MockUserRepository.editUserSetting(input:)")
     /// Calls and stubs of `saveMyPlace(input:)`.
     public let saveMyPlaceMock = MockMethod<SaveMyPlaceInput, PlaceResponse>("MockUserRepository.saveMyPlace(input:)")
+    /// Calls and stubs of `refreshSession(refreshToken:scopes:)`.
+    public let refreshSessionMock = MockMethod<(refreshToken: String, scopes: [String]), SessionTokenResponse>(
+        "MockUserRepository.refreshSession(refreshToken:scopes:)"
+    )
 
     public init() { }
 
@@ -84,6 +88,10 @@ public final class MockUserRepository: UserRepository {
 
     public func saveMyPlace(input: SaveMyPlaceInput) -> Result<PlaceResponse, Error> {
         self.saveMyPlaceMock.call(input)
+    }
+
+    public func refreshSession(refreshToken: String, scopes: [String]) -> Result<SessionTokenResponse, Error> {
+        self.refreshSessionMock.call((refreshToken: refreshToken, scopes: scopes))
     }
 }
 #endif

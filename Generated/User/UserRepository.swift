@@ -22,6 +22,8 @@ public protocol UserRepository: Sendable {
     func signinDemo(code: String) async -> Result<String, Error>
     func editUserSetting(input: UserSettingInput) async -> Result<Void, Error>
     func saveMyPlace(input: SaveMyPlaceInput) async -> Result<PlaceResponse, Error>
+    /// A new access token for a refresh token. The OAuth 2 token endpoint takes a urlencoded form, not JSON.
+    func refreshSession(refreshToken: String, scopes: [String]) async -> Result<SessionTokenResponse, Error>
 }
 
 /// The methods with optional inputs, without them: they are sent as `nil`.
@@ -90,6 +92,12 @@ public struct UserRepositoryImpl: UserRepository {
 
     public func saveMyPlace(input: SaveMyPlaceInput) async -> Result<PlaceResponse, Error> {
         let request = UserApi.saveMyPlace(input: input)
+        return await self.manager.request(requestType: request)
+    }
+
+    /// A new access token for a refresh token. The OAuth 2 token endpoint takes a urlencoded form, not JSON.
+    public func refreshSession(refreshToken: String, scopes: [String]) async -> Result<SessionTokenResponse, Error> {
+        let request = UserApi.refreshSession(refreshToken: refreshToken, scopes: scopes)
         return await self.manager.request(requestType: request)
     }
 }

@@ -191,19 +191,23 @@ public final class NetworkManager: @unchecked Sendable {
         _ data: Data, of requestType: some RequestType, _ configuration: NetworkConfiguration,
         to components: inout URLComponents
     ) throws {
-        // A param's own array style is keyed by its name in the spec; the JSON has it as sent.
-        var arrayStyles = requestType.queryArrayStyles
-        if configuration.requestKeyStyle == .snakeCase, !arrayStyles.isEmpty {
-            arrayStyles = Dictionary(
-                arrayStyles.map { (RequestParameters.snakeCaseName($0.key), $0.value) }) { first, _ in first }
-        }
         if let query = try QueryEncoder.query(
-            fromJSON: data, arrayStyle: configuration.queryArrayStyle, arrayStyles: arrayStyles,
+            fromJSON: data, arrayStyle: configuration.queryArrayStyle, arrayStyles: arrayStyles(of: requestType, configuration),
             boolStyle: configuration.queryBoolStyle)
         {
             components.percentEncodedQuery = [components.percentEncodedQuery, query].compactMap { $0 }
                 .joined(separator: "&")
         }
+    }
+
+    /// The request's own array styles, keyed as its JSON has them: a param's style is keyed by its name in the spec,
+    /// the JSON has the name as sent.
+    private func arrayStyles(
+        of requestType: some RequestType, _ configuration: NetworkConfiguration
+    ) -> [String: NetworkConfiguration.QueryArrayStyle] {
+        let arrayStyles = requestType.queryArrayStyles
+        guard configuration.requestKeyStyle == .snakeCase, !arrayStyles.isEmpty else { return arrayStyles }
+        return Dictionary(arrayStyles.map { (RequestParameters.snakeCaseName($0.key), $0.value) }) { first, _ in first }
     }
 
     private func makeURLRequest(_ requestType: some RequestType, _ configuration: NetworkConfiguration) async throws -> URLRequest {
@@ -218,7 +222,34 @@ public final class NetworkManager: @unchecked Sendable {
         let location = requestType.header == .location ? await configuration.locationProvider?() : nil
         headers.merge(requestType.header.headers(location: location)) { $1 }
         let sendsBody = requestType.method != .get && !requestType.usingQuery && requestType.upload == nil
-        if sendsBody, let bytes = requestType.param as? Data {
+        let isForm = requestType.bodyEncoding == .form
+        if isForm, !sendsBody {
+            // Sending the param to the query instead would quietly send something else than the request says.
+            let place =
+                requestType.upload != nil
+                ? "an upload, whose body is its multipart form"
+                : requestType.method == .get ? "a GET" : "a request that sends its param in the query string (usingQuery)"
+            throw NetworkError.invalidParameter(
+                key: nil, reason: "the param is a form body (bodyEncoding .form), but this is \(place)")
+        }
+        if isForm, let param = requestType.param {
+            // A form: the pairs the query string would have, in a body, in the form's own encoding.
+            let data: Data
+            do {
+                data = try configuration.makeEncoder().encode(param)
+            } catch let error as EncodingError {
+                throw NetworkError.parameterError(error)
+            }
+            body = try QueryEncoder.form(
+                fromJSON: data, arrayStyle: configuration.queryArrayStyle,
+                arrayStyles: arrayStyles(of: requestType, configuration), boolStyle: configuration.queryBoolStyle)
+            var contentType = "application/x-www-form-urlencoded"
+            if case .custom(let custom) = requestType.header, let given = custom.first(where: { $0.key.lowercased() == "content-type" }) {
+                contentType = given.value
+            }
+            headers = headers.filter { $0.key.lowercased() != "content-type" }
+            headers["Content-Type"] = contentType
+        } else if sendsBody, let bytes = requestType.param as? Data {
             // A `Data` param sent as the body is the bytes themselves (a file, an image), not JSON of their base64:
             // `application/octet-stream` unless the endpoint's custom headers name the content type.
             body = bytes

@@ -69,29 +69,58 @@ enum QueryEncoder {
         arrayStyles: [String: NetworkConfiguration.QueryArrayStyle] = [:],
         boolStyle: NetworkConfiguration.QueryBoolStyle
     ) throws -> String? {
+        let items = try items(
+            fromJSON: data, arrayStyle: defaultArrayStyle, arrayStyles: arrayStyles, boolStyle: boolStyle,
+            place: "a query string")
+        guard !items.isEmpty else { return nil }
+        return items.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
+    }
+
+    /// The `application/x-www-form-urlencoded` body of a JSON object: the pairs the query string would have (same
+    /// array, bool and nil rules), serialized as the WHATWG URL Standard says (`formEncode`); empty when the object
+    /// has no key with a value.
+    ///
+    /// - Throws: `NetworkError.invalidParameter` for what a form cannot hold (as for the query string).
+    static func form(
+        fromJSON data: Data, arrayStyle defaultArrayStyle: NetworkConfiguration.QueryArrayStyle,
+        arrayStyles: [String: NetworkConfiguration.QueryArrayStyle] = [:],
+        boolStyle: NetworkConfiguration.QueryBoolStyle
+    ) throws -> Data {
+        let items = try items(
+            fromJSON: data, arrayStyle: defaultArrayStyle, arrayStyles: arrayStyles, boolStyle: boolStyle,
+            place: "a form body")
+        return Data(items.map { formEncode($0.0) + "=" + formEncode($0.1) }.joined(separator: "&").utf8)
+    }
+
+    /// The name-value pairs of a JSON object, unencoded, in order; `place` names what holds them in errors.
+    private static func items(
+        fromJSON data: Data, arrayStyle defaultArrayStyle: NetworkConfiguration.QueryArrayStyle,
+        arrayStyles: [String: NetworkConfiguration.QueryArrayStyle], boolStyle: NetworkConfiguration.QueryBoolStyle,
+        place: String
+    ) throws -> [(String, String)] {
         let root: Value
         do {
             root = try JSONDecoder().decode(Value.self, from: data)
         } catch {
-            throw NetworkError.invalidParameter(key: nil, reason: "a query string needs a JSON object: \(error)")
+            throw NetworkError.invalidParameter(key: nil, reason: "\(place) needs a JSON object: \(error)")
         }
         guard case .object(let object) = root else {
-            throw NetworkError.invalidParameter(key: nil, reason: "a query string needs a JSON object, not \(root.kind)")
+            throw NetworkError.invalidParameter(key: nil, reason: "\(place) needs a JSON object, not \(root.kind)")
         }
         var items: [(String, String)] = []
         for key in object.keys.sorted() {
             guard let value = object[key] else { continue }
             if case .null = value { continue }
             let arrayStyle = arrayStyles[key] ?? defaultArrayStyle
-            try checkKey(key, arrayStyle: arrayStyle)
+            try checkKey(key, arrayStyle: arrayStyle, place: place)
             switch value {
             case .object:
-                throw NetworkError.invalidParameter(key: key, reason: "a query string cannot hold a nested object")
+                throw NetworkError.invalidParameter(key: key, reason: "\(place) cannot hold a nested object")
             case .array(let elements):
                 let texts = try elements.map { element in
                     guard let text = element.text(boolStyle) else {
                         throw NetworkError.invalidParameter(
-                            key: key, reason: "a query string cannot hold an array with \(element.kind) in it")
+                            key: key, reason: "\(place) cannot hold an array with \(element.kind) in it")
                     }
                     return text
                 }
@@ -119,15 +148,14 @@ enum QueryEncoder {
                 if let text = value.text(boolStyle) { items.append((key, text)) }
             }
         }
-        guard !items.isEmpty else { return nil }
-        return items.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
+        return items
     }
 
     /// Refuses a key the server would not read as one name: an empty one, or (with `.brackets`, whose servers read
     /// `a[b]` as structure) one with `[` or `]`.
-    private static func checkKey(_ key: String, arrayStyle: NetworkConfiguration.QueryArrayStyle) throws {
+    private static func checkKey(_ key: String, arrayStyle: NetworkConfiguration.QueryArrayStyle, place: String) throws {
         if key.isEmpty {
-            throw NetworkError.invalidParameter(key: key, reason: "a query item needs a name, and this one is empty")
+            throw NetworkError.invalidParameter(key: key, reason: "an item of \(place) needs a name, and this one is empty")
         }
         if arrayStyle == .brackets, key.contains("[") || key.contains("]") {
             throw NetworkError.invalidParameter(
@@ -142,5 +170,17 @@ enum QueryEncoder {
 
     static func encode(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+
+    /// What the WHATWG URL Standard's application/x-www-form-urlencoded serializer leaves as it is: ASCII letters
+    /// and digits and `*-._`. (RFC 3986's `~` is encoded too, as browsers do; every server decodes either.)
+    static let formAllowed = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789*-._")
+
+    /// A form name or value as WHATWG's serializer writes it: the UTF-8 bytes of everything but `formAllowed`
+    /// percent-encoded, then each space (by then `%20`) written `+`. `URLComponents`' query items would not do: they
+    /// leave a `+` as it is, which a form decoder reads as a space.
+    static func formEncode(_ text: String) -> String {
+        (text.addingPercentEncoding(withAllowedCharacters: formAllowed) ?? "").replacingOccurrences(of: "%20", with: "+")
     }
 }

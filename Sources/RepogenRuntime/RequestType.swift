@@ -88,6 +88,25 @@ public protocol RequestType: Sendable {
     /// encoded like a query `param` (nil values left out, `queryArrayStyles` and `requestKeyStyle` applying) and
     /// appended after it. Nil by default.
     var queryParam: Encodable? { get }
+    /// How a `param` that goes to the body is written: JSON (the default) or an
+    /// `application/x-www-form-urlencoded` form (the spec's `body: form`), whose keys and values are those the
+    /// query string would have (`queryArrayStyles`, the configured array and bool styles and `requestKeyStyle`
+    /// applying, nil values left out). Only a request that sends its param as the body may say `.form`: GET,
+    /// `usingQuery` and an upload make it a `NetworkError.invalidParameter`.
+    var bodyEncoding: RequestBodyEncoding { get }
+}
+
+/// How a request's `param` is written when it is the body.
+public enum RequestBodyEncoding: String, Sendable, Equatable, CaseIterable {
+    /// `Content-Type: application/json`: the param's JSON encoding.
+    case json
+    /// `Content-Type: application/x-www-form-urlencoded`: the param's top-level keys as `key=value` pairs joined by
+    /// `&`, spelled as the query string spells them, then serialized by the WHATWG URL Standard's
+    /// application/x-www-form-urlencoded rules (what a browser's form and `URLSearchParams` send): a space is `+`,
+    /// and every byte of the UTF-8 text but ASCII letters, digits and `*-._` is percent-encoded (so `+`, `&`, `=`,
+    /// `~` and non-ASCII text are too). A nested object, an array holding an object, an array or a null, and a param
+    /// that is not an object are a `NetworkError.invalidParameter`, as in the query string.
+    case form
 }
 
 extension RequestType {
@@ -109,6 +128,11 @@ extension RequestType {
     /// Nothing beside `param` goes to the query string.
     public var queryParam: Encodable? {
         nil
+    }
+
+    /// A body `param` is JSON.
+    public var bodyEncoding: RequestBodyEncoding {
+        .json
     }
 }
 

@@ -23,7 +23,8 @@ public struct CacheKey: Hashable, Sendable, CustomStringConvertible {
     /// request has an upload (files are no key) or its parameters cannot be encoded (the read then goes to the
     /// server, which reports that error).
     ///
-    /// The request is written `<METHOD> <path>`, then `query <json>` or `body <json>` when there are parameters,
+    /// The request is written `<METHOD> <path>`, then `query <json>`, `body <json>` or (a form body) `form <json>`
+    /// when there are parameters,
     /// then `query <json>` for the `queryParam` beside them, if any, then `location` for `.location` requests, then `headers <json>` with the headers the request adds beyond
     /// `Content-Type: application/json` (`.custom` headers, a multipart content type), if any. `.default`,
     /// `.json` and `.custom([:])` send the same headers and so give the same key. The device's position of a
@@ -33,7 +34,8 @@ public struct CacheKey: Hashable, Sendable, CustomStringConvertible {
         var parts = [requestType.method.rawValue, requestType.path]
         if let param = requestType.param {
             guard let json = Self.canonicalJSON(param) else { return nil }
-            parts.append(requestType.method == .get || requestType.usingQuery ? "query" : "body")
+            let inQuery = requestType.method == .get || requestType.usingQuery
+            parts.append(inQuery ? "query" : requestType.bodyEncoding == .form ? "form" : "body")
             parts.append(json)
         }
         if let queryParam = requestType.queryParam {

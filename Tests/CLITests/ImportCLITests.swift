@@ -67,7 +67,8 @@ final class ImportCLITests: CLITestCase {
         try write(String(contentsOfFile: petstore, encoding: .utf8), to: "api.yml")
         let json = try run(["import", "api.yml", "--format", "json", "--domains", "by-path-prefix", "-o", "J"])
         XCTAssertEqual(json.status, 0, json.stderr)
-        XCTAssertEqual(files().filter { $0.hasPrefix("J/") }, ["J/pets.json", "J/store.json"])
+        // By path prefix, petstore's `/oauth/token` is a domain of its own.
+        XCTAssertEqual(files().filter { $0.hasPrefix("J/") }, ["J/oauth.json", "J/pets.json", "J/store.json"])
         let generate = try run(["generate", "J", "-o", "Out"])
         XCTAssertEqual(generate.status, 0, generate.stderr)
     }

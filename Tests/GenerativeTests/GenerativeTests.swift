@@ -152,6 +152,7 @@ final class GenerativeTests: XCTestCase {
         var rejected = 0
         var acceptedWithCaching = 0
         var acceptedWithUnions = 0
+        var acceptedWithForms = 0
         var twoModuleSpecs = 0
         for batchStart in stride(from: 0, to: count, by: batchSize) {
             var generations: [(path: String, text: String, generation: Generation)] = []
@@ -205,6 +206,7 @@ final class GenerativeTests: XCTestCase {
             accepted += kept.count
             acceptedWithCaching += kept.filter { $0.text.contains("\"cache\"") }.count
             acceptedWithUnions += kept.filter { $0.text.contains("\"oneOf\"") }.count
+            acceptedWithForms += kept.filter { $0.text.contains(#""body":"form""#) || $0.text.contains(#""body" : "form""#) }.count
             try typeCheck(kept, batch: batchStart / batchSize, arguments: arguments, swiftc: swiftc, work: work)
             // The same specs with the mocks in a module of their own (`mocks: none` beside `mocks: only`, which
             // imports it), as a test-support target has them: public specs only, since another module sees nothing
@@ -229,8 +231,8 @@ final class GenerativeTests: XCTestCase {
         XCTAssertGreaterThan(twoModuleSpecs, 0, "no accepted spec was built with its mocks in a module of their own")
         XCTAssertGreaterThan(acceptedWithUnions, 0, "no accepted random spec has a union")
         print("generative check (\(styles.map(\.name).joined(separator: ", "))): \(accepted) accepted and compiled "
-            + "(\(acceptedWithCaching) with cached reads, \(acceptedWithUnions) with unions; \(twoModuleSpecs) also with "
-            + "the mocks in a module of their own), "
+            + "(\(acceptedWithCaching) with cached reads, \(acceptedWithUnions) with unions, \(acceptedWithForms) with form "
+            + "bodies; \(twoModuleSpecs) also with the mocks in a module of their own), "
             + "\(rejected) rejected with located errors (seed \(seed))")
     }
 

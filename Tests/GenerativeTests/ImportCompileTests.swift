@@ -195,7 +195,14 @@ struct OpenAPIDocumentGenerator {
         switch next(4) {
         case 0: parts.append("\"requestBody\": {\"required\": \(next(2) == 0), \"content\": {\"application/json\": {\"schema\": \(schema(depth: 1, components: components))}}}")
         case 1: parts.append("\"requestBody\": {\"content\": {\"multipart/form-data\": {\"schema\": {\"type\": \"object\", \"properties\": {\"file\": {\"type\": \"string\", \"format\": \"binary\"}, \(json(pick(Self.names))): \(schema(depth: 2, components: components))}}}}}")
-        case 2: parts.append("\"requestBody\": {\"content\": {\"text/plain\": {\"schema\": {\"type\": \"string\"}}}}")
+        // A text body beside a urlencoded form, which is what is sent (a fixed form with hostile names: no draw, so a
+        // seed's documents are what they were).
+        case 2: parts.append("\"requestBody\": {\"content\": {\"text/plain\": {\"schema\": {\"type\": \"string\"}}, "
+            + "\"application/x-www-form-urlencoded\": {\"schema\": {\"type\": \"object\", \"required\": [\"grant_type\"], "
+            + "\"properties\": {\"grant_type\": {\"type\": \"string\", \"enum\": [\"password\", \"class\"]}, \"class\": "
+            + "{\"type\": \"integer\"}, \"user-name\": {\"type\": \"array\", \"items\": {\"type\": \"string\"}}, \"2fa\": "
+            + "{\"type\": \"boolean\"}, \"self\": {\"type\": \"array\", \"items\": {\"type\": \"number\"}}}}, "
+            + "\"encoding\": {\"self\": {\"style\": \"pipeDelimited\"}}}}}")
         default: break
         }
         let status = pick(["200", "201", "204", "default", "2XX"])

@@ -135,6 +135,52 @@ final class ImportedPetstoreServerTests: XCTestCase {
         XCTAssertEqual(plain.query, "dryRun=false")
     }
 
+    /// The pairs of a urlencoded form, decoded as a server's form parser does (`+` is a space, then `%XX`): an
+    /// independent reading of the bytes the client sent.
+    func formPairs(_ body: String) -> [(String, String)] {
+        body.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
+                $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "<bad>"
+            }
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }
+    }
+
+    /// createToken: an OAuth 2 token endpoint's urlencoded form (`body: form`), its scope space-delimited as its
+    /// encoding says; the JSON token decodes.
+    func testAnOAuthTokenRequestIsAURLEncodedForm() async throws {
+        let tokenBody = #"{"access_token": "abc", "token_type": "Bearer", "expires_in": 3600}"#
+        let (token, request) = try await exchange("POST", "/v1/oauth/token", body: tokenBody) {
+            await store.createToken(tokenRequest: TokenRequest(
+                grantType: .clientCredentials, clientId: "app.ios", clientSecret: "s3cr+t&=/ é", scope: ["read:pets", "write:pets"]))
+        }
+        XCTAssertEqual(token, Token(accessToken: "abc", tokenType: "Bearer", expiresIn: 3600))
+        XCTAssertEqual(request.headers["content-type"], "application/x-www-form-urlencoded")
+        XCTAssertEqual(request.query, "")
+        XCTAssertEqual(
+            request.body,
+            "client_id=app.ios&client_secret=s3cr%2Bt%26%3D%2F+%C3%A9&grant_type=client_credentials&scope=read%3Apets+write%3Apets")
+        let pairs = formPairs(request.body)
+        XCTAssertEqual(pairs.map(\.0), ["client_id", "client_secret", "grant_type", "scope"])
+        XCTAssertEqual(pairs.map(\.1), ["app.ios", "s3cr+t&=/ é", "client_credentials", "read:pets write:pets"])
+    }
+
+    /// updatePetWithForm: a form with the path's id, an enum and two arrays, each in its encoding's style (tags the
+    /// default, repeated; nicknames `explode: false`, joined with commas); nil optionals are left out.
+    func testAFormUpdateSendsItsArraysInTheirStyles() async throws {
+        let (_, request) = try await exchange("POST", "/v1/pets/7/form", status: 204) {
+            await pets.updatePetWithForm(
+                petId: 7, body: UpdatePetWithFormRequest(name: "Rex Jr", status: .notForSale, tags: ["a b", "ü&"], nicknames: ["x", "y"]))
+        }
+        XCTAssertEqual(request.headers["content-type"], "application/x-www-form-urlencoded")
+        XCTAssertEqual(request.body, "name=Rex+Jr&nicknames=x%2Cy&status=NOT_FOR_SALE&tags=a+b&tags=%C3%BC%26")
+        XCTAssertEqual(formPairs(request.body).map { "\($0.0)=\($0.1)" }, ["name=Rex Jr", "nicknames=x,y", "status=NOT_FOR_SALE", "tags=a b", "tags=ü&"])
+        let (_, bare) = try await exchange("POST", "/v1/pets/7/form", status: 204) {
+            await pets.updatePetWithForm(petId: 7, body: UpdatePetWithFormRequest(name: "Rex"))
+        }
+        XCTAssertEqual(bare.body, "name=Rex")
+    }
+
     func testMultipartUpload() async throws {
         let file = UploadFile(data: Data("png".utf8), fileName: "rex.png", contentType: "image/png")
         let (_, request) = try await exchange("POST", "/v1/pets/42/photo") {

@@ -53,6 +53,9 @@ final class OpenAPIImportTests: XCTestCase {
             "  ListToysResponseItem:\n    oneOf:\n      - { case: ball, type: ListToysResponseItemBall }\n"
                 + "      - { case: rope, type: ListToysResponseItemRope }\n",
             "  ListToysResponseItemRope:\n    fields:\n      length: Double\n      knots: Int\n",
+            // A urlencoded form: the param with `body: form`, arrays in their encoding's styles.
+            "      - { name: body, type: UpdatePetWithFormRequest }\n    param: \"{body}\"\n    body: form\n"
+                + "    queryArrays: { tags: repeated, nicknames: comma }\n",
         ] {
             XCTAssertTrue(pets.contains(snippet), "missing:\n\(snippet)\nin:\n\(pets)")
         }
@@ -61,13 +64,16 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertTrue(store.contains("  - name: postStoreOrders\n"), "a missing operationId is made from the method and path: \(store)")
         XCTAssertTrue(store.contains("      - { name: body, type: PostStoreOrdersRequest }\n    param: \"{body}\"\n"), store)
         XCTAssertTrue(store.contains("    response: \"[String: Int32]\"\n"), store)
+        XCTAssertTrue(
+            store.contains("    param: \"{tokenRequest}\"\n    body: form\n    queryArrays: { scope: space }\n    response: Token\n"),
+            store)
         // A Pet or a string: a union of the referenced model and the scalar (no longer JSONValue).
         XCTAssertTrue(store.contains("      pet: OrderPet?\n"), store)
         XCTAssertTrue(store.contains("  OrderPet:\n    oneOf:\n      - Pet\n      - String\n"), store)
         XCTAssertEqual(result.warnings.map(\.description), [
             "Tests/OpenAPIDocuments/petstore.yaml:52:11: warning: error responses have bodies in 1 operation(s); a repogen endpoint types only its success: a failed status is a NetworkError (see the README's 'Errors')",
-            "Tests/OpenAPIDocuments/petstore.yaml:326:13: warning: 'Pet.parent' holds 'Pet', which holds 'Pet': a struct cannot contain itself; the field is JSONValue (decode 'Pet' from it)",
-            "Tests/OpenAPIDocuments/petstore.yaml:380:5: warning: schema 'Error' is the model 'ErrorModel': 'Error' is a name the generated code of some style uses or declares",
+            "Tests/OpenAPIDocuments/petstore.yaml:383:13: warning: 'Pet.parent' holds 'Pet', which holds 'Pet': a struct cannot contain itself; the field is JSONValue (decode 'Pet' from it)",
+            "Tests/OpenAPIDocuments/petstore.yaml:437:5: warning: schema 'Error' is the model 'ErrorModel': 'Error' is a name the generated code of some style uses or declares",
         ])
         XCTAssertEqual(result.settings.first, "configuration.baseURL = URL(string: \"https://petstore.example.com/v1\")")
     }
@@ -140,7 +146,6 @@ final class OpenAPIImportTests: XCTestCase {
             "27:24 POST /users is named 'listUsersPost': 'listUsers' is already an endpoint",
             "38:24 GET /users/{user-id} has no 2xx response; its 'default' response is the success type",
             "40:7 HEAD /users/{user-id} is left out",
-            "44:24 the request body of PATCH /users/{user-id} is application/x-www-form-urlencoded",
             "62:19 part 'meta' of the multipart body of PUT /users/{user-id}/avatar is [String: JSONValue]",
             "70:21 GET /shapes/{kind} needs no credentials",
             "97:11 property '$id' of 'User' is the field 'id2'",
@@ -152,6 +157,7 @@ final class OpenAPIImportTests: XCTestCase {
             XCTAssertTrue(warnings.contains { $0.hasPrefix(expected) }, "no warning '\(expected)' among:\n" + warnings.joined(separator: "\n"))
         }
         XCTAssertFalse(warnings.contains { $0.contains("'dryRun'") }, warnings.joined(separator: "\n"))
+        XCTAssertFalse(warnings.contains { $0.hasPrefix("44:") }, "the form body is imported:\n" + warnings.joined(separator: "\n"))
         XCTAssertEqual(result.files.map(\.relativePath), ["api-2fa.yaml", "default.yaml", "user-accounts.yaml"])
         let users = spec(result, "user-accounts.yaml")
         for snippet in [
@@ -170,6 +176,8 @@ final class OpenAPIImportTests: XCTestCase {
             // An image is its bytes.
             "    path: /users/{userId}/avatar\n    inputs:\n      - { name: userId, type: String }\n"
                 + "    header: { custom: { Accept: image/png } }\n    response: Data\n",
+            // A free-form urlencoded form: its keys are known at run time, its values are text.
+            "      - { name: body, type: \"[String: String]?\" }\n    param: \"{body}\"\n    body: form\n",
             "      - { name: images, type: \"[UploadFile]\" }\n",
             "    upload: { files: { images: \"{images}\" }, fields: { kind: \"{kind.rawValue}\", count: \"{count}\" } }\n",
         ] {
@@ -311,7 +319,7 @@ final class OpenAPIImportTests: XCTestCase {
     }
 
     func testTheSameDocumentGivesTheSameBytesAndJSONSaysWhatYAMLSays() throws {
-        for name in ["petstore.yaml", "features-3.1.json", "fastapi-style.yaml"] {
+        for name in ["petstore.yaml", "features-3.1.json", "fastapi-style.yaml", "form-bodies.yaml"] {
             let yaml = try importDocument(name)
             XCTAssertEqual(try importDocument(name).files, yaml.files)
             let json = try importDocument(name, options: ImportOptions(format: .json))
@@ -377,6 +385,62 @@ final class OpenAPIImportTests: XCTestCase {
 
     /// A `#fragment` names the same URL and is never sent: the spec's path is the path without it (not `%23`), a
     /// name made from the path has no `#`, and the generated request goes to that path.
+    /// An `application/x-www-form-urlencoded` body is the param with `body: form`: an object's properties (a model, or
+    /// a dictionary for a free-form object), each array in the style its `encoding` gives (OpenAPI's default for a
+    /// form is repeated keys); JSON wins where both are offered, a form wins over multipart. What a form cannot hold
+    /// is a warning at its place, and every spec made generates.
+    func testFormBodiesImportAsBodyFormAndSayWhatTheyCannotHold() throws {
+        let result = try importDocument("form-bodies.yaml")
+        let warnings = result.warnings.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" }
+        XCTAssertEqual(warnings, [
+            "35:9 PUT /pets/{petId} also takes multipart/form-data; the import sends application/x-www-form-urlencoded",
+            "58:9 PATCH /pets/{petId} also takes application/x-www-form-urlencoded; the import sends JSON",
+            "71:21 the form body of POST /notes is String, not an object of properties, which a form body needs; left out",
+            "83:17 property 'author' of the form body of PUT /notes is PutNoteRequestAuthor?, which a form body cannot hold "
+                + "(only scalars and arrays of scalars); the body is left out",
+            "97:23 property 'filter' of the form body of PATCH /notes has style 'deepObject', which the runtime cannot write "
+                + "for an array; the body is left out",
+            "98:21 property 'meta' of the form body of PATCH /notes has contentType 'application/json', which a urlencoded "
+                + "form ignores; it is sent as text",
+            "116:11 query parameter 'tags' of POST /pets/{petId}/tags is an array in style 'comma', but the form body's "
+                + "array 'tags' is 'repeated', and a key has one style: both are 'repeated'",
+        ])
+        let auth = spec(result, "auth.yaml")
+        for snippet in [
+            "      grantType: { type: TokenRequestGrantType, json: grant_type }\n",
+            "      clientId: { type: String, json: client_id }\n",
+            "      - { name: tokenRequest, type: TokenRequest }\n    param: \"{tokenRequest}\"\n    body: form\n"
+                + "    queryArrays: { scope: space }\n    response: Token\n",
+            "    method: DELETE\n    path: /oauth/revoke\n    inputs:\n      - { name: body, type: RevokeTokenRequest? }\n"
+                + "    param: \"{body}\"\n    usingQuery: false\n    body: form\n",
+        ] {
+            XCTAssertTrue(auth.contains(snippet), "missing:\n\(snippet)\nin:\n\(auth)")
+        }
+        let pets = spec(result, "pets.yaml")
+        XCTAssertTrue(
+            pets.contains(
+                "    param: \"{body}\"\n    query: { dryRun: \"{dryRun}\" }\n    body: form\n"
+                    + "    queryArrays: { tags: repeated, ids: comma, colors: pipe }\n"), pets)
+        XCTAssertTrue(pets.contains("  - name: patchPet\n    method: PATCH\n    path: /pets/{petId}\n    inputs:\n"
+            + "      - { name: petId, type: Int }\n      - { name: body, type: PatchPetRequest? }\n    param: \"{body}\"\n"), pets)
+        XCTAssertFalse(pets.contains("PatchPetRequest? }\n    param: \"{body}\"\n    body:"), "JSON wins")
+        // A key of the form and of the query: one style, and a scalar beside an array of its name is no error.
+        XCTAssertTrue(
+            pets.contains(
+                "    param: \"{body}\"\n    query: { tags: \"{tags}\", ids: \"{ids}\" }\n    body: form\n"
+                    + "    queryArrays: { tags: repeated, ids: repeated }\n"), pets)
+        let notes = spec(result, "notes.yaml")
+        XCTAssertTrue(notes.contains("      - { name: body, type: \"[String: Int]?\" }\n    param: \"{body}\"\n    usingQuery: false\n    body: form\n"), notes)
+        XCTAssertTrue(notes.contains("  - name: putNote\n    method: PUT\n    path: /notes\n\n"), notes)
+        let library = try TemplateSet.builtin.library(templatesPath: nil)
+        for file in result.files {
+            let generation = try Pipeline.generate(
+                file: SpecFile(path: file.relativePath, text: file.contents), library: library, options: GenerateOptions())
+            let api = generation.files.map(\.contents).joined()
+            XCTAssertTrue(api.contains("var bodyEncoding: RequestBodyEncoding"), file.relativePath)
+        }
+    }
+
     func testAFragmentInAPathIsNotSent() throws {
         let result = try importDocument("fragments-and-files.yaml")
         let items = spec(result, "items.yaml")

@@ -167,6 +167,39 @@ final class ProjectionTests: XCTestCase {
         assertContains(text, "        case .a(let pet, _, _):\n            return pet\n")
     }
 
+    func testBodyEncodingIsOnlyGeneratedWhenAFormIsUsedAndReadsAlikeInBothFormats() throws {
+        XCTAssertFalse(try api(#""name": "a", "method": "POST", "path": "/a", "body": "json""#).contains("bodyEncoding"))
+        let json = """
+            {"endpoints": [
+              {"name": "token", "method": "POST", "path": "/oauth/token", "inputs": [{"name": "code", "type": "String"}, {"name": "scopes", "type": "[String]"}],
+               "param": {"grant_type": "authorization_code", "code": "{code}", "scope": "{scopes}"}, "body": "form", "queryArrays": {"scope": "space"}},
+              {"name": "b", "method": "POST", "path": "/b", "body": "json"},
+              {"name": "c", "method": "GET", "path": "/c"}
+            ]}
+            """
+        let yaml = """
+            endpoints:
+              - name: token
+                method: POST
+                path: /oauth/token
+                inputs: [{ name: code, type: String }, { name: scopes, type: "[String]" }]
+                param: { grant_type: authorization_code, code: "{code}", scope: "{scopes}" }
+                body: form
+                queryArrays: { scope: space }
+              - { name: b, method: POST, path: /b, body: json }
+              - { name: c, method: GET, path: /c }
+            """
+        let text = try XCTUnwrap(generate(json)["Api.swift"])
+        assertContains(
+            text,
+            "    var bodyEncoding: RequestBodyEncoding {\n        switch self {\n"
+                + "        case .token:\n            return .form\n"
+                + "        case .b:\n            return .json\n        case .c:\n            return .json\n")
+        assertContains(text, "        case .token:\n            return [\"scope\": .spaceDelimited]\n")
+        let fromYAML = try XCTUnwrap(generate(yaml, path: "Specs/store.yaml")["Api.swift"])
+        XCTAssertEqual(fromYAML.split(separator: "\n").dropFirst(), text.split(separator: "\n").dropFirst())
+    }
+
     func testRepositoryNamesLabelsAndUnlabeledCases() throws {
         let files = try generate(
             spec(#""name": "fetchStoreNewPosts", "repositoryMethod": "fetchNewPosts", "method": "GET", "path": "/p/{storeId}", "inputs": [{"name": "storeId", "type": "Int"}, {"name": "cursorInput", "type": "String?", "argument": "cursor"}, {"name": "input", "type": "DetailInput", "unlabeled": true}], "response": "ContentsWithCursorResponse<Post>""#))

@@ -185,8 +185,22 @@ final class YAMLSpecReaderTests: XCTestCase {
             endpoints.compactMap { node($0, ["name"])?.kind },
             [
                 "fetchMyUser", "editNickname", "fetchMyPlaces", "deletePlace", "registerDevice", "signout", "signinDemo",
-                "editUserSetting", "saveMyPlace",
+                "editUserSetting", "saveMyPlace", "refreshSession",
             ].map { .string($0) })
+    }
+
+    /// `body: form` reads alike from both formats, at the value's line and column.
+    func testBodyIsReadWithItsPlaceInBothFormats() throws {
+        let yaml = "endpoints:\n  - name: token\n    method: POST\n    path: /t\n    body: form\n"
+        let jsonText = #"{"endpoints": [{"name": "token", "method": "POST", "path": "/t", "body": "form"}]}"#
+        let fromYAML = decodeSpec(try read(yaml), file: SpecFile(path: "t.yaml", text: yaml))
+        let fromJSON = decodeSpec(try json(jsonText), file: SpecFile(path: "t.json", text: jsonText))
+        XCTAssertEqual(fromYAML.diagnostics, [])
+        XCTAssertEqual(fromJSON.diagnostics, [])
+        XCTAssertEqual(fromYAML.spec?.endpoints.first?.body?.value, "form")
+        XCTAssertEqual(fromYAML.spec?.endpoints.first?.body?.location, SourceLocation(path: "t.yaml", line: 5, column: 11))
+        XCTAssertEqual(fromJSON.spec?.endpoints.first?.body?.value, "form")
+        XCTAssertEqual(fromJSON.spec?.endpoints.first?.body?.location, SourceLocation(path: "t.json", line: 1, column: 74))
     }
 
     // MARK: - Scalars

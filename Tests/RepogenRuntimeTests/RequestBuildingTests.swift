@@ -16,6 +16,7 @@ struct TestRequest: RequestType {
     var form: UploadForm?
     var arrayStyles: [String: NetworkConfiguration.QueryArrayStyle] = [:]
     var alwaysInQuery: (any Encodable & Sendable)?
+    var encoding: RequestBodyEncoding = .json
 
     init(
         param: (any Encodable & Sendable)? = nil, method: RequestMethod = .get, header: HTTPHeaderType = .json,
@@ -34,6 +35,7 @@ struct TestRequest: RequestType {
     var upload: UploadForm? { form }
     var queryArrayStyles: [String: NetworkConfiguration.QueryArrayStyle] { arrayStyles }
     var queryParam: Encodable? { alwaysInQuery }
+    var bodyEncoding: RequestBodyEncoding { encoding }
 }
 
 struct Item: Codable, Sendable, Equatable {

@@ -96,3 +96,19 @@ public struct SaveMyPlaceInput: Codable, Sendable, Equatable {
         }
     }
 }
+
+/// A new access token, as an OAuth 2 token endpoint answers.
+public struct SessionTokenResponse: Codable, Sendable, Equatable {
+    public var accessToken: String
+    public var expiresIn: Int
+
+    public init(accessToken: String, expiresIn: Int) {
+        self.accessToken = accessToken
+        self.expiresIn = expiresIn
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token"
+        case expiresIn = "expires_in"
+    }
+}

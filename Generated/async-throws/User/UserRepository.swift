@@ -22,6 +22,8 @@ public protocol UserRepository: Sendable {
     func signinDemo(code: String) async throws -> String
     func editUserSetting(input: UserSettingInput) async throws
     func saveMyPlace(input: SaveMyPlaceInput) async throws -> PlaceResponse
+    /// A new access token for a refresh token. The OAuth 2 token endpoint takes a urlencoded form, not JSON.
+    func refreshSession(refreshToken: String, scopes: [String]) async throws -> SessionTokenResponse
 }
 
 /// The methods with optional inputs, without them: they are sent as `nil`.
@@ -90,6 +92,12 @@ public struct UserRepositoryImpl: UserRepository {
 
     public func saveMyPlace(input: SaveMyPlaceInput) async throws -> PlaceResponse {
         let request = UserApi.saveMyPlace(input: input)
+        return try await self.manager.response(requestType: request)
+    }
+
+    /// A new access token for a refresh token. The OAuth 2 token endpoint takes a urlencoded form, not JSON.
+    public func refreshSession(refreshToken: String, scopes: [String]) async throws -> SessionTokenResponse {
+        let request = UserApi.refreshSession(refreshToken: refreshToken, scopes: scopes)
         return try await self.manager.response(requestType: request)
     }
 }

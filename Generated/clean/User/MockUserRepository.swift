@@ -45,6 +45,10 @@ public final class MockUserRepository: UserRepository {
     public let editUserSettingMock = MockMethod<UserSettingInput, Void>("MockUserRepository.editUserSetting(input:)")
     /// Calls and stubs of `saveMyPlace(input:)`.
     public let saveMyPlaceMock = MockMethod<SaveMyPlaceInput, PlaceResponse>("MockUserRepository.saveMyPlace(input:)")
+    /// Calls and stubs of `refreshSession(refreshToken:scopes:)`.
+    public let refreshSessionMock = MockMethod<(refreshToken: String, scopes: [String]), SessionTokenResponse>(
+        "MockUserRepository.refreshSession(refreshToken:scopes:)"
+    )
 
     public init() { }
 
@@ -86,6 +90,10 @@ public final class MockUserRepository: UserRepository {
 
     public func saveMyPlace(input: SaveMyPlaceInput) throws -> PlaceResponse {
         try self.saveMyPlaceMock.call(input).get()
+    }
+
+    public func refreshSession(refreshToken: String, scopes: [String]) throws -> SessionTokenResponse {
+        try self.refreshSessionMock.call((refreshToken: refreshToken, scopes: scopes)).get()
     }
 }
 

@@ -21,6 +21,8 @@ public protocol UserRepository: Sendable {
     func signinDemo(code: String) async throws -> String
     func editUserSetting(input: UserSettingInput) async throws
     func saveMyPlace(input: SaveMyPlaceInput) async throws -> PlaceResponse
+    /// A new access token for a refresh token. The OAuth 2 token endpoint takes a urlencoded form, not JSON.
+    func refreshSession(refreshToken: String, scopes: [String]) async throws -> SessionTokenResponse
 }
 
 /// The methods with optional inputs, without them: they are sent as `nil`.
@@ -49,6 +51,7 @@ public protocol UserDataSource: Sendable {
     func signinDemo(code: String) async throws -> String
     func editUserSetting(input: UserSettingInput) async throws
     func saveMyPlace(input: SaveMyPlaceInput) async throws -> PlaceResponse
+    func refreshSession(refreshToken: String, scopes: [String]) async throws -> SessionTokenResponse
 }
 
 /// The User API's calls: the remote data source.
@@ -109,6 +112,12 @@ public struct UserRemoteDataSource: UserDataSource {
         let request = UserApi.saveMyPlace(input: input)
         return try await self.manager.response(requestType: request)
     }
+
+    /// A new access token for a refresh token. The OAuth 2 token endpoint takes a urlencoded form, not JSON.
+    public func refreshSession(refreshToken: String, scopes: [String]) async throws -> SessionTokenResponse {
+        let request = UserApi.refreshSession(refreshToken: refreshToken, scopes: scopes)
+        return try await self.manager.response(requestType: request)
+    }
 }
 
 /// The User data layer's repository, over its remote data source.
@@ -159,5 +168,10 @@ public struct UserDataRepository: UserRepository {
 
     public func saveMyPlace(input: SaveMyPlaceInput) async throws -> PlaceResponse {
         return try await self.remote.saveMyPlace(input: input)
+    }
+
+    /// A new access token for a refresh token. The OAuth 2 token endpoint takes a urlencoded form, not JSON.
+    public func refreshSession(refreshToken: String, scopes: [String]) async throws -> SessionTokenResponse {
+        return try await self.remote.refreshSession(refreshToken: refreshToken, scopes: scopes)
     }
 }

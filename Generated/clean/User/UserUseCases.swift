@@ -275,6 +275,38 @@ public struct SaveMyPlaceRequestValues: Sendable {
     }
 }
 
+/// A use case of the User domain: `execute` calls `UserRepository.refreshSession(refreshToken:scopes:)`.
+/// `DefaultRefreshSessionUseCase` is the app's; take `any RefreshSessionUseCase` so that a test or a preview can give
+/// another.
+/// A new access token for a refresh token. The OAuth 2 token endpoint takes a urlencoded form, not JSON.
+public protocol RefreshSessionUseCase: Sendable {
+    func execute(_ requestValues: RefreshSessionRequestValues) async throws -> SessionTokenResponse
+}
+
+/// `RefreshSessionUseCase` over the domain's repository.
+public struct DefaultRefreshSessionUseCase: RefreshSessionUseCase {
+    private let repository: any UserRepository
+
+    public init(repository: any UserRepository) {
+        self.repository = repository
+    }
+
+    public func execute(_ requestValues: RefreshSessionRequestValues) async throws -> SessionTokenResponse {
+        try await self.repository.refreshSession(refreshToken: requestValues.refreshToken, scopes: requestValues.scopes)
+    }
+}
+
+/// What `RefreshSessionUseCase.execute(_:)` takes.
+public struct RefreshSessionRequestValues: Sendable {
+    public let refreshToken: String
+    public let scopes: [String]
+
+    public init(refreshToken: String, scopes: [String]) {
+        self.refreshToken = refreshToken
+        self.scopes = scopes
+    }
+}
+
 #if canImport(Combine) || canImport(OpenCombine)
 
 // The reactive flavour of seed 002 (its RxSwift `Observable`s) as Combine publishers: Combine on Apple platforms,
@@ -367,6 +399,16 @@ extension SaveMyPlaceUseCase {
     /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
     /// subscription; cancelling the subscription cancels the call and its request.
     public func publisher(_ requestValues: SaveMyPlaceRequestValues) -> AnyPublisher<PlaceResponse, Error> {
+        let useCase = self
+        return repogenPublisher { try await useCase.execute(requestValues) }
+    }
+}
+
+extension RefreshSessionUseCase {
+    /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
+    /// `@MainActor` view model's `sink` may set its state). The call starts when a subscriber subscribes, once per
+    /// subscription; cancelling the subscription cancels the call and its request.
+    public func publisher(_ requestValues: RefreshSessionRequestValues) -> AnyPublisher<SessionTokenResponse, Error> {
         let useCase = self
         return repogenPublisher { try await useCase.execute(requestValues) }
     }

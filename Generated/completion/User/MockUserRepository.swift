@@ -53,6 +53,10 @@ public final class MockUserRepository: UserRepository {
     public let saveMyPlaceMock = MockMethod<SaveMyPlaceInput, PlaceResponse>(
         "MockUserRepository.saveMyPlace(input:completion:)"
     )
+    /// Calls and stubs of `refreshSession(refreshToken:scopes:completion:)`.
+    public let refreshSessionMock = MockMethod<(refreshToken: String, scopes: [String]), SessionTokenResponse>(
+        "MockUserRepository.refreshSession(refreshToken:scopes:completion:)"
+    )
 
     public init() { }
 
@@ -129,6 +133,15 @@ public final class MockUserRepository: UserRepository {
         completion: @escaping @MainActor @Sendable (Result<PlaceResponse, NetworkError>) -> Void
     ) -> RequestHandle {
         self.saveMyPlaceMock.call(input, completion: completion)
+    }
+
+    @discardableResult
+    public func refreshSession(
+        refreshToken: String,
+        scopes: [String],
+        completion: @escaping @MainActor @Sendable (Result<SessionTokenResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
+        self.refreshSessionMock.call((refreshToken: refreshToken, scopes: scopes), completion: completion)
     }
 }
 #endif

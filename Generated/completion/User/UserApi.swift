@@ -14,6 +14,8 @@ enum UserApi {
     case signinDemo(code: String)
     case editUserSetting(input: UserSettingInput)
     case saveMyPlace(input: SaveMyPlaceInput)
+    /// A new access token for a refresh token. The OAuth 2 token endpoint takes a urlencoded form, not JSON.
+    case refreshSession(refreshToken: String, scopes: [String])
 }
 
 extension UserApi: RequestType {
@@ -41,6 +43,13 @@ extension UserApi: RequestType {
             return input
         case .saveMyPlace(let input):
             return input
+        case .refreshSession(let refreshToken, let scopes):
+            return RequestParameters([
+                "grant_type": "refresh_token",
+                "refresh_token": refreshToken,
+                "client_id": "ios",
+                "scope": scopes
+            ])
         }
     }
 
@@ -63,6 +72,8 @@ extension UserApi: RequestType {
         case .editUserSetting:
             return .patch
         case .saveMyPlace:
+            return .post
+        case .refreshSession:
             return .post
         }
     }
@@ -87,6 +98,8 @@ extension UserApi: RequestType {
             return .json
         case .saveMyPlace:
             return .json
+        case .refreshSession:
+            return .json
         }
     }
 
@@ -110,6 +123,8 @@ extension UserApi: RequestType {
             return "/api/v4/my/user-settings"
         case .saveMyPlace(let input):
             return "/api/v1/my/\(PathComponent(input.placeType.rawValue))/place"
+        case .refreshSession:
+            return "/oauth/token"
         }
     }
 
@@ -133,6 +148,58 @@ extension UserApi: RequestType {
             return false
         case .saveMyPlace:
             return false
+        case .refreshSession:
+            return false
+        }
+    }
+
+    var queryArrayStyles: [String: NetworkConfiguration.QueryArrayStyle] {
+        switch self {
+        case .fetchMyUser:
+            return [:]
+        case .editNickname:
+            return [:]
+        case .fetchMyPlaces:
+            return [:]
+        case .deletePlace:
+            return [:]
+        case .registerDevice:
+            return [:]
+        case .signout:
+            return [:]
+        case .signinDemo:
+            return [:]
+        case .editUserSetting:
+            return [:]
+        case .saveMyPlace:
+            return [:]
+        case .refreshSession:
+            return ["scope": .spaceDelimited]
+        }
+    }
+
+    var bodyEncoding: RequestBodyEncoding {
+        switch self {
+        case .fetchMyUser:
+            return .json
+        case .editNickname:
+            return .json
+        case .fetchMyPlaces:
+            return .json
+        case .deletePlace:
+            return .json
+        case .registerDevice:
+            return .json
+        case .signout:
+            return .json
+        case .signinDemo:
+            return .json
+        case .editUserSetting:
+            return .json
+        case .saveMyPlace:
+            return .json
+        case .refreshSession:
+            return .form
         }
     }
 }

@@ -53,6 +53,13 @@ public protocol UserRepository: Sendable {
         input: SaveMyPlaceInput,
         completion: @escaping @MainActor @Sendable (Result<PlaceResponse, NetworkError>) -> Void
     ) -> RequestHandle
+    /// A new access token for a refresh token. The OAuth 2 token endpoint takes a urlencoded form, not JSON.
+    @discardableResult
+    func refreshSession(
+        refreshToken: String,
+        scopes: [String],
+        completion: @escaping @MainActor @Sendable (Result<SessionTokenResponse, NetworkError>) -> Void
+    ) -> RequestHandle
 }
 
 /// The methods with optional inputs, without them: they are sent as `nil`.
@@ -160,6 +167,17 @@ public struct UserRepositoryImpl: UserRepository {
         completion: @escaping @MainActor @Sendable (Result<PlaceResponse, NetworkError>) -> Void
     ) -> RequestHandle {
         let request = UserApi.saveMyPlace(input: input)
+        return self.manager.request(requestType: request, completion: completion)
+    }
+
+    /// A new access token for a refresh token. The OAuth 2 token endpoint takes a urlencoded form, not JSON.
+    @discardableResult
+    public func refreshSession(
+        refreshToken: String,
+        scopes: [String],
+        completion: @escaping @MainActor @Sendable (Result<SessionTokenResponse, NetworkError>) -> Void
+    ) -> RequestHandle {
+        let request = UserApi.refreshSession(refreshToken: refreshToken, scopes: scopes)
         return self.manager.request(requestType: request, completion: completion)
     }
 }

@@ -75,6 +75,13 @@ extension UserClient: Dependencies.DependencyKey {
                 } catch {
                     throw APIError.converting(error)
                 }
+            },
+            refreshSession: {
+                do {
+                    return try await repository.refreshSession(refreshToken: $0, scopes: $1)
+                } catch {
+                    throw APIError.converting(error)
+                }
             }
         )
     }

@@ -25,6 +25,11 @@ public struct UserClient: Sendable {
     public var signinDemo: @Sendable (_ code: String) async throws -> String
     public var editUserSetting: @Sendable (_ input: UserSettingInput) async throws -> Void
     public var saveMyPlace: @Sendable (_ input: SaveMyPlaceInput) async throws -> PlaceResponse
+    /// A new access token for a refresh token. The OAuth 2 token endpoint takes a urlencoded form, not JSON.
+    public var refreshSession: @Sendable (
+        _ refreshToken: String,
+        _ scopes: [String]
+    ) async throws -> SessionTokenResponse
 }
 
 /// The closures with optional inputs, without them: they are sent as `nil` (a closure cannot have default
@@ -64,6 +69,7 @@ extension UserClient: Dependencies.TestDependencyKey {
         client.signinDemo = { value in value }
         client.editUserSetting = { _ in }
         client.saveMyPlace = { _ in PlaceResponse(placeId: "", name: "") }
+        client.refreshSession = { _, _ in SessionTokenResponse(accessToken: "", expiresIn: 0) }
         return client
     }()
 }

@@ -12,8 +12,10 @@ struct ImportedEndpoint {
     var usingQuery: Bool?
     /// `queryArrays`: the query keys of arrays with the style the document gives (`repeated`, `comma`).
     var queryArrays: [(key: String, style: String)] = []
-    /// `param: "{body}"`: the input sent as the JSON body.
+    /// `param: "{body}"`: the input sent as the JSON body (or the form, with `bodyEncoding`).
     var body: String?
+    /// `body: form`: the param is an `application/x-www-form-urlencoded` body; nil for JSON.
+    var bodyEncoding: String?
     var headers: [(name: String, value: String)] = []
     var files: [(name: String, value: String)] = []
     var fields: [(name: String, value: String)] = []
@@ -227,7 +229,18 @@ extension OpenAPIImporter {
                         // `spaceDelimited` and `pipeDelimited` join with spaces or `|` (`explode` does not apply).
                         let arrays = style == "spaceDelimited" ? "space" : style == "pipeDelimited" ? "pipe"
                             : node["explode"]?.bool == false ? "comma" : "repeated"
-                        endpoint.queryArrays.append((pname, arrays))
+                        if let form = endpoint.queryArrays.first(where: { $0.key == pname }) {
+                            // The form body has an array of this name (read first): a key has one style, in the body
+                            // and the query alike.
+                            if form.style != arrays {
+                                warn(
+                                    "query parameter '\(pname)' of \(where_) is an array in style '\(arrays)', but the form "
+                                        + "body's array '\(pname)' is '\(form.style)', and a key has one style: both are '\(form.style)'",
+                                    at: node)
+                            }
+                        } else {
+                            endpoint.queryArrays.append((pname, arrays))
+                        }
                     }
                 }
                 endpoint.inputs.append((input, type.optionalText))
@@ -267,16 +280,17 @@ extension OpenAPIImporter {
         if body == nil, !endpoint.query.isEmpty || !endpoint.spreads.isEmpty, ["POST", "PUT", "PATCH"].contains(endpoint.method) {
             endpoint.usingQuery = true
         }
-        if body == .json || body == .bytes, endpoint.method == "DELETE" { endpoint.usingQuery = false }
+        if body == .json || body == .bytes || body == .form, endpoint.method == "DELETE" { endpoint.usingQuery = false }
         response(op, where_: where_, capitalized: capitalized, endpoint: &endpoint)
         securityCheck(op, where_: where_)
         return endpoint
     }
 
-    /// A JSON value, a multipart form, or bytes (a `Data` param, sent as they are).
-    enum BodyKind { case json, upload, bytes }
+    /// A JSON value, a multipart form, bytes (a `Data` param, sent as they are), or a urlencoded form.
+    enum BodyKind { case json, upload, bytes, form }
 
-    /// The request body: a JSON value (one input, the param), or a multipart form (an upload).
+    /// The request body: a JSON value (one input, the param), a urlencoded form (one input, the param, with
+    /// `body: form`), a multipart form (an upload), or a file's bytes.
     private mutating func requestBody(
         _ op: SpecNode, where_: String, capitalized: String, endpoint: inout ImportedEndpoint, inputNames: inout Set<String>
     ) -> BodyKind? {
@@ -313,6 +327,17 @@ extension OpenAPIImporter {
             }
             return .json
         }
+        // Without JSON, a urlencoded form (an OAuth token endpoint's, say): its properties are the param's keys.
+        if let form = content.first(where: { Self.essence($0.key) == "application/x-www-form-urlencoded" }) {
+            guard formBody(form.value, required: required, where_: where_, capitalized: capitalized, endpoint: &endpoint, inputNames: &inputNames) else {
+                return nil
+            }
+            if content.count > 1 {
+                let others = content.filter { $0.key != form.key }.map(\.key).joined(separator: ", ")
+                warn("\(where_) also takes \(others); the import sends \(form.key)", at: raw)
+            }
+            return .form
+        }
         if let form = content.first(where: { $0.key.lowercased().hasPrefix("multipart/form-data") }) {
             guard endpoint.method != "DELETE" else {
                 warn("\(where_) has a multipart body, which the runtime sends with POST, PUT and PATCH only; left out", at: raw)
@@ -342,7 +367,7 @@ extension OpenAPIImporter {
             return .bytes
         }
         let types = content.map(\.key).joined(separator: ", ")
-        warn("the request body of \(where_) is \(types); a repogen endpoint sends JSON, multipart/form-data or a file's bytes, so it is left out", at: raw)
+        warn("the request body of \(where_) is \(types); a repogen endpoint sends JSON, application/x-www-form-urlencoded, multipart/form-data or a file's bytes, so it is left out", at: raw)
         return nil
     }
 
@@ -356,6 +381,75 @@ extension OpenAPIImporter {
         endpoint.inputs.append((input, type.optionalText))
         endpoint.body = input
         endpoint.uses.formUnion(type.models)
+    }
+
+    /// A urlencoded form body: an object whose properties are scalars or arrays of scalars, one input sent as the
+    /// param with `body: form`; each array property in the style its `encoding` gives (OpenAPI's default for a form
+    /// is `style: form`, `explode: true`: repeated keys). False, with a warning saying why, for what a form body
+    /// cannot hold.
+    private mutating func formBody(
+        _ media: SpecNode, required: Bool, where_: String, capitalized: String, endpoint: inout ImportedEndpoint,
+        inputNames: inout Set<String>
+    ) -> Bool {
+        guard let schema = media["schema"] else {
+            warn("the form body of \(where_) has no schema; left out", at: media)
+            return false
+        }
+        var type = swiftType(schema, hint: capitalized + "Request")
+        // A free-form object: its keys are known only at run time, and a form's values are text.
+        if type.text == "JSONValue" || type.text == "[String: JSONValue]" { type = ImportedType(text: "[String: String]") }
+        if type.text.hasPrefix("[String: "), type.text.hasSuffix("]"),
+            isQueryScalar(String(type.text.dropFirst(9).dropLast())), !type.text.dropFirst(9).hasPrefix("[")
+        {
+            addBody(type, required: required, endpoint: &endpoint, inputNames: &inputNames)
+            endpoint.bodyEncoding = "form"
+            return true
+        }
+        guard let model = type.models.first, type.text == model, case .fields(let fields)? = models[model]?.kind else {
+            warn(
+                "the form body of \(where_) is \(type.text), not an object of properties, which a form body needs; left out",
+                at: schema)
+            return false
+        }
+        if let nested = fields.first(where: { !isQueryScalar($0.type) }) {
+            warn(
+                "property '\(nested.json ?? nested.name)' of the form body of \(where_) is \(nested.type), which a form body "
+                    + "cannot hold (only scalars and arrays of scalars); the body is left out", at: nested.location)
+            return false
+        }
+        guard !fields.isEmpty else {
+            warn("the form body of \(where_) has no properties; left out", at: schema)
+            return false
+        }
+        let encoding = media["encoding"]?.members ?? []
+        var arrays: [(key: String, style: String)] = []
+        for field in fields {
+            let key = field.json ?? field.name
+            let part = encoding.first { $0.key == key }?.value
+            if let contentType = part?["contentType"]?.string {
+                warn(
+                    "property '\(key)' of the form body of \(where_) has contentType '\(contentType)', which a urlencoded "
+                        + "form ignores; it is sent as text", at: part ?? schema)
+            }
+            var text = field.type.hasSuffix("?") ? String(field.type.dropLast()) : field.type
+            if text.hasSuffix("?") { text.removeLast() }
+            guard text.hasPrefix("[") else { continue }
+            let style = part?["style"]?.string ?? "form"
+            switch style {
+            case "form": arrays.append((key, part?["explode"]?.bool == false ? "comma" : "repeated"))
+            case "spaceDelimited": arrays.append((key, "space"))
+            case "pipeDelimited": arrays.append((key, "pipe"))
+            default:
+                warn(
+                    "property '\(key)' of the form body of \(where_) has style '\(style)', which the runtime cannot write "
+                        + "for an array; the body is left out", at: part ?? schema)
+                return false
+            }
+        }
+        addBody(type, required: required, endpoint: &endpoint, inputNames: &inputNames)
+        endpoint.bodyEncoding = "form"
+        endpoint.queryArrays += arrays
+        return true
     }
 
     /// A multipart body: binary properties are files, scalars are text fields; false when there is no file part.

@@ -285,6 +285,7 @@ extension OpenAPIImporter {
             members.append(("param", queryValue))
         }
         if let usingQuery = endpoint.usingQuery { members.append(("usingQuery", .bool(usingQuery))) }
+        if let encoding = endpoint.bodyEncoding { members.append(("body", .string(encoding))) }
         if !endpoint.queryArrays.isEmpty {
             members.append(("queryArrays", .mapping(endpoint.queryArrays.map { ($0.key, .string($0.style)) }, flow: true)))
         }

@@ -121,6 +121,8 @@ package struct Endpoint: Sendable, Equatable {
     /// `query`: what always goes to the URL query string (the runtime's `queryParam`), beside a param that is the
     /// JSON body; `.none` for nothing.
     package var query: Param = .none
+    /// `body`: how the param is written when it is the body (the runtime's `bodyEncoding`).
+    package var bodyEncoding: BodyEncoding = .json
     /// The success type; `nil` means no body, `Result<Void, Error>`.
     package var response: String?
     /// `responseMetadata`: the repository returns `APIResponse<…>` around the success type (status and headers).
@@ -136,6 +138,19 @@ package struct Endpoint: Sendable, Equatable {
     package var cacheEffects: [CacheEffect] = []
     /// `mock`: what the `tca` style's `mockValue` does for this endpoint with one of the collections.
     package var mockAction: MockAction? = nil
+}
+
+/// How a param that is the body is written (`body`), as the spec spells it.
+package enum BodyEncoding: String, Sendable, Equatable, CaseIterable {
+    /// JSON, the default.
+    case json
+    /// `application/x-www-form-urlencoded`: the param's keys as the query string would have them.
+    case form
+
+    /// The runtime's `RequestBodyEncoding` case: `.json`, `.form`.
+    package var runtimeCase: String {
+        "." + rawValue
+    }
 }
 
 /// A param key whose array has its own query style (`queryArrays`).

@@ -227,6 +227,11 @@ enum RequestProjection {
         return param(asParam, patterns)
     }
 
+    /// `var bodyEncoding`: `.form` for `body: form`, else `.json`.
+    static func bodyEncoding(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
+        SwitchCase(pattern: patterns.pattern(binding: []), lines: ["return " + endpoint.bodyEncoding.runtimeCase])
+    }
+
     /// `var queryArrayStyles`: the keys of `queryArrays` with the runtime's styles, in the spec's order; `[:]`.
     static func queryArrayStyles(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
         let entries = endpoint.queryArrays.map { SwiftCode.stringLiteral($0.key) + ": " + $0.style.runtimeCase }

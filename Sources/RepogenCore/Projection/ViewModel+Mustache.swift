@@ -294,7 +294,7 @@ extension EndpointViewModel: MustacheRepresentable {
     /// The names of every endpoint's hash, made once (a large spec has tens of thousands of endpoints).
     private static let names = [
         "caseName", "doc", "caseDeclaration", "factory", "param", "method", "header", "path", "usingQuery",
-        "queryArrayStyles", "queryParam", "upload",
+        "queryArrayStyles", "queryParam", "bodyEncoding", "upload",
         "methodName", "memberPrefix", "signature", "selector", "successType", "wireType", "mapsResponse",
         "responseName", "toDomain", "domainValue", "resultType", "construction", "requestName", "hasArguments",
         "returnsValue", "argumentsType", "argumentsValue", "mockArguments", "cache", "useCase", "clientMember",
@@ -324,6 +324,7 @@ extension EndpointViewModel: MustacheRepresentable {
         usingQuery.push(to: &builder)
         queryArrayStyles.push(to: &builder)
         queryParam.push(to: &builder)
+        bodyEncoding.push(to: &builder)
         upload.push(to: &builder)
         builder.push(methodName)
         builder.push(memberPrefix)

@@ -116,6 +116,8 @@ package struct EndpointViewModel: Sendable, Equatable {
     package var queryArrayStyles: SwitchCaseViewModel
     /// The `queryParam` member's case: the endpoint's `query` keys, else nil.
     package var queryParam: SwitchCaseViewModel
+    /// The `bodyEncoding` member's case: `.form` for `body: form`, else `.json`.
+    package var bodyEncoding: SwitchCaseViewModel
     /// The `upload` member's case.
     package var upload: SwitchCaseViewModel
     /// The repository method, escaped.
@@ -411,7 +413,7 @@ package struct DomainModelViewModel: Sendable, Equatable {
 
 /// The members of `RequestType` the API enum implements.
 enum RequestMember: String {
-    case param, method, header, path, usingQuery, queryArrayStyles, queryParam, upload
+    case param, method, header, path, usingQuery, queryArrayStyles, queryParam, bodyEncoding, upload
 
     var type: String {
         switch self {
@@ -422,6 +424,7 @@ enum RequestMember: String {
         case .usingQuery: "Bool"
         case .queryArrayStyles: "[String: NetworkConfiguration.QueryArrayStyle]"
         case .queryParam: "Encodable?"
+        case .bodyEncoding: "RequestBodyEncoding"
         case .upload: "UploadForm?"
         }
     }
@@ -438,6 +441,7 @@ extension EndpointViewModel {
         case .usingQuery: usingQuery
         case .queryArrayStyles: queryArrayStyles
         case .queryParam: queryParam
+        case .bodyEncoding: bodyEncoding
         case .upload: upload
         }
     }

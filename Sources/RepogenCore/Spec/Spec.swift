@@ -196,6 +196,9 @@ package struct EndpointSpec: Sendable, Equatable {
     package var query: ParamSpec? = nil
     /// Where `query` was written, for the errors about it as a whole.
     package var queryLocation: SourceLocation? = nil
+    /// `body`: how a param that is the body is written, `json` (the default) or `form`
+    /// (`application/x-www-form-urlencoded`); checked by validation.
+    package var body: Located<String>? = nil
     package var header: HeaderSpec?
     /// The success type; `nil` means the response has no body (`Result<Void, Error>`).
     package var response: Located<String>?

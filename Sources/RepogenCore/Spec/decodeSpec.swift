@@ -14,7 +14,7 @@ enum SpecKeys {
     static let defaults = ["usingQuery", "header"]
     static let endpoint = [
         "name", "description", "repositoryMethod", "method", "path", "inputs", "param", "usingQuery", "queryArrays",
-        "query", "header", "upload", "response", "responseMetadata", "example", "cache", "invalidates", "updates", "mock",
+        "query", "body", "header", "upload", "response", "responseMetadata", "example", "cache", "invalidates", "updates", "mock",
     ]
     static let collection = ["type", "id", "example"]
     static let mock = MockActionSpec.Verb.allCases.map(\.rawValue) + ["id", "value", "field", "to", "page"]
@@ -444,6 +444,7 @@ extension NodeReader {
         }
         let query = members["query"].flatMap { decodeParam($0.value, what: endpointWhat, key: "query") }
         let queryLocation = members["query"].map { location($0.value.offset) }
+        let body = string(members, "body", what: endpointWhat)
         var response: Located<String>?
         var brokenResponse = false
         if let member = members["response"], member.value.kind != .null {
@@ -476,7 +477,7 @@ extension NodeReader {
             name: name, description: description, isComplete: diagnostics.diagnostics.count == problemsBefore,
             brokenInputs: brokenInputs, repositoryMethod: repositoryMethod, method: method, path: path, inputs: inputs,
             param: param, usingQuery: usingQuery, queryArrays: queryArrays, query: query,
-            queryLocation: queryLocation, header: header, response: response,
+            queryLocation: queryLocation, body: body, header: header, response: response,
             brokenResponse: brokenResponse,
             responseMetadata: responseMetadata, upload: upload,
             example: example, exampleValue: exampleValue, cache: cache, brokenCache: brokenCache, invalidates: invalidates ?? [],

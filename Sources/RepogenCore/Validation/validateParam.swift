@@ -65,8 +65,12 @@ extension TypeScope {
 /// Validation of `param`: a reference, a dictionary of keys, or a list of parts merged into one object; and, when
 /// the param may go to the query string, that every value can be written there.
 extension SpecValidator {
-    mutating func validateParam(_ spec: ParamSpec?, scope: InputScope, inQuery: Bool) -> Param? {
+    ///
+    /// `form`: the param is an `application/x-www-form-urlencoded` body (`body: form`), checked as the query string
+    /// is (`inQuery` must be true) and named so in the errors.
+    mutating func validateParam(_ spec: ParamSpec?, scope: InputScope, inQuery: Bool, form: Bool = false) -> Param? {
         guard let spec else { return Param.none }
+        let flat = FlatPlace(form: form)
         switch spec {
         case .value(let text):
             func place() -> String { "the param of '\(scope.endpoint)'" }
@@ -78,11 +82,13 @@ extension SpecValidator {
                 return nil
             }
             if let type = reference.type, !checkCodable(type, at: text.location, what: place()) { return nil }
-            if inQuery, !checkQueryObject(reference, scope: scope, at: text.location, place: place()) { return nil }
+            if inQuery, !checkQueryObject(reference, scope: scope, at: text.location, place: place(), flat: flat) {
+                return nil
+            }
             return .value(reference)
         case .fields(let fields):
             var keys: [String: String] = [:]
-            return validateParamFields(fields, scope: scope, inQuery: inQuery, keys: &keys).map(Param.fields)
+            return validateParamFields(fields, scope: scope, inQuery: inQuery, flat: flat, keys: &keys).map(Param.fields)
         case .merged(let specs):
             var parts: [ParamPart] = []
             var keys: [String: String] = [:]
@@ -90,13 +96,13 @@ extension SpecValidator {
             for part in specs {
                 switch part {
                 case .spread(let text):
-                    if let reference = validateSpread(text, scope: scope, inQuery: inQuery, keys: &keys) {
+                    if let reference = validateSpread(text, scope: scope, inQuery: inQuery, flat: flat, keys: &keys) {
                         parts.append(.spread(reference))
                     } else {
                         ok = false
                     }
                 case .fields(let fields):
-                    if let entries = validateParamFields(fields, scope: scope, inQuery: inQuery, keys: &keys) {
+                    if let entries = validateParamFields(fields, scope: scope, inQuery: inQuery, flat: flat, keys: &keys) {
                         parts.append(.fields(entries))
                     } else {
                         ok = false
@@ -109,7 +115,7 @@ extension SpecValidator {
 
     /// The keys of a dictionary param; `keys` holds the keys already given (key -> where), to report duplicates.
     private mutating func validateParamFields(
-        _ fields: [ParamField], scope: InputScope, inQuery: Bool, keys: inout [String: String]
+        _ fields: [ParamField], scope: InputScope, inQuery: Bool, flat: FlatPlace, keys: inout [String: String]
     ) -> [ParamEntry]? {
         var entries: [ParamEntry] = []
         var ok = true
@@ -134,8 +140,8 @@ extension SpecValidator {
                 let problem = TypeScope.queryProblem(types.valueKind(type, scope: reference.typeScope))
             {
                 error(
-                    "param '\(field.key.value)' of '\(scope.endpoint)' goes to the query string, but its value is "
-                        + "\(problem) ('\(type)'), which a query string cannot carry", at: field.value.location)
+                    "param '\(field.key.value)' of '\(scope.endpoint)' \(flat.goes), but its value is "
+                        + "\(problem) ('\(type)'), which \(flat.carrier) cannot carry", at: field.value.location)
                 ok = false
                 continue
             }
@@ -146,7 +152,7 @@ extension SpecValidator {
 
     /// `"{input}"` in a param list: a model or a `[String: …]` dictionary whose keys go to the top level.
     private mutating func validateSpread(
-        _ text: Located<String>, scope: InputScope, inQuery: Bool, keys: inout [String: String]
+        _ text: Located<String>, scope: InputScope, inQuery: Bool, flat: FlatPlace, keys: inout [String: String]
     ) -> ValueReference? {
         func place() -> String { "the param of '\(scope.endpoint)'" }
         guard let parts = resolveTemplate(text, scope: scope, allowOptional: true, place: place()) else { return nil }
@@ -179,14 +185,17 @@ extension SpecValidator {
                 return nil
             }
         }
-        if inQuery, !checkQueryObject(reference, scope: scope, at: text.location, place: place()) { return nil }
+        if inQuery, !checkQueryObject(reference, scope: scope, at: text.location, place: place(), flat: flat) {
+            return nil
+        }
         return reference
     }
 
     /// A value whose keys go to the query string: a model whose encoded fields are all scalars or arrays of scalars,
     /// or a dictionary of those.
     private mutating func checkQueryObject(
-        _ reference: ValueReference, scope: InputScope, at location: SourceLocation, place: @autoclosure () -> String
+        _ reference: ValueReference, scope: InputScope, at location: SourceLocation, place: @autoclosure () -> String,
+        flat: FlatPlace
     ) -> Bool {
         guard let type = reference.type else { return true }
         switch types.valueKind(type, scope: reference.typeScope) {
@@ -199,6 +208,7 @@ extension SpecValidator {
                 let kind = types.valueKind(field.type, scope: modelScope)
                 if let problem = TypeScope.queryProblem(kind) {
                     var fix = "leave it out with 'encode: false', or send the param as a JSON body"
+                        + (flat.isForm ? " ('body: json')" : "")
                     if case .dictionary(let key, let value) = kind, key == "String", TypeScope.queryProblem(value) == nil {
                         // Extra filters: their keys can be query items of their own.
                         let text = ([scope.inputs[reference.input].name] + reference.members).joined(separator: ".")
@@ -206,8 +216,8 @@ extension SpecValidator {
                             + "param: [\"{\(text)}\", \"{\(text).\(field.name)}\"]"
                     }
                     error(
-                        "\(place()) goes to the query string, but field '\(field.name)' of '\(model)' is \(problem) "
-                            + "('\(field.type)'), which a query string cannot carry; \(fix)", at: location)
+                        "\(place()) \(flat.goes), but field '\(field.name)' of '\(model)' is \(problem) "
+                            + "('\(field.type)'), which \(flat.carrier) cannot carry; \(fix)", at: location)
                     ok = false
                 }
             }
@@ -215,16 +225,36 @@ extension SpecValidator {
         case .dictionary(_, let value):
             if let problem = TypeScope.queryProblem(value) {
                 error(
-                    "\(place()) goes to the query string, but the values of '\(type)' are each \(problem), which a "
-                        + "query string cannot carry", at: location)
+                    "\(place()) \(flat.goes), but the values of '\(type)' are each \(problem), which "
+                        + "\(flat.carrier) cannot carry", at: location)
                 return false
             }
             return true
         case .scalar, .array:
             error(
-                "\(place()) goes to the query string, which needs an object of keys (a model or a dictionary), "
+                "\(place()) \(flat.goes), which needs an object of keys (a model or a dictionary), "
                     + "not '\(type)'", at: location)
             return false
         }
+    }
+}
+
+/// Where a param's keys go as `key=value` pairs, for the errors about what cannot go there: the query string, or a
+/// form body (`body: form`), which holds what a query string holds.
+struct FlatPlace {
+    var isForm: Bool
+
+    init(form: Bool) {
+        isForm = form
+    }
+
+    /// `goes to the query string`, `is a form body ('body: form')`.
+    var goes: String {
+        isForm ? "is a form body ('body: form')" : "goes to the query string"
+    }
+
+    /// `a query string`, `a form body`.
+    var carrier: String {
+        isForm ? "a form body" : "a query string"
     }
 }

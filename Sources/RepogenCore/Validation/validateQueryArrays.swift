@@ -9,7 +9,8 @@ extension SpecValidator {
         guard inQuery else {
             error(
                 "\(place) spells arrays in the query string, but the param of '\(endpoint)' goes to the JSON body "
-                    + "(see 'usingQuery') and it has no 'query' keys", at: first.key.location)
+                    + "(see 'usingQuery'; a form body, 'body: form', takes them too) and it has no 'query' keys",
+                at: first.key.location)
             return nil
         }
         let (kinds, open) = queryKeyKinds(param)
@@ -58,6 +59,12 @@ extension SpecValidator {
     private func queryKeyKinds(_ param: Param) -> (kinds: [String: (ValueKind, String)], open: Bool) {
         var kinds: [String: (ValueKind, String)] = [:]
         var open = false
+        // A key in two places (a form's param and the `query` beside it) is an array when either is: a style applies to
+        // arrays only.
+        func set(_ key: String, _ kind: (ValueKind, String)) {
+            if let (existing, _) = kinds[key], case .array = existing { return }
+            kinds[key] = kind
+        }
         func add(_ reference: ValueReference) {
             guard let type = reference.type else {
                 open = true
@@ -67,7 +74,7 @@ extension SpecValidator {
             case .object(let model):
                 let modelScope = model.split(separator: ".").map(String.init)
                 for field in types.fields[model] ?? [] where field.isEncoded {
-                    kinds[field.jsonKey] = (types.valueKind(field.type, scope: modelScope), field.type.description)
+                    set(field.jsonKey, (types.valueKind(field.type, scope: modelScope), field.type.description))
                 }
             default:
                 open = true
@@ -77,13 +84,15 @@ extension SpecValidator {
             for entry in entries {
                 switch entry.value {
                 case .reference(let reference):
-                    kinds[entry.key] = (
-                        reference.type.map { types.valueKind($0, scope: reference.typeScope) } ?? .unknown,
-                        reference.type?.description ?? "?"
-                    )
-                case .text: kinds[entry.key] = (.scalar, "String")
-                case .number(let text): kinds[entry.key] = (.scalar, text)
-                case .bool(let flag): kinds[entry.key] = (.scalar, "\(flag)")
+                    set(
+                        entry.key,
+                        (
+                            reference.type.map { types.valueKind($0, scope: reference.typeScope) } ?? .unknown,
+                            reference.type?.description ?? "?"
+                        ))
+                case .text: set(entry.key, (.scalar, "String"))
+                case .number(let text): set(entry.key, (.scalar, text))
+                case .bool(let flag): set(entry.key, (.scalar, "\(flag)"))
                 }
             }
         }

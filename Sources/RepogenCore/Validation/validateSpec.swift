@@ -241,7 +241,20 @@ struct SpecValidator {
         let path = validatePath(spec.path, scope: scope)
         let usingQuery = spec.usingQuery ?? defaults?.usingQuery
         let inQuery = Self.paramGoesToQuery(method: method, usingQuery: usingQuery?.value, upload: spec.upload != nil)
-        let param = validateParam(spec.param, scope: scope, inQuery: inQuery)
+        var bodyEncoding = BodyEncoding.json
+        if let body = spec.body {
+            if let encoding = validateBody(
+                body, endpoint: name, method: method, usingQuery: usingQuery?.value, upload: spec.upload != nil,
+                inQuery: inQuery, hasParam: spec.param != nil)
+            {
+                bodyEncoding = encoding
+            } else {
+                ok = false
+            }
+        }
+        // A form's keys are checked as the query string's: they are the same pairs.
+        let isForm = bodyEncoding == .form
+        let param = validateParam(spec.param, scope: scope, inQuery: inQuery || isForm, form: isForm)
         var query = Param.none
         if let querySpec = spec.query {
             if let checked = validateQuery(querySpec, at: spec.queryLocation ?? spec.location, inQuery: inQuery, scope: scope) {
@@ -252,11 +265,19 @@ struct SpecValidator {
         }
         var queryArrays: [QueryArray] = []
         if let param, !spec.queryArrays.isEmpty {
-            // The arrays of `query` when the param is the body; with a query param, `query` is refused above.
+            // The arrays of `query` when the param is the body; with a query param, `query` is refused above. A form's
+            // arrays are spelled like the query's, and with `query` beside it the keys of both can be named.
             let queryBound = inQuery || query == .none
+            let target: (param: Param, inQuery: Bool, source: String)
+            if isForm {
+                target =
+                    query == .none
+                    ? (param, true, "its param") : (Self.merging(param, query), true, "its param or its 'query'")
+            } else {
+                target = queryBound ? (param, inQuery, "its param") : (query, true, "its 'query'")
+            }
             if let checked = validateQueryArrays(
-                spec.queryArrays, param: queryBound ? param : query, inQuery: queryBound ? inQuery : true,
-                endpoint: name, source: queryBound ? "its param" : "its 'query'")
+                spec.queryArrays, param: target.param, inQuery: target.inQuery, endpoint: name, source: target.source)
             {
                 queryArrays = checked
             } else {
@@ -324,7 +345,7 @@ struct SpecValidator {
             caseName: name, documentation: spec.description?.value, methodName: spec.repositoryMethod?.value ?? name,
             inputs: inputs, method: method,
             path: path, param: param, header: header, usingQuery: usingQuery?.value, queryArrays: queryArrays,
-            query: query, response: response,
+            query: query, bodyEncoding: bodyEncoding, response: response,
             responseMetadata: spec.responseMetadata?.value ?? false, upload: upload, example: spec.example?.value,
             domainResponse: domainResponse)
     }
@@ -366,6 +387,64 @@ struct SpecValidator {
             returns = ""
         }
         return "'\(domain)' is the domain type of '\(dto)'; a response is the wire type: write '\(line)'\(returns)"
+    }
+
+    /// `body`: a known encoding, and `form` only where the param is the body and there is one.
+    mutating func validateBody(
+        _ body: Located<String>, endpoint: String, method: MethodChoice?, usingQuery: Bool?, upload: Bool, inQuery: Bool,
+        hasParam: Bool
+    ) -> BodyEncoding? {
+        guard let encoding = BodyEncoding(rawValue: body.value) else {
+            let valid = BodyEncoding.allCases.map(\.rawValue)
+            let suggestion = NameSuggester.suggestion(for: body.value, among: valid)
+            error(
+                "unknown body encoding '\(body.value)' for endpoint '\(endpoint)'"
+                    + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+                    + " (valid encodings: \(valid.joined(separator: ", ")))", at: body.location)
+            return nil
+        }
+        guard encoding == .form else { return encoding }
+        let place = "'body: form' of endpoint '\(endpoint)' sends its param as a form body"
+        if inQuery {
+            let methods: [HTTPMethod]
+            switch method {
+            case .fixed(let fixed)?: methods = [fixed]
+            case .conditional(_, let whenTrue, let whenFalse)?: methods = [whenTrue, whenFalse]
+            case nil: methods = []
+            }
+            let why: String
+            if upload {
+                why = "an upload's body is its multipart form (and its param goes to the query string); send the "
+                    + "fields in 'upload' or drop the upload"
+            } else if methods.contains(.get) {
+                why = "a GET sends no body (its param goes to the query string); use another method or drop 'body'"
+            } else if usingQuery == true {
+                why = "'usingQuery: true' (its own or the spec's 'defaults') sends the param in the query string; drop "
+                    + "one of them"
+            } else {
+                why = "a DELETE sends its param in the query string unless it says 'usingQuery: false'"
+            }
+            error("\(place), but \(why)", at: body.location)
+            return nil
+        }
+        if !hasParam {
+            error("\(place), but it has no 'param'; give it one or drop 'body'", at: body.location)
+            return nil
+        }
+        return encoding
+    }
+
+    /// One param of the keys of both: a form's `param` and the `query` beside it, for `queryArrays`.
+    static func merging(_ first: Param, _ second: Param) -> Param {
+        func parts(_ param: Param) -> [ParamPart] {
+            switch param {
+            case .none: return []
+            case .value(let reference): return [.spread(reference)]
+            case .fields(let entries): return [.fields(entries)]
+            case .merged(let parts): return parts
+            }
+        }
+        return .merged(parts(first) + parts(second))
     }
 
     /// Whether the runtime may put the param in the query string: GET always; DELETE unless `usingQuery: false`;

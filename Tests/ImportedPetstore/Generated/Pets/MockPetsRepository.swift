@@ -51,6 +51,10 @@ public final class MockPetsRepository: PetsRepository {
     public let listToysMock = MockMethod<Int64, [ListToysResponseItem]>("MockPetsRepository.listToys(petId:)")
     /// Calls and stubs of `getMicrochip(petId:)`.
     public let getMicrochipMock = MockMethod<Int64, GetMicrochipResponse>("MockPetsRepository.getMicrochip(petId:)")
+    /// Calls and stubs of `updatePetWithForm(petId:body:)`.
+    public let updatePetWithFormMock = MockMethod<(petId: Int64, body: UpdatePetWithFormRequest), Void>(
+        "MockPetsRepository.updatePetWithForm(petId:body:)"
+    )
 
     public init() { }
 
@@ -96,6 +100,10 @@ public final class MockPetsRepository: PetsRepository {
 
     public func getMicrochip(petId: Int64) -> Result<GetMicrochipResponse, Error> {
         self.getMicrochipMock.call(petId)
+    }
+
+    public func updatePetWithForm(petId: Int64, body: UpdatePetWithFormRequest) -> Result<Void, Error> {
+        self.updatePetWithFormMock.call((petId: petId, body: body))
     }
 }
 #endif

@@ -23,6 +23,8 @@ enum PetsApi {
     case listToys(petId: Int64)
     /// The pet's microchip number, which older chips report as an integer (a oneOf of scalars)
     case getMicrochip(petId: Int64)
+    /// Change a pet with a urlencoded form, as Swagger's petstore does
+    case updatePetWithForm(petId: Int64, body: UpdatePetWithFormRequest)
 }
 
 extension PetsApi: RequestType {
@@ -60,6 +62,8 @@ extension PetsApi: RequestType {
             return nil
         case .getMicrochip:
             return nil
+        case .updatePetWithForm(_, let body):
+            return body
         }
     }
 
@@ -87,6 +91,8 @@ extension PetsApi: RequestType {
             return .get
         case .getMicrochip:
             return .get
+        case .updatePetWithForm:
+            return .post
         }
     }
 
@@ -119,6 +125,8 @@ extension PetsApi: RequestType {
             return .json
         case .getMicrochip:
             return .json
+        case .updatePetWithForm:
+            return .json
         }
     }
 
@@ -146,6 +154,8 @@ extension PetsApi: RequestType {
             return "/pets/\(PathComponent(petId))/toys"
         case .getMicrochip(let petId):
             return "/pets/\(PathComponent(petId))/microchip"
+        case .updatePetWithForm(let petId, _):
+            return "/pets/\(PathComponent(petId))/form"
         }
     }
 
@@ -173,6 +183,8 @@ extension PetsApi: RequestType {
             return [:]
         case .getMicrochip:
             return [:]
+        case .updatePetWithForm:
+            return ["tags": .repeatedKeys, "nicknames": .commaSeparated]
         }
     }
 
@@ -204,6 +216,37 @@ extension PetsApi: RequestType {
             return nil
         case .getMicrochip:
             return nil
+        case .updatePetWithForm:
+            return nil
+        }
+    }
+
+    var bodyEncoding: RequestBodyEncoding {
+        switch self {
+        case .listPets:
+            return .json
+        case .createPets:
+            return .json
+        case .showPetById:
+            return .json
+        case .updatePet:
+            return .json
+        case .deletePet:
+            return .json
+        case .uploadPhoto:
+            return .json
+        case .movePet:
+            return .json
+        case .listOwnerContacts:
+            return .json
+        case .addOwnerContact:
+            return .json
+        case .listToys:
+            return .json
+        case .getMicrochip:
+            return .json
+        case .updatePetWithForm:
+            return .form
         }
     }
 
@@ -235,6 +278,8 @@ extension PetsApi: RequestType {
         case .listToys:
             return nil
         case .getMicrochip:
+            return nil
+        case .updatePetWithForm:
             return nil
         }
     }

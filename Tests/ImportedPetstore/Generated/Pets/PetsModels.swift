@@ -197,3 +197,19 @@ public enum GetMicrochipResponse: Codable, Sendable, Equatable {
         }
     }
 }
+
+public struct UpdatePetWithFormRequest: Codable, Sendable, Equatable {
+    public var name: String
+    public var status: PetStatus?
+    /// OpenAPI's default for a form array (form, exploded) repeats the key
+    public var tags: [String]?
+    /// Not exploded, so joined with commas
+    public var nicknames: [String]?
+
+    public init(name: String, status: PetStatus? = nil, tags: [String]? = nil, nicknames: [String]? = nil) {
+        self.name = name
+        self.status = status
+        self.tags = tags
+        self.nicknames = nicknames
+    }
+}

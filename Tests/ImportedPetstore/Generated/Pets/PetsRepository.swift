@@ -27,6 +27,8 @@ public protocol PetsRepository: Sendable {
     func listToys(petId: Int64) async -> Result<[ListToysResponseItem], Error>
     /// The pet's microchip number, which older chips report as an integer (a oneOf of scalars)
     func getMicrochip(petId: Int64) async -> Result<GetMicrochipResponse, Error>
+    /// Change a pet with a urlencoded form, as Swagger's petstore does
+    func updatePetWithForm(petId: Int64, body: UpdatePetWithFormRequest) async -> Result<Void, Error>
 }
 
 /// The methods with optional inputs, without them: they are sent as `nil`.
@@ -124,6 +126,12 @@ public struct PetsRepositoryImpl: PetsRepository {
     /// The pet's microchip number, which older chips report as an integer (a oneOf of scalars)
     public func getMicrochip(petId: Int64) async -> Result<GetMicrochipResponse, Error> {
         let request = PetsApi.getMicrochip(petId: petId)
+        return await self.manager.request(requestType: request)
+    }
+
+    /// Change a pet with a urlencoded form, as Swagger's petstore does
+    public func updatePetWithForm(petId: Int64, body: UpdatePetWithFormRequest) async -> Result<Void, Error> {
+        let request = PetsApi.updatePetWithForm(petId: petId, body: body)
         return await self.manager.request(requestType: request)
     }
 }

@@ -21,6 +21,8 @@ public final class MockStoreRepository: StoreRepository {
     )
     /// Calls and stubs of `getInventory()`.
     public let getInventoryMock = MockMethod<Void, [String: Int32]>("MockStoreRepository.getInventory()")
+    /// Calls and stubs of `createToken(tokenRequest:)`.
+    public let createTokenMock = MockMethod<TokenRequest, Token>("MockStoreRepository.createToken(tokenRequest:)")
 
     public init() { }
 
@@ -30,6 +32,10 @@ public final class MockStoreRepository: StoreRepository {
 
     public func getInventory() -> Result<[String: Int32], Error> {
         self.getInventoryMock.call(())
+    }
+
+    public func createToken(tokenRequest: TokenRequest) -> Result<Token, Error> {
+        self.createTokenMock.call(tokenRequest)
     }
 }
 #endif

@@ -6,6 +6,8 @@ import RepogenRuntime
 enum StoreApi {
     case postStoreOrders(body: PostStoreOrdersRequest)
     case getInventory
+    /// An OAuth 2 access token, asked for with a urlencoded form
+    case createToken(tokenRequest: TokenRequest)
 }
 
 extension StoreApi: RequestType {
@@ -15,6 +17,8 @@ extension StoreApi: RequestType {
             return body
         case .getInventory:
             return nil
+        case .createToken(let tokenRequest):
+            return tokenRequest
         }
     }
 
@@ -24,6 +28,8 @@ extension StoreApi: RequestType {
             return .post
         case .getInventory:
             return .get
+        case .createToken:
+            return .post
         }
     }
 
@@ -32,6 +38,8 @@ extension StoreApi: RequestType {
         case .postStoreOrders:
             return .json
         case .getInventory:
+            return .json
+        case .createToken:
             return .json
         }
     }
@@ -42,6 +50,30 @@ extension StoreApi: RequestType {
             return "/store/orders"
         case .getInventory:
             return "/store/inventory"
+        case .createToken:
+            return "/oauth/token"
+        }
+    }
+
+    var queryArrayStyles: [String: NetworkConfiguration.QueryArrayStyle] {
+        switch self {
+        case .postStoreOrders:
+            return [:]
+        case .getInventory:
+            return [:]
+        case .createToken:
+            return ["scope": .spaceDelimited]
+        }
+    }
+
+    var bodyEncoding: RequestBodyEncoding {
+        switch self {
+        case .postStoreOrders:
+            return .json
+        case .getInventory:
+            return .json
+        case .createToken:
+            return .form
         }
     }
 }

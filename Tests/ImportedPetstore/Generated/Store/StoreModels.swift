@@ -42,6 +42,59 @@ public enum OrderPet: Codable, Sendable, Equatable {
     }
 }
 
+public struct TokenRequest: Codable, Sendable, Equatable {
+    public var grantType: TokenRequestGrantType
+    public var clientId: String
+    public var clientSecret: String?
+    public var refreshToken: String?
+    public var scope: [String]?
+
+    public init(
+        grantType: TokenRequestGrantType,
+        clientId: String,
+        clientSecret: String? = nil,
+        refreshToken: String? = nil,
+        scope: [String]? = nil
+    ) {
+        self.grantType = grantType
+        self.clientId = clientId
+        self.clientSecret = clientSecret
+        self.refreshToken = refreshToken
+        self.scope = scope
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case grantType = "grant_type"
+        case clientId = "client_id"
+        case clientSecret = "client_secret"
+        case refreshToken = "refresh_token"
+        case scope
+    }
+}
+
+public enum TokenRequestGrantType: String, Codable, Sendable, Equatable, CaseIterable {
+    case clientCredentials = "client_credentials"
+    case refreshToken = "refresh_token"
+}
+
+public struct Token: Codable, Sendable, Equatable {
+    public var accessToken: String
+    public var tokenType: String
+    public var expiresIn: Int?
+
+    public init(accessToken: String, tokenType: String, expiresIn: Int? = nil) {
+        self.accessToken = accessToken
+        self.tokenType = tokenType
+        self.expiresIn = expiresIn
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token"
+        case tokenType = "token_type"
+        case expiresIn = "expires_in"
+    }
+}
+
 public struct PostStoreOrdersRequest: Codable, Sendable, Equatable {
     public var petId: Int64
     public var quantity: Int

@@ -11,6 +11,8 @@ import RepogenRuntime
 public protocol StoreRepository: Sendable {
     func postStoreOrders(body: PostStoreOrdersRequest) async -> Result<Order, Error>
     func getInventory() async -> Result<[String: Int32], Error>
+    /// An OAuth 2 access token, asked for with a urlencoded form
+    func createToken(tokenRequest: TokenRequest) async -> Result<Token, Error>
 }
 
 public struct StoreRepositoryImpl: StoreRepository {
@@ -28,6 +30,12 @@ public struct StoreRepositoryImpl: StoreRepository {
 
     public func getInventory() async -> Result<[String: Int32], Error> {
         let request = StoreApi.getInventory
+        return await self.manager.request(requestType: request)
+    }
+
+    /// An OAuth 2 access token, asked for with a urlencoded form
+    public func createToken(tokenRequest: TokenRequest) async -> Result<Token, Error> {
+        let request = StoreApi.createToken(tokenRequest: tokenRequest)
         return await self.manager.request(requestType: request)
     }
 }
