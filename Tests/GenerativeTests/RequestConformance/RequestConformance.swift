@@ -564,6 +564,23 @@ struct RequestConformance {
             if sorted(parts) != sorted(sentParts) {
                 differences.append("multipart body: expected the parts \(sorted(parts)), sent \(sorted(sentParts))")
             }
+        case .form(let pairs):
+            // `application/x-www-form-urlencoded` read as its standard says: `&`-separated `name=value`, `+` a space,
+            // then percent-decoding.
+            func decoded(_ text: Substring) -> String {
+                text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "<not percent-decoded: \(text)>"
+            }
+            let text = String(decoding: sent.body, as: UTF8.self)
+            var sentPairs: [String] = []
+            for pair in text.split(separator: "&", omittingEmptySubsequences: false) where !text.isEmpty {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                sentPairs.append(decoded(parts[0]) + "=" + (parts.count > 1 ? decoded(parts[1]) : ""))
+            }
+            sentPairs.sort()
+            let wanted = pairs.map { $0.name + "=" + $0.value }.sorted()
+            if wanted != sentPairs {
+                differences.append("form body: expected the pairs \(wanted), sent \(text.debugDescription)")
+            }
         case .unchecked(let what):
             _ = what
         }

@@ -115,12 +115,14 @@ struct RequestOracle {
         var location: String
     }
 
-    /// How a body is written. A new one (`application/x-www-form-urlencoded`: each property a `name=value` pair by
-    /// its `encoding` style, compared as pairs) is a case here, a line in `body(_:)`, and a case of `ExpectedBody`.
+    /// How a body is written. A new one is a case here, a line in `body(_:)`, and a case of `ExpectedBody`.
     enum BodyEncoding: Equatable {
         case json
         case binary
         case multipart
+        /// `application/x-www-form-urlencoded`: each property `name=value` pairs by its `encoding` object's style
+        /// and explode (as a query parameter's: `form`, exploded, by default), compared as pairs.
+        case form
         case unsupported(String)
     }
 
@@ -130,6 +132,8 @@ struct RequestOracle {
         var schema: SpecNode?
         var required: Bool
         var location: String
+        /// The media type object's `encoding`: by property, its `style` and `explode` as written (nil: not given).
+        var propertyEncodings: [String: (style: String?, explode: Bool?)] = [:]
     }
 
     struct Operation {
@@ -255,6 +259,8 @@ struct RequestOracle {
             encoding = .json
         } else if essence == "multipart/form-data" {
             encoding = .multipart
+        } else if essence == "application/x-www-form-urlencoded" {
+            encoding = .form
         } else if essence == "application/octet-stream" || essence.hasPrefix("image/") || essence.hasPrefix("audio/")
             || essence.hasPrefix("video/") || essence == "application/pdf" || essence == "application/zip"
             || Self.string(Self.member(resolvedSchema, "format")) == "binary"
@@ -264,9 +270,14 @@ struct RequestOracle {
         } else {
             encoding = .unsupported(essence)
         }
+        var propertyEncodings: [String: (style: String?, explode: Bool?)] = [:]
+        for entry in Self.members(Self.member(first.value, "encoding")) {
+            propertyEncodings[entry.key] = (Self.string(Self.member(entry.value, "style")), Self.bool(Self.member(entry.value, "explode")))
+        }
         return Body(
             mediaType: first.key, encoding: encoding, schema: schema,
-            required: Self.bool(Self.member(node, "required")) == true, location: location(raw))
+            required: Self.bool(Self.member(node, "required")) == true, location: location(raw),
+            propertyEncodings: propertyEncodings)
     }
 
     /// A media type without its parameters, lowercased: `application/json; charset=utf-8` -> `application/json`.
@@ -404,6 +415,8 @@ struct RequestOracle {
         case bytes([UInt8])
         /// Each part's name and bytes.
         case multipart([(name: String, bytes: [UInt8])])
+        /// A form's pairs, decoded, in any order.
+        case form([(name: String, value: String)])
         case unchecked(String)
     }
 
@@ -462,6 +475,20 @@ struct RequestOracle {
                     }
                 }
                 expectedBody = .multipart(parts)
+            case .form:
+                // Each property as a query parameter of its encoding's style would be: `form`, exploded, by default.
+                var pairs: [(name: String, value: String)] = []
+                if case .object(let members) = body {
+                    for member in members {
+                        let given = declared.propertyEncodings[member.key]
+                        let style = given?.style ?? "form"
+                        let parameter = Parameter(
+                            name: member.key, place: "query", required: false, style: style,
+                            explode: given?.explode ?? (style == "form"), schema: nil, location: declared.location)
+                        pairs += queryItems(parameter, member.value)
+                    }
+                }
+                expectedBody = .form(pairs)
             case .unsupported(let type): expectedBody = .unchecked("a \(type) body")
             }
         }
