@@ -21,7 +21,7 @@ final class RequestConformanceTests: XCTestCase {
     }
 
     func testEveryConstructDocument() throws {
-        try check(GenerativeTests.root.appendingPathComponent("Tests/OpenAPIDocuments/every-construct.yaml").path, minimumCalls: 48)
+        try check(GenerativeTests.root.appendingPathComponent("Tests/OpenAPIDocuments/every-construct.yaml").path, minimumCalls: 56)
     }
 
     func testPetstoreDocument() throws {
