@@ -79,16 +79,10 @@ final class FormBodyCompileTests: XCTestCase {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-forms-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         guard let compiler = try GeneratedCodeCompiler(work: work) else { throw XCTSkip("swiftc is not on the PATH") }
-        for style in compiler.styles {
-            let library = try TemplateSet.builtin(for: style).library(templatesPath: nil)
-            let generation = try Pipeline.generate(
-                file: SpecFile(path: "Specs/forms.yaml", text: Self.spec), library: library, options: GenerateOptions(style: style))
+        try compiler.buildInEveryStyle(spec: Self.spec, path: "Specs/forms.yaml", module: "Forms", test: "FormBodyCompileTests") { style, generation in
             XCTAssertEqual(generation.warnings.map(\.description), [], style.name)
             let api = generation.files.first { $0.relativePath.hasSuffix("FormsApi.swift") }?.contents ?? ""
             XCTAssertTrue(api.contains("    var bodyEncoding: RequestBodyEncoding {"), "\(style.name): \(api)")
-            if let errors = try compiler.compile(generation.files + generation.sharedFiles, module: "Forms_\(style.name.replacingOccurrences(of: "-", with: "_"))", style: style) {
-                XCTFail(errors)
-            }
         }
     }
 

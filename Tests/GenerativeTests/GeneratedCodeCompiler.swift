@@ -72,3 +72,36 @@ struct GeneratedCodeCompiler {
         return nil
     }
 }
+
+extension GeneratedCodeCompiler {
+    /// Generates one spec in every style and builds what each gives (each style in a module of its own, named
+    /// `<module><Style>`): a style that refuses the spec, or output that does not build, fails the test. `inspect`
+    /// sees each style's generation first (for what the test expects in its text). Styles the compiler cannot build
+    /// (`tca` without `REPOGEN_TCA_BUILD`) are generated, checked and said not to be built.
+    func buildInEveryStyle(
+        spec text: String, path: String, module: String, test: String,
+        inspect: (OutputStyle, Generation) -> Void = { _, _ in },
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        for style in OutputStyle.all {
+            let library = try TemplateSet.builtin(for: style).library(templatesPath: nil)
+            let generation: Generation
+            do {
+                generation = try Pipeline.generate(
+                    file: SpecFile(path: path, text: text), library: library, options: GenerateOptions(style: style))
+            } catch {
+                XCTFail("\(style.name): refused\n\(error.report)", file: file, line: line)
+                continue
+            }
+            inspect(style, generation)
+            guard styles.contains(style) else { continue }
+            let name = module + style.name.filter(\.isLetter).prefix(1).uppercased() + style.name.filter(\.isLetter).dropFirst()
+            if let errors = try compile(generation.files + generation.sharedFiles, module: name, style: style) {
+                XCTFail(errors, file: file, line: line)
+            }
+        }
+        if tcaArguments == nil {
+            print("\(test): the tca output was generated, not built (set REPOGEN_TCA_BUILD)")
+        }
+    }
+}

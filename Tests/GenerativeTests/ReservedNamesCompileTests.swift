@@ -146,23 +146,6 @@ final class ReservedNamesCompileTests: XCTestCase {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-names-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         guard let compiler = try GeneratedCodeCompiler(work: work) else { throw XCTSkip("swiftc is not on the PATH") }
-        for style in OutputStyle.all {
-            let library = try TemplateSet.builtin(for: style).library(templatesPath: nil)
-            let generation: Generation
-            do {
-                generation = try Pipeline.generate(
-                    file: SpecFile(path: "Specs/names.yaml", text: Self.spec), library: library, options: GenerateOptions(style: style))
-            } catch {
-                XCTFail("\(style.name): refused\n\(error.report)")
-                continue
-            }
-            guard compiler.styles.contains(style) else { continue }
-            if let errors = try compiler.compile(generation.files + generation.sharedFiles, module: "Names\(style.name.filter(\.isLetter))", style: style) {
-                XCTFail(errors)
-            }
-        }
-        if compiler.tcaArguments == nil {
-            print("ReservedNamesCompileTests: the tca output was generated, not built (set REPOGEN_TCA_BUILD)")
-        }
+        try compiler.buildInEveryStyle(spec: Self.spec, path: "Specs/names.yaml", module: "Names", test: "ReservedNamesCompileTests")
     }
 }

@@ -58,24 +58,6 @@ final class UnionCompileTests: XCTestCase {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-unions-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         guard let compiler = try GeneratedCodeCompiler(work: work) else { throw XCTSkip("swiftc is not on the PATH") }
-        for style in OutputStyle.all {
-            let library = try TemplateSet.builtin(for: style).library(templatesPath: nil)
-            let generation: Generation
-            do {
-                generation = try Pipeline.generate(
-                    file: SpecFile(path: "Specs/unions.yaml", text: Self.spec), library: library, options: GenerateOptions(style: style))
-            } catch {
-                XCTFail("\(style.name): refused\n\(error.report)")
-                continue
-            }
-            guard compiler.styles.contains(style) else { continue }
-            let module = "Unions\(style.name.filter(\.isLetter))"
-            if let errors = try compiler.compile(generation.files + generation.sharedFiles, module: module, style: style) {
-                XCTFail(errors)
-            }
-        }
-        if compiler.tcaArguments == nil {
-            print("UnionCompileTests: the tca output was generated, not built (set REPOGEN_TCA_BUILD)")
-        }
+        try compiler.buildInEveryStyle(spec: Self.spec, path: "Specs/unions.yaml", module: "Unions", test: "UnionCompileTests")
     }
 }
