@@ -140,7 +140,10 @@ final class GenerativeTests: XCTestCase {
     /// refused with located, one-line errors.
     func checkAcceptedSpecsCompile(styles: [OutputStyle], swiftc: String, arguments: [String], work: URL) throws {
         let environment = ProcessInfo.processInfo.environment
-        let count = Int(environment["REPOGEN_GENERATIVE_COUNT"] ?? "") ?? 120
+        // A check of one style that refuses more of the generator's specs (clean, tca) draws twice as many, so that
+        // it compiles as many accepted ones as the check of the other styles does.
+        let single = styles == [.tca] || styles == [.clean]
+        let count = Int(environment["REPOGEN_GENERATIVE_COUNT"] ?? "") ?? (single ? 240 : 120)
         let seed = UInt64(environment["REPOGEN_GENERATIVE_SEED"] ?? "") ?? 20_261_123
         let libraries = try styles.map { try TemplateSet.builtin(for: $0).library(templatesPath: nil) }
         // Without the tca style in the list, it still renders each spec (or refuses it with a located error).
@@ -221,10 +224,10 @@ final class GenerativeTests: XCTestCase {
             twoModuleSpecs += split.count
         }
         // The generator must keep producing specs that pass, or this check proves nothing.
-        // (The tca style refuses more of the generator's names, its client's members among them: about 11% of specs
-        // pass there, 13-17% in the other styles. The clean style alone, with its use case types per method, passes
-        // 10-13%: 12 of 120 and 75 of 600 from the default seed.)
-        let minimum = count / (styles == [.tca] || styles == [.clean] ? 12 : 8)
+        // (The tca style refuses more of the generator's names, its client's members among them: about 11-12% of
+        // specs pass there, 13-17% in the other styles. The clean style alone, with its use case types per method,
+        // passes 8-13%: 10 of 120 from the default seed once random specs drew unions and forms.)
+        let minimum = count / (single ? 14 : 8)
         XCTAssertGreaterThan(accepted, minimum, "only \(accepted) of \(count) random specs were accepted")
         // Cached reads and the writes that change them too (each style renders them its own way).
         XCTAssertGreaterThan(acceptedWithCaching, 0, "no accepted random spec has a cached read")
