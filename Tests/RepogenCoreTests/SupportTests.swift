@@ -13,6 +13,32 @@ final class SupportTests: XCTestCase {
         }
     }
 
+    /// A plain ASCII name with optional marks takes a shortcut past the parser: it must give what the parser gives
+    /// (a leading space makes the parser read the same text), for random names, keywords and near-names.
+    func testThePlainNameShortcutParsesAsTheParserDoes() {
+        // A fixed seed, so that a failure names an input that comes again.
+        struct Seeded: RandomNumberGenerator {
+            var state: UInt64
+            mutating func next() -> UInt64 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return state ^ (state >> 29)
+            }
+        }
+        var generator = Seeded(state: 32)
+        let pieces = ["A", "b", "_", "1", "?", "Int", "String", "class", "Any", "self", "Type", ".", "<", "é", "$", " ", "-"]
+        var texts = ["String", "Pet?", "Any", "Any?", "_", "_x", "x1", "1x", "class", "Self", "String??", "?", "", "Int?x"]
+        for _ in 0..<3_000 {
+            texts.append((0..<Int.random(in: 1...4, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for text in texts {
+            switch (SwiftType.parse(text), SwiftType.parse(" " + text)) {
+            case (.success(let shortcut), .success(let parsed)): XCTAssertEqual(shortcut, parsed, text.debugDescription)
+            case (.failure, .failure): break
+            case (let shortcut, let parsed): XCTFail("\(text.debugDescription): \(shortcut) against the parser's \(parsed)")
+            }
+        }
+    }
+
     func testTemplateStrings() throws {
         XCTAssertEqual(
             try TemplateString.parse("/a/{b.c}/{{x}}").get(),

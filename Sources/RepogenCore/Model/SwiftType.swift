@@ -39,8 +39,34 @@ package struct SwiftType: Sendable, Equatable, CustomStringConvertible {
         return self
     }
 
+    /// The commonest type, an ASCII name with optional marks (`String`, `Pet?`), as the parser gives it, without
+    /// decoding scalars; nil for anything else (the parser decides), a keyword included.
+    private static func plainName(_ text: String) -> SwiftType? {
+        var bytes = Substring(text).utf8
+        var marks = 0
+        while bytes.last == UInt8(ascii: "?") {
+            bytes = bytes.dropLast()
+            marks += 1
+        }
+        guard let first = bytes.first, !(0x30...0x39).contains(first) else { return nil }
+        for byte in bytes {
+            let isLetter = (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            guard isLetter || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "_") else { return nil }
+        }
+        let name = String(Substring(bytes))
+        guard !SwiftIdentifier.isKeyword(name) || name == "Any" else { return nil }
+        var type = SwiftType.named(name)
+        for _ in 0..<marks {
+            type = SwiftType(
+                description: type.description + "?", isOptional: true, simpleName: nil,
+                referencedNames: type.referencedNames, shape: .optional(type))
+        }
+        return type
+    }
+
     /// Parses a type; returns an error message for text that is not a type.
     package static func parse(_ text: String) -> Result<SwiftType, TypeSyntaxError> {
+        if let plain = plainName(text) { return .success(plain) }
         var parser = Parser(Array(text.unicodeScalars))
         do throws(TypeSyntaxError) {
             parser.skipSpaces()
@@ -140,9 +166,16 @@ package struct SwiftType: Sendable, Equatable, CustomStringConvertible {
                 let found = index < scalars.count ? "'\(scalars[index])'" : "end of text"
                 throw TypeSyntaxError(message: "expected a type name, found \(found)")
             }
-            var name = String.UnicodeScalarView()
-            name.append(contentsOf: scalars[start..<index])
-            let text = String(name)
+            let slice = scalars[start..<index]
+            let text: String
+            if slice.allSatisfy(\.isASCII) {
+                // Nearly every name: its bytes at once, not a scalar at a time.
+                text = String(decoding: slice.lazy.map { UInt8(truncatingIfNeeded: $0.value) }, as: UTF8.self)
+            } else {
+                var name = String.UnicodeScalarView()
+                name.append(contentsOf: slice)
+                text = String(name)
+            }
             if SwiftIdentifier.isKeyword(text) && text != "Any" {
                 throw TypeSyntaxError(message: "'\(text)' is a Swift keyword, not a type name")
             }
