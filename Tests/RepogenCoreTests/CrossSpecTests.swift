@@ -148,6 +148,51 @@ final class MixedStyleModuleTests: XCTestCase {
 /// `Pipeline.check`, with which `repogen import` checks its specs in the styles it does not render, says what a full
 /// generation says: for every bad spec and every example spec, in every style, it finds errors exactly when
 /// generating fails, and names the first style that fails.
+/// Styles with one `validationKey` validate every spec alike, so `Pipeline.check` (repogen import's check of every
+/// style) validates once for them: every bad spec and every example gives the same diagnostics in each style of a
+/// key, and the check of all styles answers as checking each style alone does.
+final class ValidationKeyTests: XCTestCase {
+    func testStylesOfOneKeyGiveTheSameDiagnosticsForEveryBadSpecAndExample() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        var files: [SpecFile] = []
+        for folder in [root.appendingPathComponent("BadSpecs"), root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Specs")] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            where name.hasSuffix(".json") || name.hasSuffix(".yaml") {
+                files.append(SpecFile(path: name, bytes: try Array(Data(contentsOf: folder.appendingPathComponent(name)))))
+            }
+        }
+        XCTAssertGreaterThan(files.count, 100)
+        let groups = Dictionary(grouping: OutputStyle.all, by: \.validationKey).values.filter { $0.count > 1 }
+        // Today result and async-throws; a key of one style checks nothing here.
+        XCTAssertEqual(groups.map { Set($0.map(\.name)) }, [["result", "async-throws"]])
+        func diagnostics(_ file: SpecFile, _ style: OutputStyle) -> [String] {
+            do {
+                let generation = try Pipeline.generate(
+                    specPaths: [file.path], options: GenerateOptions(style: style), specFiles: [file.path: file])
+                return generation.warnings.map(\.description)
+            } catch {
+                return error.diagnostics.map(\.description)
+            }
+        }
+        var refused = 0
+        for file in files {
+            for group in groups {
+                let first = diagnostics(file, group[0])
+                if first.contains(where: { $0.contains(": error:") }) { refused += 1 }
+                for style in group.dropFirst() {
+                    XCTAssertEqual(diagnostics(file, style), first, "\(file.path): \(style.name) against \(group[0].name)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(refused, 50, "the bad specs must be refused for this to compare their errors")
+        // The check of every style at once answers as the first style that refuses does alone.
+        for file in files {
+            let alone = OutputStyle.all.first { Pipeline.check([file], styles: [$0]) != nil }
+            XCTAssertEqual(Pipeline.check([file], styles: OutputStyle.all)?.style, alone, file.path)
+        }
+    }
+}
+
 final class PipelineCheckTests: XCTestCase {
     func testCheckFailsExactlyWhenGenerationFails() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

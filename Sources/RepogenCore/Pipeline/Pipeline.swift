@@ -282,10 +282,18 @@ package enum Pipeline {
         let order = Dictionary(files.enumerated().map { ($1.path, $0) }) { first, _ in first }
         let specs = read.flatMap { $0.specs }.sorted { order[$0.file.path, default: 0] < order[$1.file.path, default: 0] }
         let problems = read.flatMap { $0.problems }
-        // Each style on a thread of its own: they only read the specs.
+        // Each style on a thread of its own (they only read the specs), and once for styles that validate alike.
         let decoded = specs
-        let found = onOwnThreads(styles.count) { index in
-            validated(decoded, style: styles[index], options: options)
+        var distinct: [OutputStyle] = []
+        for style in styles where !distinct.contains(where: { $0.validationKey == style.validationKey }) {
+            distinct.append(style)
+        }
+        let validatedOnce = distinct
+        let results = onOwnThreads(validatedOnce.count) { index in
+            validated(decoded, style: validatedOnce[index], options: options)
+        }
+        let found = styles.map { style in
+            results[validatedOnce.firstIndex { $0.validationKey == style.validationKey } ?? 0]
         }
         for (style, diagnostics) in zip(styles, found) {
             let all = problems + diagnostics

@@ -86,6 +86,18 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// What validation tells styles apart by. Validation reads a style only through what makes this key: the member
+    /// names of its mock, the module-level names its code takes (`ReservedNames.moduleNames`), and the styles it
+    /// names because their code declares or uses names the others do not (clean's use cases and data sources, tca's
+    /// client, completion's repository locals). Two styles with one key accept and refuse every spec alike
+    /// (`result` and `async-throws` today), so `Pipeline.check` validates once for both; `ValidationKeyTests` holds
+    /// the bad specs and the examples to it.
+    package var validationKey: String {
+        if ["clean", "tca", "completion"].contains(name) { return name }
+        return "mock members " + mockMemberSuffixes.joined(separator: ",") + " / " + mockMemberPrefixes.joined(separator: ",")
+            + "; module names " + ReservedNames.moduleNames(of: self).keys.sorted().joined(separator: ",")
+    }
+
     /// The type that holds the fake of each repository method: the mock repository, or `tca`'s client.
     package func mockTypeName(_ names: DomainNames) -> String {
         self == .tca ? names.client : names.mock
