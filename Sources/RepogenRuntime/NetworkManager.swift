@@ -210,6 +210,29 @@ public final class NetworkManager: @unchecked Sendable {
         return Dictionary(arrayStyles.map { (RequestParameters.snakeCaseName($0.key), $0.value) }) { first, _ in first }
     }
 
+    /// A param as the configuration's encoder writes it; what cannot be encoded is a `NetworkError.parameterError`.
+    private func encodedJSON(_ value: Encodable, _ configuration: NetworkConfiguration) throws -> Data {
+        do {
+            return try configuration.makeEncoder().encode(value)
+        } catch let error as EncodingError {
+            throw NetworkError.parameterError(error)
+        }
+    }
+
+    /// A body's one `Content-Type`: the endpoint's own (a custom header of that name, in any case), else `fallback`.
+    private func setContentType(
+        _ headers: inout [String: String], of requestType: some RequestType, default fallback: String
+    ) {
+        var contentType = fallback
+        if case .custom(let custom) = requestType.header,
+            let given = custom.first(where: { $0.key.lowercased() == "content-type" })
+        {
+            contentType = given.value
+        }
+        headers = headers.filter { $0.key.lowercased() != "content-type" }
+        headers["Content-Type"] = contentType
+    }
+
     private func makeURLRequest(_ requestType: some RequestType, _ configuration: NetworkConfiguration) async throws -> URLRequest {
         let base = configuration.baseURL?.absoluteString ?? ""
         let path = try PathComponent.resolvingEmptyInputs(in: requestType.path)
@@ -234,38 +257,16 @@ public final class NetworkManager: @unchecked Sendable {
         }
         if isForm, let param = requestType.param {
             // A form: the pairs the query string would have, in a body, in the form's own encoding.
-            let data: Data
-            do {
-                data = try configuration.makeEncoder().encode(param)
-            } catch let error as EncodingError {
-                throw NetworkError.parameterError(error)
-            }
             body = try QueryEncoder.form(
-                fromJSON: data, arrayStyle: configuration.queryArrayStyle,
+                fromJSON: encodedJSON(param, configuration), arrayStyle: configuration.queryArrayStyle,
                 arrayStyles: arrayStyles(of: requestType, configuration), boolStyle: configuration.queryBoolStyle)
-            var contentType = "application/x-www-form-urlencoded"
-            if case .custom(let custom) = requestType.header, let given = custom.first(where: { $0.key.lowercased() == "content-type" }) {
-                contentType = given.value
-            }
-            headers = headers.filter { $0.key.lowercased() != "content-type" }
-            headers["Content-Type"] = contentType
+            setContentType(&headers, of: requestType, default: "application/x-www-form-urlencoded")
         } else if sendsBody, let bytes = requestType.param as? Data {
-            // A `Data` param sent as the body is the bytes themselves (a file, an image), not JSON of their base64:
-            // `application/octet-stream` unless the endpoint's custom headers name the content type.
+            // A `Data` param sent as the body is the bytes themselves (a file, an image), not JSON of their base64.
             body = bytes
-            var contentType = "application/octet-stream"
-            if case .custom(let custom) = requestType.header, let given = custom.first(where: { $0.key.lowercased() == "content-type" }) {
-                contentType = given.value
-            }
-            headers = headers.filter { $0.key.lowercased() != "content-type" }
-            headers["Content-Type"] = contentType
+            setContentType(&headers, of: requestType, default: "application/octet-stream")
         } else if let param = requestType.param {
-            let data: Data
-            do {
-                data = try configuration.makeEncoder().encode(param)
-            } catch let error as EncodingError {
-                throw NetworkError.parameterError(error)
-            }
+            let data = try encodedJSON(param, configuration)
             if !sendsBody {
                 try appendQuery(data, of: requestType, configuration, to: &components)
             } else {
@@ -274,13 +275,7 @@ public final class NetworkManager: @unchecked Sendable {
         }
         if let queryParam = requestType.queryParam {
             // The spec's `query` keys: in the URL whatever the param is (usually the JSON body beside them).
-            let data: Data
-            do {
-                data = try configuration.makeEncoder().encode(queryParam)
-            } catch let error as EncodingError {
-                throw NetworkError.parameterError(error)
-            }
-            try appendQuery(data, of: requestType, configuration, to: &components)
+            try appendQuery(encodedJSON(queryParam, configuration), of: requestType, configuration, to: &components)
         }
         // A form with no parts (an optional upload whose inputs are all nil) sends no body: multipart needs at least
         // one part (RFC 2046 5.1.1), and a request without its optional body is what the caller asked for.

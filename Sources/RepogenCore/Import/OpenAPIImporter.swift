@@ -233,13 +233,7 @@ package struct OpenAPIImporter {
     /// generating would, at the cost of validation alone.
     private func validate(_ files: [OutputFile]) throws(DiagnosticsError) {
         let folder = options.output.isEmpty || options.output == "." ? "" : (options.output.hasSuffix("/") ? options.output : options.output + "/")
-        var specFiles: [String: SpecFile] = [:]
-        var paths: [String] = []
-        for file in files {
-            let path = folder + file.relativePath
-            paths.append(path)
-            specFiles[path] = SpecFile(path: path, text: file.contents)
-        }
+        let specFiles = files.map { SpecFile(path: folder + $0.relativePath, text: $0.contents) }
         func bug(_ style: OutputStyle, _ diagnostics: [Diagnostic]) -> DiagnosticsError {
             DiagnosticsError(
                 [Diagnostic(.error, "the specs imported from this document do not generate in the \(style.name) style; this is a bug in repogen import, please report it with the document", path: document.file.path)]
@@ -247,7 +241,7 @@ package struct OpenAPIImporter {
         }
         // Validation in every style, each on a thread of its own, is what generation would report: with the built-in
         // templates a validated spec renders, so rendering one style here as well would only cost time.
-        if let failure = Pipeline.check(paths.compactMap { specFiles[$0] }, styles: OutputStyle.all) {
+        if let failure = Pipeline.check(specFiles, styles: OutputStyle.all) {
             throw bug(failure.style, failure.diagnostics)
         }
     }
