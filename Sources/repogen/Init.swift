@@ -13,7 +13,7 @@ enum StarterFiles {
 
     static let yamlConfig = """
         # repogen's config: what 'repogen generate' does without arguments. Paths are relative to this file.
-        # Every key is in the README's "The config file".
+        # Every key is in repogen's Documentation/CommandLine.md, "The config file".
         specs: [Specs]            # spec files, or folders of them (one domain per file: Specs/todo.yaml -> Todo)
         output: Generated         # where the Swift files go; commit them, and run 'repogen generate --check' in CI
         style: result             # result, async-throws, completion, clean or tca
@@ -35,7 +35,7 @@ enum StarterFiles {
 
     static let yamlSpec = """
         # A starter spec: the domain 'Todo' (from the file name), its models and endpoints. Edit it and run
-        # 'repogen generate'; the README's "The spec language" lists every key.
+        # 'repogen generate'; repogen's Documentation/SpecLanguage.md lists every key.
         models:
           Todo:
             description: One item of the list.

@@ -125,12 +125,12 @@ enum Usage {
 
         'list' names the built-in templates of a style (default: result); 'export' writes them as .mustache files
         to <dir>, as a starting point for 'repogen generate --style <style> --templates <dir>'. The view model they
-        receive is documented in the README.
+        receive is documented in Documentation/Templates.md.
 
         """
 }
 
-/// Process exit codes, documented in `repogen --help` and the README.
+/// Process exit codes, documented in `repogen --help` and Documentation/CommandLine.md.
 enum ExitCode: Int32 {
     case success = 0
     case differences = 1

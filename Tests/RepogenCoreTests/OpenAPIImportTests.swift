@@ -71,7 +71,7 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertTrue(store.contains("      pet: OrderPet?\n"), store)
         XCTAssertTrue(store.contains("  OrderPet:\n    oneOf:\n      - Pet\n      - String\n"), store)
         XCTAssertEqual(result.warnings.map(\.description), [
-            "Tests/OpenAPIDocuments/petstore.yaml:52:11: warning: error responses have bodies in 1 operation(s); a repogen endpoint types only its success: a failed status is a NetworkError (see the README's 'Errors')",
+            "Tests/OpenAPIDocuments/petstore.yaml:52:11: warning: error responses have bodies in 1 operation(s); a repogen endpoint types only its success: a failed status is a NetworkError (see Documentation/Runtime.md, 'Errors')",
             "Tests/OpenAPIDocuments/petstore.yaml:383:13: warning: 'Pet.parent' holds 'Pet', which holds 'Pet': a struct cannot contain itself; the field is JSONValue (decode 'Pet' from it)",
             "Tests/OpenAPIDocuments/petstore.yaml:437:5: warning: schema 'Error' is the model 'ErrorModel': 'Error' is a name the generated code of some style uses or declares",
         ])

@@ -3,9 +3,9 @@ import RepogenCore
 import RepogenMustache
 import XCTest
 
-/// The README's tables of view-model keys ("The view model") list exactly the properties of the view-model structs
-/// (`ViewModel.swift`) and the keys the projection gives templates: every key a template can use is documented, and
-/// no documented key is gone.
+/// The tables of view-model keys in Documentation/Templates.md ("The view model") list exactly the properties of the
+/// view-model structs (`ViewModel.swift`) and the keys the projection gives templates: every key a template can use
+/// is documented, and no documented key is gone.
 final class ViewModelDocumentationTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -32,11 +32,11 @@ final class ViewModelDocumentationTests: XCTestCase {
         return result
     }
 
-    /// The backticked names in the first column of the README table that follows `heading`.
+    /// The backticked names in the first column of the Documentation/Templates.md table that follows `heading`.
     func documentedKeys(after heading: String) throws -> Set<String> {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try XCTUnwrap(readme.range(of: "### The view model").map { readme[$0.upperBound...] })
-        let start = try XCTUnwrap(section.range(of: heading), "no '\(heading)' in the README's view model section")
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("Documentation/Templates.md"), encoding: .utf8)
+        let section = try XCTUnwrap(readme.range(of: "## The view model").map { readme[$0.upperBound...] })
+        let start = try XCTUnwrap(section.range(of: heading), "no '\(heading)' in Documentation/Templates.md's view model section")
         var keys: Set<String> = []
         var inTable = false
         for line in section[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false).dropFirst() {
@@ -115,7 +115,7 @@ final class ViewModelDocumentationTests: XCTestCase {
         let viewModel = try completeViewModel()
         let endpoint = try XCTUnwrap(viewModel.endpoints.first)
         let model = try XCTUnwrap(viewModel.models.first)
-        let fix = "update the README's tables under 'The view model' (or the structs in ViewModel.swift)"
+        let fix = "update the tables under 'The view model' in Documentation/Templates.md (or the structs in ViewModel.swift)"
         XCTAssertEqual(try documentedKeys(after: "Every template of a spec receives this"), Set(properties(viewModel)), fix)
         XCTAssertEqual(try documentedKeys(after: "Each of `endpoints`:"), Set(properties(endpoint)), fix)
         XCTAssertEqual(try documentedKeys(after: "Each of `models`:"), Set(properties(model)), fix)
@@ -188,7 +188,7 @@ final class ViewModelDocumentationTests: XCTestCase {
             if case .array(let models)? = entries["models"] { for item in models { model.formUnion(names(item)) } }
             if case .array(let models)? = entries["domainModels"] { for item in models { domainModel.formUnion(names(item)) } }
         }
-        let fix = "update the README's tables under 'The view model'"
+        let fix = "update the tables under 'The view model' in Documentation/Templates.md"
         XCTAssertEqual(try documentedKeys(after: "Every template of a spec receives this"), top, fix)
         XCTAssertEqual(try documentedKeys(after: "Each of `endpoints`:"), endpoint, fix)
         XCTAssertEqual(try documentedKeys(after: "Each of `models`:"), model, fix)

@@ -138,7 +138,7 @@ package struct OpenAPIImporter {
         if let errors = errorResponses {
             warn(
                 "error responses have bodies in \(errors.count) operation(s); a repogen endpoint types only its success: "
-                    + "a failed status is a NetworkError (see the README's 'Errors')", at: errors.first)
+                    + "a failed status is a NetworkError (see Documentation/Runtime.md, 'Errors')", at: errors.first)
         }
         breakRecursion()
         PhaseTimes.mark("import: models and operations")

@@ -197,7 +197,8 @@ package enum Pipeline {
             for error in missing {
                 var warning = options.templates.renderDiagnostic(error, rendering: template, templatesPath: options.templatesPath)
                 warning.severity = .warning
-                warning.message = error.message + " (rendered as nothing; see the README's view model)"
+                warning.message =
+                    error.message + " (rendered as nothing; see Documentation/Templates.md, 'The view model')"
                 if !warnings.contains(warning) { warnings.append(warning) }
             }
         }

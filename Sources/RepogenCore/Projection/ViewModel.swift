@@ -1,6 +1,7 @@
 // The view model the templates render: one struct per kind of value, a property per key. The projection
 // (`projectDefault`, `projectModels`) fills them; `ViewModel+Mustache.swift` is the one place that turns them
-// into template data; the README's tables under "The view model" are checked against these structs.
+// into template data; the tables under "The view model" in Documentation/Templates.md are checked against these
+// structs.
 
 /// What every template of a spec receives, the same for every template.
 package struct DomainViewModel: Sendable, Equatable {

@@ -1,7 +1,7 @@
 /// Builds the view model the built-in templates render: every string they print, precomputed.
 ///
-/// The keys are the properties of `DomainViewModel` and the structs it holds (documented in the README, "The view
-/// model"); templates only interpolate them.
+/// The keys are the properties of `DomainViewModel` and the structs it holds (documented in
+/// Documentation/Templates.md, "The view model"); templates only interpolate them.
 package func projectDefault(
     _ model: APIModel, runtimeModule: String = "RepogenRuntime", accessLevel: AccessLevel = .public,
     completionHandlers: Bool = false, useCases: Bool = false, client: Bool = false

@@ -8,7 +8,7 @@ import RepogenMustache
 package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
     /// The name in configs and on the command line: `result`, `async-throws`, `completion`.
     package let name: String
-    /// One line for `--help` and the README.
+    /// One line for `--help` and the documentation.
     package let summary: String
     /// Suffixes of the members the mock declares for each repository method, besides the method itself: one
     /// `MockMethod` each (`fetchMock`), which holds the calls and stubs. (Forwarding properties in Sourcery's
