@@ -155,8 +155,8 @@ final class ReadmeExcerptTests: XCTestCase {
         var pages = ["README.md"]
         let folder = root.appendingPathComponent("Documentation")
         let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: folder.path), "no Documentation/ folder")
-        while let path = enumerator.nextObject() as? String where path.hasSuffix(".md") {
-            pages.append("Documentation/" + path)
+        while let path = enumerator.nextObject() as? String {
+            if path.hasSuffix(".md") { pages.append("Documentation/" + path) }
         }
         return pages.sorted()
     }
