@@ -30,23 +30,23 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
 
     /// Seed 000: `func fetchStore(storeId: Int) async -> Result<Store, Error>`. The default.
     package static let result = OutputStyle(
-        name: "result", summary: "async -> Result<T, Error> (seed 000; the default)", mockMemberSuffixes: ["Mock"])
+        name: "result", summary: "async -> Result<T, Error> (the default)", mockMemberSuffixes: ["Mock"])
 
     /// Seed 001: `func fetchMovies() async throws -> [Movie]`, throwing the `NetworkError` of a failure.
     package static let asyncThrows = OutputStyle(
-        name: "async-throws", summary: "async throws -> T (seed 001)", mockMemberSuffixes: ["Mock"])
+        name: "async-throws", summary: "async throws -> T", mockMemberSuffixes: ["Mock"])
 
     /// Seed 004: `func fetchPhotoList(page: Int, completion: @escaping @MainActor @Sendable (Result<[Photo],
     /// NetworkError>) -> Void) -> RequestHandle`, the completion called once on the main actor.
     package static let completion = OutputStyle(
-        name: "completion", summary: "completion handler with Result<T, NetworkError>, returns a RequestHandle (seed 004)",
+        name: "completion", summary: "completion handler with Result<T, NetworkError>, returns a RequestHandle",
         mockMemberSuffixes: ["Mock"])
 
     /// Seed 002's Clean Architecture layers: the domain's `…Repository` protocol (`async throws`), a use case per
     /// endpoint (`FetchMovieUseCase.execute(_:)`), and the data layer's `…DataRepository` over a remote data source
     /// (and a local one, for cached reads).
     package static let clean = OutputStyle(
-        name: "clean", summary: "use cases over a domain repository and data sources (seed 002)",
+        name: "clean", summary: "use cases over a domain repository and data sources",
         mockMemberSuffixes: ["Mock"])
 
     /// Seed 003's The Composable Architecture clients: a `@DependencyClient` struct of `@Sendable` async throwing
@@ -54,7 +54,7 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
     /// `previewValue` answering with the spec's examples, an in-memory `mockValue`, the `DependencyValues` accessor,
     /// and one `APIError` per output. The generated code imports swift-dependencies.
     package static let tca = OutputStyle(
-        name: "tca", summary: "a @DependencyClient per domain with live, test, preview, mock values (seed 003)",
+        name: "tca", summary: "a @DependencyClient per domain with live, test, preview, mock values",
         mockMemberSuffixes: [], mockMemberPrefixes: ["_"])
 
     /// Every style, in the order of `RepogenFacts.styleNames`.
