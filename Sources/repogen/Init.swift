@@ -35,7 +35,7 @@ enum StarterFiles {
 
     static let yamlSpec = """
         # A starter spec: the domain 'Todo' (from the file name), its models and endpoints. Edit it and run
-        # 'repogen generate'; repogen's Documentation/SpecLanguage.md lists every key.
+        # 'repogen generate'; repogen's Documentation/SpecLanguage/ lists every key.
         models:
           Todo:
             description: One item of the list.
