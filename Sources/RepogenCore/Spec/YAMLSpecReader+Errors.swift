@@ -7,8 +7,8 @@ extension YAMLSpecReader {
     @inline(never)
     func quoteHint(_ failure: Failure, value start: Int, textFollows: Bool = false) -> Failure {
         let end = lineEnd(from: start)
-        // An opening brace only: text like `{id}/items` is what people write; a `[` value is almost always a list, unless `?`
-        // follows it (`[String]?`, a type).
+        // An opening brace only: text like `{id}/items` is what people write; a `[` value is almost always a list,
+        // unless `?` follows it (`[String]?`, a type).
         guard bytes[start] == UInt8(ascii: "{") || textFollows, failure.offset <= end, !failure.hinted,
             !failure.message.hasPrefix("nesting")
         else {
