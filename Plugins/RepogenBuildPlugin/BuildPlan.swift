@@ -64,29 +64,7 @@ struct BuildPlan: Equatable {
                 file: configs[0]))
             return plan
         }
-        var settings = Settings()
-        let specs: [URL]
-        if let config = configs.first {
-            switch Settings.read(config) {
-            case .failure(let problem):
-                plan.errors.append(problem)
-                return plan
-            case .success(let read):
-                settings = read
-            }
-            var found: [URL] = []
-            for path in settings.specs {
-                switch expand(path, relativeTo: config) {
-                case .success(let urls): found += urls
-                case .failure(var problem):
-                    problem.line = line(of: path, in: config)
-                    plan.errors.append(problem)
-                }
-            }
-            specs = found
-        } else {
-            specs = files.filter(isMarkedSpec).sorted { $0.path < $1.path }
-        }
+        let (settings, specs) = readSpecs(config: configs.first, files: files, errors: &plan.errors)
         guard plan.errors.isEmpty else { return plan }
         guard !specs.isEmpty else {
             // An error, not a warning: a warning is lost under the compile errors of the code that uses the
@@ -94,10 +72,46 @@ struct BuildPlan: Equatable {
             plan.errors.append(noSpecError(targetName: targetName, config: configs.first, packageConfig: packageConfig))
             return plan
         }
+        let (inputs, options) = sharedArguments(
+            config: configs.first, settings: settings, targetName: targetName, specs: specs)
+        plan.addSteps(
+            specs: specs, targetName: targetName, output: output, settings: settings, inputs: inputs, options: options)
+        if !plan.errors.isEmpty { plan.steps = [] }
+        return plan
+    }
 
+    /// The settings and the specs: those the config names (each problem in `errors`), or without a config the
+    /// target's files marked as specs.
+    private static func readSpecs(config: URL?, files: [URL], errors: inout [Problem]) -> (Settings, [URL]) {
+        guard let config else { return (Settings(), files.filter(isMarkedSpec).sorted { $0.path < $1.path }) }
+        let settings: Settings
+        switch Settings.read(config) {
+        case .failure(let problem):
+            errors.append(problem)
+            return (Settings(), [])
+        case .success(let read):
+            settings = read
+        }
+        var found: [URL] = []
+        for path in settings.specs {
+            switch expand(path, relativeTo: config) {
+            case .success(let urls): found += urls
+            case .failure(var problem):
+                problem.line = line(of: path, in: config)
+                errors.append(problem)
+            }
+        }
+        return (settings, found)
+    }
+
+    /// The inputs every command has (the config, the templates folder and its files) and the options every command
+    /// passes to the tool.
+    private static func sharedArguments(
+        config: URL?, settings: Settings, targetName: String, specs: [URL]
+    ) -> (inputs: [URL], options: [String]) {
         var inputs: [URL] = []
         var options = ["--quiet"]
-        if let config = configs.first {
+        if let config {
             inputs.append(config)
             options += ["--config", config.path]
             if let templates = settings.templates {
@@ -113,6 +127,14 @@ struct BuildPlan: Equatable {
         let mocks = settings.mocks ?? RepogenFacts.defaultMocks
         // An unknown mocks mode or style lists no outputs and is not passed on: repogen reports it at its line.
         if RepogenFacts.mocksModes.contains(mocks) { options += ["--mocks", mocks] }
+        return (inputs, options)
+    }
+
+    /// One step per spec (a spec listed twice once), each writing into a folder named after its domain.
+    private mutating func addSteps(
+        specs: [URL], targetName: String, output: URL, settings: Settings, inputs: [URL], options: [String]
+    ) {
+        let mocks = settings.mocks ?? RepogenFacts.defaultMocks
         var seen: Set<String> = []
         var domains: [String: URL] = [:]
         var stylesWithSharedFiles: Set<String> = []
@@ -124,13 +146,13 @@ struct BuildPlan: Equatable {
             let folder = RepogenFacts.domain(forSpecPath: spec.path)
             // Two specs of one domain write the same files (`Shop` and `shop` are one folder on macOS).
             if let other = domains.updateValue(spec, forKey: folder.lowercased()) {
-                plan.errors.append(Problem(
+                errors.append(Problem(
                     message: "\(other.lastPathComponent) and \(spec.lastPathComponent) are both the domain '\(folder)' in target '\(targetName)' and would write the same files; rename one of them (the file name gives the domain)",
                     file: spec))
                 continue
             }
             // A spec may name its own style, which wins over the config's.
-            let style = specStyle(spec) ?? settings.style ?? RepogenFacts.defaultStyle
+            let style = Self.specStyle(spec) ?? settings.style ?? RepogenFacts.defaultStyle
             var arguments = ["generate", spec.path, "--output", output.appendingPathComponent(folder).path] + options
             var outputs = (RepogenFacts.outputFiles(forSpecPath: spec.path, style: style, mocks: mocks) ?? []).map {
                 folder + "/" + $0.relativePath
@@ -145,15 +167,13 @@ struct BuildPlan: Equatable {
                     arguments.append("--no-shared-files")
                 }
             }
-            plan.steps.append(Step(
+            steps.append(Step(
                 spec: spec,
                 displayName: "repogen \(spec.lastPathComponent) for \(targetName)",
                 arguments: arguments,
                 inputs: [spec] + inputs,
                 outputs: outputs.map { output.appendingPathComponent($0) }))
         }
-        if !plan.errors.isEmpty { plan.steps = [] }
-        return plan
     }
 
     /// `shop.repogen.yaml`: a spec by its name, in a target without a config.

@@ -241,9 +241,36 @@ public final class NetworkManager: @unchecked Sendable {
             throw NetworkError.invalidURL(text)
         }
         var headers = configuration.defaultHeaders
-        var body: Data?
         let location = requestType.header == .location ? await configuration.locationProvider?() : nil
         headers.merge(requestType.header.headers(location: location)) { $1 }
+        let body = try encodeBody(of: requestType, configuration, headers: &headers, components: &components)
+        if body == nil, !configuration.alwaysSendsContentType { headers["Content-Type"] = nil }
+        if let token = await configuration.authToken?() {
+            Self.authorize(token, scheme: configuration.authScheme, headers: &headers, components: &components)
+        }
+        guard let url = components.url else { throw NetworkError.invalidURL(text) }
+        var request = URLRequest(url: url, timeoutInterval: configuration.timeout)
+        request.httpMethod = requestType.method.rawValue
+        request.httpBody = body
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            // Every header (the configured ones, the request's own, the token): one HTTP cannot carry is refused
+            // instead of being dropped (or split in two) by the URL loader. A value goes out without the spaces and
+            // tabs at its ends, which are not part of it in HTTP: the server reads the same, and a value of nothing
+            // but spaces goes out empty instead of being dropped.
+            try WireSafety.checkHeader(name: name, value: value)
+            request.setValue(WireSafety.trimmed(value), forHTTPHeaderField: name)
+        }
+        return request
+    }
+
+    /// The request's body (nil for none), with its Content-Type in `headers`: the param as JSON, a form or bytes, or
+    /// the upload's multipart form. A param that is not sent as the body, and the query param, go to the query
+    /// string in `components`.
+    private func encodeBody(
+        of requestType: some RequestType, _ configuration: NetworkConfiguration, headers: inout [String: String],
+        components: inout URLComponents
+    ) throws -> Data? {
+        var body: Data?
         let sendsBody = requestType.method != .get && !requestType.usingQuery && requestType.upload == nil
         let isForm = requestType.bodyEncoding == .form
         if isForm, !sendsBody {
@@ -288,31 +315,24 @@ public final class NetworkManager: @unchecked Sendable {
         } else if case .multipart(let boundary) = requestType.header, !boundary.isEmpty {
             try WireSafety.checkBoundary(boundary)
         }
-        if body == nil, !configuration.alwaysSendsContentType { headers["Content-Type"] = nil }
-        if let token = await configuration.authToken?() {
-            switch configuration.authScheme {
-            case .raw: headers["Authorization"] = token
-            case .bearer: headers["Authorization"] = "Bearer " + token
-            case .basic: headers["Authorization"] = "Basic " + token
-            case .header(let name): headers[name] = token
-            case .query(let name):
-                let item = QueryEncoder.encode(name) + "=" + (token.addingPercentEncoding(withAllowedCharacters: PathComponent.allowed) ?? "")
-                components.percentEncodedQuery = [components.percentEncodedQuery, item].compactMap { $0 }.joined(separator: "&")
-            }
+        return body
+    }
+
+    /// Puts the auth token where the scheme says: the Authorization header (as it is, or after `Bearer ` or
+    /// `Basic `), a header of its own, or a query item.
+    private static func authorize(
+        _ token: String, scheme: NetworkConfiguration.AuthScheme, headers: inout [String: String],
+        components: inout URLComponents
+    ) {
+        switch scheme {
+        case .raw: headers["Authorization"] = token
+        case .bearer: headers["Authorization"] = "Bearer " + token
+        case .basic: headers["Authorization"] = "Basic " + token
+        case .header(let name): headers[name] = token
+        case .query(let name):
+            let item = QueryEncoder.encode(name) + "=" + (token.addingPercentEncoding(withAllowedCharacters: PathComponent.allowed) ?? "")
+            components.percentEncodedQuery = [components.percentEncodedQuery, item].compactMap { $0 }.joined(separator: "&")
         }
-        guard let url = components.url else { throw NetworkError.invalidURL(text) }
-        var request = URLRequest(url: url, timeoutInterval: configuration.timeout)
-        request.httpMethod = requestType.method.rawValue
-        request.httpBody = body
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            // Every header (the configured ones, the request's own, the token): one HTTP cannot carry is refused
-            // instead of being dropped (or split in two) by the URL loader. A value goes out without the spaces and
-            // tabs at its ends, which are not part of it in HTTP: the server reads the same, and a value of nothing
-            // but spaces goes out empty instead of being dropped.
-            try WireSafety.checkHeader(name: name, value: value)
-            request.setValue(WireSafety.trimmed(value), forHTTPHeaderField: name)
-        }
-        return request
     }
 
     // MARK: - Reading responses

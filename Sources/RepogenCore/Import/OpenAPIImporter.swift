@@ -308,26 +308,7 @@ package struct OpenAPIImporter {
 
     /// The spec file (without extension) of every operation, and the files in order.
     private mutating func assignDomains(_ operations: [Operation]) -> (byOperation: [String], files: [String]) {
-        var keys: [String] = []
-        switch options.domains {
-        case .byTag:
-            keys = operations.map { operation in
-                operation.node["tags"]?.items?.first?.string ?? "default"
-            }
-        case .byPathPrefix:
-            let segments = operations.map { $0.urlPath.split(separator: "/").map(String.init) }
-            // The literal segments every path starts with (`api`, `v1`) say nothing about the domain.
-            var common = segments.first ?? []
-            for path in segments.dropFirst() {
-                common = Array(zip(common, path).prefix { $0 == $1 }.map(\.0))
-            }
-            common = Array(common.prefix { !$0.hasPrefix("{") })
-            keys = segments.map { path in
-                let rest = path.dropFirst(min(common.count, max(0, path.count - 1)))
-                guard let first = rest.first, !first.hasPrefix("{") else { return "root" }
-                return first
-            }
-        }
+        let keys = domainKeys(operations)
         var fileByKey: [String: String] = [:]
         var files: [String] = []
         var taken: Set<String> = []
@@ -340,42 +321,17 @@ package struct OpenAPIImporter {
                 continue
             }
             let at = operation.node["tags"] ?? operation.node
-            var file: String
-            if let name = ImportNames.fileName(key) {
-                file = ImportNames.shortened(name, key: key)
-                if file != name {
-                    warn("'\(key)' makes a file name of \(name.count) characters; its spec is \(file) (at most \(ImportNames.maximumFileNameLength))", at: at)
-                }
-            } else {
-                file = "domain-\(files.count + 1)"
-                warn("'\(key)' has no letters or digits a file name can take; its spec is \(file)", at: at)
-            }
+            var file = domainFileName(key, at: at, number: files.count + 1)
             if let existing = files.first(where: { $0 == file }) {
                 // Two tags that differ only in case or punctuation (`Pet`, `pet`) are one domain.
                 fileByKey[key] = existing
                 result.append(existing)
                 continue
             }
-            // Domains that differ only in case (`pet-s` → `PetS`, `pets` → `Pets`) would write files that are one
-            // file on a case-insensitive disk, and the types every style declares for a domain must be apart from
-            // another's (`mock-a` → `MockARepository`, the mock of `a`) and from the names repogen keeps: the later
-            // one is numbered.
-            func clash(_ candidate: String) -> String? {
-                let domain = RepogenFacts.domain(forSpecPath: candidate)
-                if !SwiftIdentifier.isValid(domain) || SwiftIdentifier.isKeyword(domain) {
-                    return "would be '\(domain)', which Swift cannot name a type"
-                }
-                if taken.contains(domain.lowercased()) { return "differs from another domain only in letter case" }
-                for type in DomainNames(domain: domain).typesOfEveryStyle {
-                    if let other = declaredBy[type] { return "would declare '\(type)', which \(other)'s spec declares" }
-                    if ImportNames.reservedTypeNames.contains(type) { return "would declare '\(type)', a name repogen keeps" }
-                }
-                return nil
-            }
             var candidate = file
             var number = 2
             var firstClash: String?
-            while let reason = clash(candidate) {
+            while let reason = Self.domainClash(candidate, taken: taken, declaredBy: declaredBy) {
                 firstClash = firstClash ?? reason
                 candidate = file + "-\(number)"
                 number += 1
@@ -390,5 +346,62 @@ package struct OpenAPIImporter {
             result.append(file)
         }
         return (result, files.sorted())
+    }
+
+    /// What decides each operation's domain: its first tag, or the first segment of its path after the literal
+    /// segments every path starts with.
+    private func domainKeys(_ operations: [Operation]) -> [String] {
+        switch options.domains {
+        case .byTag:
+            return operations.map { operation in
+                operation.node["tags"]?.items?.first?.string ?? "default"
+            }
+        case .byPathPrefix:
+            let segments = operations.map { $0.urlPath.split(separator: "/").map(String.init) }
+            // The literal segments every path starts with (`api`, `v1`) say nothing about the domain.
+            var common = segments.first ?? []
+            for path in segments.dropFirst() {
+                common = Array(zip(common, path).prefix { $0 == $1 }.map(\.0))
+            }
+            common = Array(common.prefix { !$0.hasPrefix("{") })
+            return segments.map { path in
+                let rest = path.dropFirst(min(common.count, max(0, path.count - 1)))
+                guard let first = rest.first, !first.hasPrefix("{") else { return "root" }
+                return first
+            }
+        }
+    }
+
+    /// The spec file a domain key makes: shortened when it is long, `domain-<number>` when it has nothing a file
+    /// name can take (warned).
+    private mutating func domainFileName(_ key: String, at: SpecNode, number: Int) -> String {
+        if let name = ImportNames.fileName(key) {
+            let file = ImportNames.shortened(name, key: key)
+            if file != name {
+                warn("'\(key)' makes a file name of \(name.count) characters; its spec is \(file) (at most \(ImportNames.maximumFileNameLength))", at: at)
+            }
+            return file
+        }
+        let file = "domain-\(number)"
+        warn("'\(key)' has no letters or digits a file name can take; its spec is \(file)", at: at)
+        return file
+    }
+
+    /// Why the spec file `candidate` cannot be a domain's, or nil when it can.
+    ///
+    /// Domains that differ only in case (`pet-s` → `PetS`, `pets` → `Pets`) would write files that are one file on
+    /// a case-insensitive disk, and the types every style declares for a domain must be apart from another's
+    /// (`mock-a` → `MockARepository`, the mock of `a`) and from the names repogen keeps: the later one is numbered.
+    private static func domainClash(_ candidate: String, taken: Set<String>, declaredBy: [String: String]) -> String? {
+        let domain = RepogenFacts.domain(forSpecPath: candidate)
+        if !SwiftIdentifier.isValid(domain) || SwiftIdentifier.isKeyword(domain) {
+            return "would be '\(domain)', which Swift cannot name a type"
+        }
+        if taken.contains(domain.lowercased()) { return "differs from another domain only in letter case" }
+        for type in DomainNames(domain: domain).typesOfEveryStyle {
+            if let other = declaredBy[type] { return "would declare '\(type)', which \(other)'s spec declares" }
+            if ImportNames.reservedTypeNames.contains(type) { return "would declare '\(type)', a name repogen keeps" }
+        }
+        return nil
     }
 }

@@ -240,27 +240,12 @@ struct LineTokens {
                 index = count
                 continue
             case W.slash where index + 1 < count && line[index + 1] == W.star:
-                // A block comment that ends on the line (nested ones count).
-                var depth = 0
-                while index < count {
-                    if line[index] == W.slash, index + 1 < count, line[index + 1] == W.star {
-                        depth += 1
-                        index += 2
-                    } else if line[index] == W.star, index + 1 < count, line[index + 1] == W.slash {
-                        depth -= 1
-                        index += 2
-                        if depth == 0 { break }
-                    } else {
-                        index += 1
-                    }
-                }
-                if depth != 0 { return nil }
+                guard let end = Self.blockCommentEnd(line, at: index) else { return nil }
+                index = end
                 continue
             case W.backquote:
-                index += 1
-                while index < count, line[index] != W.backquote { index += 1 }
-                if index == count { return nil }
-                index += 1
+                guard let end = Self.backquotedEnd(line, at: index) else { return nil }
+                index = end
                 continue
             case W.quote, W.hash:
                 var hashes = 0
@@ -272,11 +257,8 @@ struct LineTokens {
                     continue
                 }
                 if index + hashes < count, hashes > 0, line[index + hashes] == W.slash {
-                    // A raw regex literal `#/ … /#`: one token.
-                    var end = index + hashes + 1
-                    while end < count, !(line[end] == W.slash && W.hashesFollow(line, end + 1, hashes)) { end += 1 }
-                    if end == count { return nil }
-                    index = end + 1 + hashes
+                    guard let end = Self.rawRegexEnd(line, at: index, hashes: hashes) else { return nil }
+                    index = end
                     continue
                 }
                 index += max(hashes, 1)
@@ -318,6 +300,42 @@ struct LineTokens {
             }
             index += 1
         }
+    }
+
+    /// The end of the block comment that opens at `start` (nested ones count), or nil when it does not end on the
+    /// line.
+    private static func blockCommentEnd(_ line: [UInt8], at start: Int) -> Int? {
+        let count = line.count
+        var index = start
+        var depth = 0
+        while index < count {
+            if line[index] == W.slash, index + 1 < count, line[index + 1] == W.star {
+                depth += 1
+                index += 2
+            } else if line[index] == W.star, index + 1 < count, line[index + 1] == W.slash {
+                depth -= 1
+                index += 2
+                if depth == 0 { break }
+            } else {
+                index += 1
+            }
+        }
+        return depth == 0 ? index : nil
+    }
+
+    /// The end of the backquoted name that opens at `start`, or nil when it does not end on the line.
+    private static func backquotedEnd(_ line: [UInt8], at start: Int) -> Int? {
+        var index = start + 1
+        while index < line.count, line[index] != W.backquote { index += 1 }
+        return index == line.count ? nil : index + 1
+    }
+
+    /// The end of the raw regex literal `#/ … /#` (one token) that opens at `start` with `hashes` hashes, or nil
+    /// when it does not end on the line.
+    private static func rawRegexEnd(_ line: [UInt8], at start: Int, hashes: Int) -> Int? {
+        var end = start + hashes + 1
+        while end < line.count, !(line[end] == W.slash && W.hashesFollow(line, end + 1, hashes)) { end += 1 }
+        return end == line.count ? nil : end + 1 + hashes
     }
 
     /// The `< … >` pairs of the generic argument list that opens at `start`, or nil when what follows is not one

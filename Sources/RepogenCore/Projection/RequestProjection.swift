@@ -45,77 +45,91 @@ enum RequestProjection {
                 pattern: patterns.pattern(binding: [reference.input]),
                 lines: ["return " + SwiftCode.expression(reference, inputs: inputs)])
         case .fields(let entries):
-            let params = SwiftCode.freshName("params", avoiding: inputs)
-            var used: Set<Int> = []
-            var fixed: [String] = []
-            var conditional: [String] = []
-            for entry in entries {
-                let key = SwiftCode.stringLiteral(entry.key)
-                switch entry.value {
-                case .reference(let reference):
-                    used.insert(reference.input)
-                    let expression = SwiftCode.expression(reference, inputs: inputs)
-                    if SwiftCode.isOptional(reference, inputs: inputs) {
-                        let plain = reference.members.isEmpty && reference.mappedMembers == nil
-                        conditional.append(plain ? "if let \(expression) {" : "if let value = \(condition(expression, reference)) {")
-                        conditional.append("    \(params)[\(key)] = \(plain ? expression : "value")")
-                        conditional.append("}")
-                    } else {
-                        fixed.append("\(key): \(expression)")
-                    }
-                case .text(let parts):
-                    used.formUnion(SwiftCode.usedInputs(parts))
-                    fixed.append("\(key): " + SwiftCode.interpolatedLiteral(parts, inputs: inputs))
-                case .number(let text):
-                    fixed.append("\(key): \(text)")
-                case .bool(let flag):
-                    fixed.append("\(key): \(flag)")
-                }
-            }
-            let pattern = patterns.pattern(binding: used)
-            if conditional.isEmpty {
-                return SwitchCase(pattern: pattern, lines: dictionary(fixed, open: "return RequestParameters(", close: ")"))
-            }
-            var lines: [String]
-            if fixed.isEmpty {
-                lines = ["var \(params) = RequestParameters()"]
-            } else {
-                lines = dictionary(fixed, open: "var \(params): RequestParameters = ", close: "")
-            }
-            lines += conditional
-            lines.append("return \(params)")
-            return SwitchCase(pattern: pattern, lines: lines)
+            return fieldsParam(entries, inputs: inputs, patterns)
         case .merged(let parts):
-            // Statements in the order written: spreads, then keys; the runtime reports a key given twice.
-            let params = SwiftCode.freshName("params", avoiding: inputs)
-            var used: Set<Int> = []
-            var lines = ["var \(params) = RequestParameters()"]
-            for part in parts {
-                switch part {
-                case .spread(let reference):
-                    used.insert(reference.input)
-                    lines += assignment(reference, inputs: inputs) { "\(params).spread(\($0))" }
-                case .fields(let entries):
-                    for entry in entries {
-                        let key = SwiftCode.stringLiteral(entry.key)
-                        switch entry.value {
-                        case .reference(let reference):
-                            used.insert(reference.input)
-                            lines += assignment(reference, inputs: inputs) { "\(params)[\(key)] = \($0)" }
-                        case .text(let parts):
-                            used.formUnion(SwiftCode.usedInputs(parts))
-                            lines.append("\(params)[\(key)] = " + SwiftCode.interpolatedLiteral(parts, inputs: inputs))
-                        case .number(let text):
-                            lines.append("\(params)[\(key)] = \(text)")
-                        case .bool(let flag):
-                            lines.append("\(params)[\(key)] = \(flag)")
-                        }
-                    }
+            return mergedParam(parts, inputs: inputs, patterns)
+        }
+    }
+
+    /// A dictionary param: a literal of the keys always sent, then a statement for each optional value's key.
+    private static func fieldsParam(_ entries: [ParamEntry], inputs: [Input], _ patterns: CasePatterns) -> SwitchCase {
+        let params = SwiftCode.freshName("params", avoiding: inputs)
+        var used: Set<Int> = []
+        var fixed: [String] = []
+        var conditional: [String] = []
+        for entry in entries {
+            let key = SwiftCode.stringLiteral(entry.key)
+            switch entry.value {
+            case .reference(let reference):
+                used.insert(reference.input)
+                let expression = SwiftCode.expression(reference, inputs: inputs)
+                if SwiftCode.isOptional(reference, inputs: inputs) {
+                    let plain = reference.members.isEmpty && reference.mappedMembers == nil
+                    conditional.append(plain ? "if let \(expression) {" : "if let value = \(condition(expression, reference)) {")
+                    conditional.append("    \(params)[\(key)] = \(plain ? expression : "value")")
+                    conditional.append("}")
+                } else {
+                    fixed.append("\(key): \(expression)")
+                }
+            case .text(let parts):
+                used.formUnion(SwiftCode.usedInputs(parts))
+                fixed.append("\(key): " + SwiftCode.interpolatedLiteral(parts, inputs: inputs))
+            case .number(let text):
+                fixed.append("\(key): \(text)")
+            case .bool(let flag):
+                fixed.append("\(key): \(flag)")
+            }
+        }
+        let pattern = patterns.pattern(binding: used)
+        if conditional.isEmpty {
+            return SwitchCase(pattern: pattern, lines: dictionary(fixed, open: "return RequestParameters(", close: ")"))
+        }
+        var lines: [String]
+        if fixed.isEmpty {
+            lines = ["var \(params) = RequestParameters()"]
+        } else {
+            lines = dictionary(fixed, open: "var \(params): RequestParameters = ", close: "")
+        }
+        lines += conditional
+        lines.append("return \(params)")
+        return SwitchCase(pattern: pattern, lines: lines)
+    }
+
+    /// A merged param: statements in the order written, spreads and keys; the runtime reports a key given twice.
+    private static func mergedParam(_ parts: [ParamPart], inputs: [Input], _ patterns: CasePatterns) -> SwitchCase {
+        let params = SwiftCode.freshName("params", avoiding: inputs)
+        var used: Set<Int> = []
+        var lines = ["var \(params) = RequestParameters()"]
+        for part in parts {
+            switch part {
+            case .spread(let reference):
+                used.insert(reference.input)
+                lines += assignment(reference, inputs: inputs) { "\(params).spread(\($0))" }
+            case .fields(let entries):
+                for entry in entries {
+                    lines += keyAssignment(entry, params: params, inputs: inputs, used: &used)
                 }
             }
-            // An empty list (or empty parts) adds nothing: no variable that is never mutated.
-            lines = lines.count == 1 ? ["return RequestParameters()"] : lines + ["return \(params)"]
-            return SwitchCase(pattern: patterns.pattern(binding: used), lines: lines)
+        }
+        // An empty list (or empty parts) adds nothing: no variable that is never mutated.
+        lines = lines.count == 1 ? ["return RequestParameters()"] : lines + ["return \(params)"]
+        return SwitchCase(pattern: patterns.pattern(binding: used), lines: lines)
+    }
+
+    /// The statements that set one key of a merged param, adding the inputs they read to `used`.
+    private static func keyAssignment(_ entry: ParamEntry, params: String, inputs: [Input], used: inout Set<Int>) -> [String] {
+        let key = SwiftCode.stringLiteral(entry.key)
+        switch entry.value {
+        case .reference(let reference):
+            used.insert(reference.input)
+            return assignment(reference, inputs: inputs) { "\(params)[\(key)] = \($0)" }
+        case .text(let parts):
+            used.formUnion(SwiftCode.usedInputs(parts))
+            return ["\(params)[\(key)] = " + SwiftCode.interpolatedLiteral(parts, inputs: inputs)]
+        case .number(let text):
+            return ["\(params)[\(key)] = \(text)"]
+        case .bool(let flag):
+            return ["\(params)[\(key)] = \(flag)"]
         }
     }
 

@@ -113,60 +113,11 @@ private func projectUnion(_ value: inout ModelViewModel, model: Model, union: Un
             doc: docLines(item.documentation),
             declaration: "case \(SwiftIdentifier.escaped(item.name))(\(item.type.description))")
     }
-    let caseList = union.cases.map(\.name).joined(separator: ", ")
-    var decode: [String]
     if let discriminator = union.discriminator {
-        let key = SpecValidator.discriminatorKeyName
-        let tags = union.cases.map(\.tag).joined(separator: ", ")
-        decode = [
-            "/// Decodes the case that '\(SwiftCode.commentText(discriminator))' names: "
-                + union.cases.map { "`\(SwiftCode.commentText($0.tag))` is `.\($0.name)`" }.joined(separator: ", ") + ".",
-            "\(access)init(from decoder: Decoder) throws {",
-            "    let keyed = try decoder.container(keyedBy: \(key).self)",
-            "    let tag = try keyed.decode(String.self, forKey: .discriminator)",
-            "    let container = try decoder.singleValueContainer()",
-            "    switch tag {",
-        ]
-        for item in union.cases {
-            let label = "    case \(SwiftCode.stringLiteral(item.tag)):"
-            let body = "self = .\(SwiftIdentifier.escaped(item.name))(try container.decode(\(item.type.description).self))"
-            // The members are indented by 4 in the type: one line when it fits in 120 columns, else the label alone.
-            if 4 + label.count + 1 + body.count <= 120 {
-                decode.append(label + " " + body)
-            } else {
-                decode += [label, "        " + body]
-            }
-        }
-        decode += [
-            "    default:",
-            "        throw DecodingError.dataCorruptedError(",
-            "            forKey: .discriminator, in: keyed,",
-            "            debugDescription: "
-                + "\"Unknown \(SwiftCode.escapedLiteralContents(discriminator)) '\\(tag)' for \(name); expected one of: "
-                + "\(SwiftCode.escapedLiteralContents(tags))\")",
-            "    }",
-            "}",
-        ]
-        value.members.append(ModelMemberViewModel(lines: decode))
+        value.members.append(ModelMemberViewModel(
+            lines: discriminatedUnionDecoder(union, discriminator: discriminator, name: name, access: access)))
     } else {
-        decode = [
-            "/// Decodes the first case whose type decodes the value, in this order: \(caseList).",
-            "\(access)init(from decoder: Decoder) throws {",
-            "    let container = try decoder.singleValueContainer()",
-        ]
-        for (index, item) in union.cases.enumerated() {
-            let keyword = index == 0 ? "    if" : "    } else if"
-            decode.append("\(keyword) let value = try? container.decode(\(item.type.description).self) {")
-            decode.append("        self = .\(SwiftIdentifier.escaped(item.name))(value)")
-        }
-        decode += [
-            "    } else {",
-            "        throw DecodingError.dataCorruptedError(",
-            "            in: container, debugDescription: \"The value is none of the cases of \(name) (\(caseList))\")",
-            "    }",
-            "}",
-        ]
-        value.members.append(ModelMemberViewModel(lines: decode))
+        value.members.append(ModelMemberViewModel(lines: firstDecodingUnionDecoder(union, name: name, access: access)))
     }
     var encode = [
         "/// Encodes the payload as it is.",
@@ -184,6 +135,65 @@ private func projectUnion(_ value: inout ModelViewModel, model: Model, union: Un
             "}",
         ]))
     }
+}
+
+/// The `init(from:)` of a union with a discriminator: the case its tag names, decoded from the same JSON.
+private func discriminatedUnionDecoder(_ union: Union, discriminator: String, name: String, access: String) -> [String] {
+    let key = SpecValidator.discriminatorKeyName
+    let tags = union.cases.map(\.tag).joined(separator: ", ")
+    var decode = [
+        "/// Decodes the case that '\(SwiftCode.commentText(discriminator))' names: "
+            + union.cases.map { "`\(SwiftCode.commentText($0.tag))` is `.\($0.name)`" }.joined(separator: ", ") + ".",
+        "\(access)init(from decoder: Decoder) throws {",
+        "    let keyed = try decoder.container(keyedBy: \(key).self)",
+        "    let tag = try keyed.decode(String.self, forKey: .discriminator)",
+        "    let container = try decoder.singleValueContainer()",
+        "    switch tag {",
+    ]
+    for item in union.cases {
+        let label = "    case \(SwiftCode.stringLiteral(item.tag)):"
+        let body = "self = .\(SwiftIdentifier.escaped(item.name))(try container.decode(\(item.type.description).self))"
+        // The members are indented by 4 in the type: one line when it fits in 120 columns, else the label alone.
+        if 4 + label.count + 1 + body.count <= 120 {
+            decode.append(label + " " + body)
+        } else {
+            decode += [label, "        " + body]
+        }
+    }
+    decode += [
+        "    default:",
+        "        throw DecodingError.dataCorruptedError(",
+        "            forKey: .discriminator, in: keyed,",
+        "            debugDescription: "
+            + "\"Unknown \(SwiftCode.escapedLiteralContents(discriminator)) '\\(tag)' for \(name); expected one of: "
+            + "\(SwiftCode.escapedLiteralContents(tags))\")",
+        "    }",
+        "}",
+    ]
+    return decode
+}
+
+/// The `init(from:)` of a union without a discriminator: the first case (in the spec's order) whose type decodes.
+private func firstDecodingUnionDecoder(_ union: Union, name: String, access: String) -> [String] {
+    let caseList = union.cases.map(\.name).joined(separator: ", ")
+    var decode = [
+        "/// Decodes the first case whose type decodes the value, in this order: \(caseList).",
+        "\(access)init(from decoder: Decoder) throws {",
+        "    let container = try decoder.singleValueContainer()",
+    ]
+    for (index, item) in union.cases.enumerated() {
+        let keyword = index == 0 ? "    if" : "    } else if"
+        decode.append("\(keyword) let value = try? container.decode(\(item.type.description).self) {")
+        decode.append("        self = .\(SwiftIdentifier.escaped(item.name))(value)")
+    }
+    decode += [
+        "    } else {",
+        "        throw DecodingError.dataCorruptedError(",
+        "            in: container, debugDescription: \"The value is none of the cases of \(name) (\(caseList))\")",
+        "    }",
+        "}",
+    ]
+    return decode
 }
 
 /// A string enum with a case that keeps raw values it does not list (`unknown`): Swift synthesizes neither its raw

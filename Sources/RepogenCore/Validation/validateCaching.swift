@@ -119,6 +119,36 @@ extension SpecValidator {
         readSpec: EndpointSpec?, names: [String], spec: Spec
     ) -> CacheEffect? {
         let key = isUpdate ? "updates" : "invalidates"
+        guard
+            let read = effectTarget(
+                target, key: key, write: write, read: read, readSpec: readSpec, names: names, spec: spec)
+        else { return nil }
+
+        // The read's key: every one of its inputs, each from a single reference to the write's inputs.
+        var arguments: [ValueReference]?
+        let scope = InputScope(
+            endpoint: write.caseName, inputs: write.inputs,
+            broken: Set(writeSpec.inputs.map(\.name.value)).subtracting(write.inputs.map(\.name)))
+        if let pairs = target.inputs {
+            guard
+                let given = effectKeyArguments(
+                    pairs, target: target, key: key, write: write, read: read, scope: scope)
+            else { return nil }
+            arguments = given
+        } else if read.inputs.isEmpty {
+            arguments = []
+        }
+
+        guard isUpdate else { return CacheEffect(endpoint: read, arguments: arguments, action: .invalidate) }
+        return updateEffect(target, write: write, read: read, arguments: arguments, scope: scope)
+    }
+
+    /// The cached read an entry of `updates` or `invalidates` names: another endpoint of the spec, with a `cache`.
+    /// Nil when it is not one (reported, unless it was reported where it is declared).
+    private mutating func effectTarget(
+        _ target: CacheTargetSpec, key: String, write: Endpoint, read: Endpoint?, readSpec: EndpointSpec?,
+        names: [String], spec: Spec
+    ) -> Endpoint? {
         let writeName = write.caseName
         let targetName = target.endpoint.value
         guard let readSpec else {
@@ -131,7 +161,7 @@ extension SpecValidator {
         }
         guard let read else { return nil }  // reported where it is declared
         if targetName == writeName {
-            error("'\(writeName)' cannot \(isUpdate ? "update" : "invalidate") its own cached reads", at: target.endpoint.location)
+            error("'\(writeName)' cannot \(key == "updates" ? "update" : "invalidate") its own cached reads", at: target.endpoint.location)
             return nil
         }
         guard readSpec.cache != nil else {
@@ -143,66 +173,74 @@ extension SpecValidator {
             return nil
         }
         guard read.cache != nil else { return nil }  // its cache was reported as wrong
+        return read
+    }
 
-        // The read's key: every one of its inputs, each from a single reference to the write's inputs.
-        var arguments: [ValueReference]?
-        let scope = InputScope(
-            endpoint: writeName, inputs: write.inputs,
-            broken: Set(writeSpec.inputs.map(\.name.value)).subtracting(write.inputs.map(\.name)))
-        if let pairs = target.inputs {
-            var given: [String: ValueReference] = [:]
-            var ok = true
-            for (inputName, value) in pairs {
-                guard let readInput = read.inputs.first(where: { $0.name == inputName.value }) else {
-                    error(
-                        "'\(targetName)' has no input '\(inputName.value)'"
-                            + NameSuggester.hint(for: inputName.value, among: read.inputs.map(\.name)),
-                        at: inputName.location)
-                    ok = false
-                    continue
-                }
-                guard case .success(let parts) = TemplateString.parse(value.value), parts.count == 1,
-                    case .reference(let raw) = parts[0]
-                else {
-                    error(
-                        "the value of '\(inputName.value)' for '\(targetName)' must be one placeholder naming an "
-                            + "input of '\(writeName)', like \"{\(write.inputs.first?.name ?? "id")}\", not '\(value.value)'",
-                        at: value.location)
-                    ok = false
-                    continue
-                }
-                guard
-                    let reference = resolve(
-                        raw, scope: scope, at: value.location, allowOptional: true,
-                        place: "the key of '\(targetName)' in '\(key)' of '\(writeName)'")
-                else {
-                    ok = false
-                    continue
-                }
-                let type = Self.valueType(reference)
-                guard type == readInput.type.description else {
-                    error(
-                        "'\(raw.text)' is of type '\(type ?? "unknown (a field of an external type)")', but input "
-                            + "'\(inputName.value)' of '\(targetName)' is of type '\(readInput.type)'", at: value.location)
-                    ok = false
-                    continue
-                }
-                given[inputName.value] = reference
-            }
-            let missing = read.inputs.map(\.name).filter { given[$0] == nil }
-            if ok && !missing.isEmpty {
+    /// The key of the cached read, from the entry's `inputs`: each input of the read from one placeholder naming an
+    /// input of the write (or a field of one) of the same type. Nil after reporting what is wrong or missing.
+    private mutating func effectKeyArguments(
+        _ pairs: [CacheTargetSpec.Pair], target: CacheTargetSpec, key: String, write: Endpoint, read: Endpoint,
+        scope: InputScope
+    ) -> [ValueReference]? {
+        let writeName = write.caseName
+        let targetName = target.endpoint.value
+        var given: [String: ValueReference] = [:]
+        var ok = true
+        for (inputName, value) in pairs {
+            guard let readInput = read.inputs.first(where: { $0.name == inputName.value }) else {
                 error(
-                    "the key of '\(targetName)' needs every one of its inputs; '\(key)' of '\(writeName)' does not give "
-                        + missing.map { "'\($0)'" }.joined(separator: ", "), at: target.location)
+                    "'\(targetName)' has no input '\(inputName.value)'"
+                        + NameSuggester.hint(for: inputName.value, among: read.inputs.map(\.name)),
+                    at: inputName.location)
                 ok = false
+                continue
             }
-            guard ok else { return nil }
-            arguments = read.inputs.map { given[$0.name]! }
-        } else if read.inputs.isEmpty {
-            arguments = []
+            guard case .success(let parts) = TemplateString.parse(value.value), parts.count == 1,
+                case .reference(let raw) = parts[0]
+            else {
+                error(
+                    "the value of '\(inputName.value)' for '\(targetName)' must be one placeholder naming an "
+                        + "input of '\(writeName)', like \"{\(write.inputs.first?.name ?? "id")}\", not '\(value.value)'",
+                    at: value.location)
+                ok = false
+                continue
+            }
+            guard
+                let reference = resolve(
+                    raw, scope: scope, at: value.location, allowOptional: true,
+                    place: "the key of '\(targetName)' in '\(key)' of '\(writeName)'")
+            else {
+                ok = false
+                continue
+            }
+            let type = Self.valueType(reference)
+            guard type == readInput.type.description else {
+                error(
+                    "'\(raw.text)' is of type '\(type ?? "unknown (a field of an external type)")', but input "
+                        + "'\(inputName.value)' of '\(targetName)' is of type '\(readInput.type)'", at: value.location)
+                ok = false
+                continue
+            }
+            given[inputName.value] = reference
         }
+        let missing = read.inputs.map(\.name).filter { given[$0] == nil }
+        if ok && !missing.isEmpty {
+            error(
+                "the key of '\(targetName)' needs every one of its inputs; '\(key)' of '\(writeName)' does not give "
+                    + missing.map { "'\($0)'" }.joined(separator: ", "), at: target.location)
+            ok = false
+        }
+        guard ok else { return nil }
+        return read.inputs.map { given[$0.name]! }
+    }
 
-        guard isUpdate else { return CacheEffect(endpoint: read, arguments: arguments, action: .invalidate) }
+    /// An entry of `updates`: the key it updates, and the value it stores there, the write's response (`with:
+    /// response`, the default) or an input of the write, of the type the read keeps.
+    private mutating func updateEffect(
+        _ target: CacheTargetSpec, write: Endpoint, read: Endpoint, arguments: [ValueReference]?, scope: InputScope
+    ) -> CacheEffect? {
+        let writeName = write.caseName
+        let targetName = target.endpoint.value
         guard let arguments else {
             error(
                 "'updates' of '\(writeName)' must say which key of '\(targetName)' gets the value: add 'inputs' "

@@ -13,131 +13,156 @@ extension SpecValidator {
     mutating func validateConformances(
         _ spec: ModelSpec, kind: Model.Kind, typeParameters: [String], scope: [String]
     ) -> Conformances {
-        var result = Conformances()
-        let name = spec.name.value
         switch kind {
         case .fields(let fields):
-            // Each field is a case of the model's `CodingKeys: String` enum, where a case `RawValue` would take the
-            // place of RawRepresentable's associated type.
-            if fields.contains(where: { $0.name == Self.rawValueTypeName }) {
-                let location = fieldLocations[scope.joined(separator: ".") + "." + Self.rawValueTypeName] ?? spec.name.location
-                error(
-                    "field 'RawValue' of model '\(name)' would be a case of its CodingKeys, a String enum, where it is taken "
-                        + "for RawRepresentable's RawValue; rename the field and keep the key with json: RawValue",
-                    at: location)
-                result.ok = false
-            }
-            if let unknown = spec.unknown {
-                error(
-                    "'unknown' of model '\(name)' names the case a string enum keeps unlisted values in; "
-                        + "'\(name)' has fields, not 'enum'", at: unknown.location)
-                result.ok = false
-            }
-            if let hashable = spec.hashable, hashable.value {
-                if !typeParameters.isEmpty {
-                    error(
-                        "generic model '\(name)' cannot be hashable: Swift would need its type parameters to be "
-                            + "Hashable too; mark the models it is used with hashable instead", at: hashable.location)
-                    result.ok = false
-                } else {
-                    if fields.contains(where: { $0.name == Self.hashValueName }) {
-                        let location = fieldLocations[scope.joined(separator: ".") + "." + Self.hashValueName] ?? hashable.location
-                        error(Self.hashValueMessage(of: "hashable model '\(name)'"), at: location)
-                        result.ok = false
-                    }
-                    for field in fields {
-                        guard let problem = hashableProblem(field.type, scope: scope) else { continue }
-                        let location = fieldLocations[scope.joined(separator: ".") + "." + field.name] ?? hashable.location
-                        error("field '\(field.name)' of hashable model '\(name)' holds \(problem)", at: location)
-                        result.ok = false
-                    }
-                    result.isHashable = true
-                }
-            }
-            if let identifiable = spec.identifiable {
-                // A nested `ID` would be the type Identifiable's `ID` means, not the id field's type.
-                for nested in spec.nested where nested.name.value == "ID" {
-                    error(
-                        "nested model 'ID' of identifiable model '\(name)' would be taken for Identifiable's ID, the "
-                            + "type of its id, which it is not; rename the nested model", at: nested.name.location)
-                    result.ok = false
-                }
-                let members = fields.map { (name: $0.name, type: $0.type, scope: scope) }
-                result.identity = identity(
-                    identifiable, fields: members, what: "model '\(name)'", typeParameters: typeParameters,
-                    nested: spec.nested.map(\.name.value))
-                if result.identity == nil { result.ok = false }
-            }
+            return fieldsConformances(spec, fields: fields, typeParameters: typeParameters, scope: scope)
         case .union(let union):
-            if let identifiable = spec.identifiable {
+            return unionConformances(spec, union: union, scope: scope)
+        case .enumeration(let cases):
+            return enumConformances(spec, cases: cases)
+        }
+    }
+
+    /// The conformances of a model with fields: `hashable` when every field is, `identifiable` by a field of it; no
+    /// field named like a requirement of the conformances, and no `unknown` (an enum's).
+    private mutating func fieldsConformances(
+        _ spec: ModelSpec, fields: [Field], typeParameters: [String], scope: [String]
+    ) -> Conformances {
+        var result = Conformances()
+        let name = spec.name.value
+        // Each field is a case of the model's `CodingKeys: String` enum, where a case `RawValue` would take the
+        // place of RawRepresentable's associated type.
+        if fields.contains(where: { $0.name == Self.rawValueTypeName }) {
+            let location = fieldLocations[scope.joined(separator: ".") + "." + Self.rawValueTypeName] ?? spec.name.location
+            error(
+                "field 'RawValue' of model '\(name)' would be a case of its CodingKeys, a String enum, where it is taken "
+                    + "for RawRepresentable's RawValue; rename the field and keep the key with json: RawValue",
+                at: location)
+            result.ok = false
+        }
+        if let unknown = spec.unknown {
+            error(
+                "'unknown' of model '\(name)' names the case a string enum keeps unlisted values in; "
+                    + "'\(name)' has fields, not 'enum'", at: unknown.location)
+            result.ok = false
+        }
+        if let hashable = spec.hashable, hashable.value {
+            if !typeParameters.isEmpty {
                 error(
-                    "union '\(name)' cannot be identifiable: 'identifiable' names a field, and a union's cases have "
-                        + "different types; make the cases' models identifiable instead", at: identifiable.location)
+                    "generic model '\(name)' cannot be hashable: Swift would need its type parameters to be "
+                        + "Hashable too; mark the models it is used with hashable instead", at: hashable.location)
                 result.ok = false
-            }
-            if let unknown = spec.unknown {
-                error(
-                    "'unknown' of model '\(name)' names the case a string enum keeps unlisted values in; '\(name)' is "
-                        + "a union ('oneOf'), whose value that no case decodes is a decoding error", at: unknown.location)
-                result.ok = false
-            }
-            if let hashable = spec.hashable, hashable.value {
-                for item in union.cases {
-                    guard let problem = hashableProblem(item.type, scope: scope) else { continue }
-                    error("case '\(item.name)' of hashable union '\(name)' holds \(problem)", at: hashable.location)
+            } else {
+                if fields.contains(where: { $0.name == Self.hashValueName }) {
+                    let location = fieldLocations[scope.joined(separator: ".") + "." + Self.hashValueName] ?? hashable.location
+                    error(Self.hashValueMessage(of: "hashable model '\(name)'"), at: location)
                     result.ok = false
                 }
-                result.isHashable = result.ok
+                for field in fields {
+                    guard let problem = hashableProblem(field.type, scope: scope) else { continue }
+                    let location = fieldLocations[scope.joined(separator: ".") + "." + field.name] ?? hashable.location
+                    error("field '\(field.name)' of hashable model '\(name)' holds \(problem)", at: location)
+                    result.ok = false
+                }
+                result.isHashable = true
             }
-        case .enumeration(let cases):
-            // A case (or the unknown case) `RawValue` would take the place of RawRepresentable's associated type.
-            if cases.contains(where: { $0.name == Self.rawValueTypeName }) {
+        }
+        if let identifiable = spec.identifiable {
+            // A nested `ID` would be the type Identifiable's `ID` means, not the id field's type.
+            for nested in spec.nested where nested.name.value == "ID" {
                 error(
-                    "enum '\(name)' has a case 'RawValue', which Swift takes for RawRepresentable's RawValue (String); "
-                        + "give the case another name: { name: rawValueCase, value: … }", at: spec.name.location)
+                    "nested model 'ID' of identifiable model '\(name)' would be taken for Identifiable's ID, the "
+                        + "type of its id, which it is not; rename the nested model", at: nested.name.location)
                 result.ok = false
             }
-            if let unknown = spec.unknown, unknown.value == Self.rawValueTypeName {
-                error(
-                    "the unknown case 'RawValue' of enum '\(name)' would be taken for RawRepresentable's RawValue "
-                        + "(String); name it otherwise", at: unknown.location)
+            let members = fields.map { (name: $0.name, type: $0.type, scope: scope) }
+            result.identity = identity(
+                identifiable, fields: members, what: "model '\(name)'", typeParameters: typeParameters,
+                nested: spec.nested.map(\.name.value))
+            if result.identity == nil { result.ok = false }
+        }
+        return result
+    }
+
+    /// The conformances of a union: `hashable` when every case is; never `identifiable` nor `unknown`.
+    private mutating func unionConformances(_ spec: ModelSpec, union: Union, scope: [String]) -> Conformances {
+        var result = Conformances()
+        let name = spec.name.value
+        if let identifiable = spec.identifiable {
+            error(
+                "union '\(name)' cannot be identifiable: 'identifiable' names a field, and a union's cases have "
+                    + "different types; make the cases' models identifiable instead", at: identifiable.location)
+            result.ok = false
+        }
+        if let unknown = spec.unknown {
+            error(
+                "'unknown' of model '\(name)' names the case a string enum keeps unlisted values in; '\(name)' is "
+                    + "a union ('oneOf'), whose value that no case decodes is a decoding error", at: unknown.location)
+            result.ok = false
+        }
+        if let hashable = spec.hashable, hashable.value {
+            for item in union.cases {
+                guard let problem = hashableProblem(item.type, scope: scope) else { continue }
+                error("case '\(item.name)' of hashable union '\(name)' holds \(problem)", at: hashable.location)
+                result.ok = false
+            }
+            result.isHashable = result.ok
+        }
+        return result
+    }
+
+    /// The conformances of an enum: its `unknown` case, named apart from its cases; never `identifiable`, and no case
+    /// or nested model named like an associated type of RawRepresentable or CaseIterable.
+    private mutating func enumConformances(_ spec: ModelSpec, cases: [EnumCase]) -> Conformances {
+        var result = Conformances()
+        let name = spec.name.value
+        // A case (or the unknown case) `RawValue` would take the place of RawRepresentable's associated type.
+        if cases.contains(where: { $0.name == Self.rawValueTypeName }) {
+            error(
+                "enum '\(name)' has a case 'RawValue', which Swift takes for RawRepresentable's RawValue (String); "
+                    + "give the case another name: { name: rawValueCase, value: … }", at: spec.name.location)
+            result.ok = false
+        }
+        if let unknown = spec.unknown, unknown.value == Self.rawValueTypeName {
+            error(
+                "the unknown case 'RawValue' of enum '\(name)' would be taken for RawRepresentable's RawValue "
+                    + "(String); name it otherwise", at: unknown.location)
+            result.ok = false
+            return result
+        }
+        // Inside the enum, a nested type of one of these names would be the type RawRepresentable or CaseIterable
+        // means.
+        for nested in spec.nested {
+            guard let requirement = Self.enumAssociatedTypes[nested.name.value] else { continue }
+            error(
+                "nested model '\(nested.name.value)' of enum '\(name)' would be taken for \(requirement); rename the "
+                    + "nested model", at: nested.name.location)
+            result.ok = false
+        }
+        // An enum is Hashable already (`hashable: true` says nothing new).
+        if let identifiable = spec.identifiable {
+            error(
+                "enum '\(name)' cannot be identifiable: 'identifiable' names a field, and an enum has cases; "
+                    + "a list of its values can use \\.self as the id", at: identifiable.location)
+            result.ok = false
+        }
+        if let unknown = spec.unknown {
+            guard checkIdentifier(unknown, what: "the unknown case") else {
                 result.ok = false
                 return result
             }
-            // Inside the enum, a nested type of one of these names would be the type RawRepresentable or CaseIterable
-            // means.
-            for nested in spec.nested {
-                guard let requirement = Self.enumAssociatedTypes[nested.name.value] else { continue }
+            if cases.contains(where: { $0.name == unknown.value }) {
                 error(
-                    "nested model '\(nested.name.value)' of enum '\(name)' would be taken for \(requirement); rename the "
-                        + "nested model", at: nested.name.location)
+                    "the unknown case '\(unknown.value)' of enum '\(name)' has the name of one of its cases; "
+                        + "name it apart from them", at: unknown.location)
                 result.ok = false
-            }
-            // An enum is Hashable already (`hashable: true` says nothing new).
-            if let identifiable = spec.identifiable {
+            } else if cases.contains(where: { $0.name == "allCases" }) {
                 error(
-                    "enum '\(name)' cannot be identifiable: 'identifiable' names a field, and an enum has cases; "
-                        + "a list of its values can use \\.self as the id", at: identifiable.location)
+                    "enum '\(name)' has a case 'allCases', which clashes with the list of its known cases that "
+                        + "'unknown' declares; rename the case", at: unknown.location)
                 result.ok = false
-            }
-            if let unknown = spec.unknown {
-                guard checkIdentifier(unknown, what: "the unknown case") else {
-                    result.ok = false
-                    return result
-                }
-                if cases.contains(where: { $0.name == unknown.value }) {
-                    error(
-                        "the unknown case '\(unknown.value)' of enum '\(name)' has the name of one of its cases; "
-                            + "name it apart from them", at: unknown.location)
-                    result.ok = false
-                } else if cases.contains(where: { $0.name == "allCases" }) {
-                    error(
-                        "enum '\(name)' has a case 'allCases', which clashes with the list of its known cases that "
-                            + "'unknown' declares; rename the case", at: unknown.location)
-                    result.ok = false
-                } else {
-                    result.unknownCase = unknown.value
-                }
+            } else {
+                result.unknownCase = unknown.value
             }
         }
         return result

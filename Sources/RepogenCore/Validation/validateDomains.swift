@@ -3,10 +3,6 @@
 extension SpecValidator {
     mutating func validateDomains(_ specs: [ModelSpec]) -> [DomainModel] {
         // First every DTO's domain type, so that a field can hold another DTO, declared before or after it.
-        var domainOf: [String: String] = [:]
-        var named: [String: SourceLocation] = [:]
-        // Whether each domain type is hashable, for the fields of hashable ones that hold another.
-        var hashableDomains: [String: Bool] = [:]
         var withDomains: [(model: ModelSpec, domain: DomainSpec)] = []
         func collect(_ models: [ModelSpec]) {
             for model in models {
@@ -15,6 +11,31 @@ extension SpecValidator {
             }
         }
         collect(specs)
+        let names = nameDomainTypes(withDomains)
+        var result: [DomainModel] = []
+        for (model, domain) in withDomains {
+            let dto = qualifiedName(of: model)
+            guard names.domainOf[dto] == domain.name.value, let dtoFields = types.fields[dto] else { continue }
+            if let checked = validateDomainModel(domain, dto: dto, dtoFields: dtoFields, names: names) {
+                result.append(checked)
+            }
+        }
+        domainTypeNames = Set(names.named.keys)
+        domainOfDTO = names.domainOf
+        return result
+    }
+
+    /// The domain types' names, checked: each DTO's domain type (by the DTO's qualified name), where each is named,
+    /// and whether each is hashable (for the fields of hashable ones that hold another).
+    private struct DomainTypeNames {
+        var domainOf: [String: String] = [:]
+        var named: [String: SourceLocation] = [:]
+        var hashableDomains: [String: Bool] = [:]
+    }
+
+    /// Checks the name of each domain type and that its model can map to one (a struct, not generic).
+    private mutating func nameDomainTypes(_ withDomains: [(model: ModelSpec, domain: DomainSpec)]) -> DomainTypeNames {
+        var names = DomainTypeNames()
         for (model, domain) in withDomains {
             let name = domain.name
             if !SwiftIdentifier.isValid(name.value) || SwiftIdentifier.isKeyword(name.value) || name.value == "Any" {
@@ -25,7 +46,7 @@ extension SpecValidator {
             } else if let member = shadowedMember(name.value) {
                 error("domain type '\(name.value)' would be taken for \(member) where the generated code writes the "
                       + "type as a value ('\(name.value).self'); rename the domain type", at: name.location)
-            } else if let first = named[name.value] {
+            } else if let first = names.named[name.value] {
                 error("domain type '\(name.value)' is declared twice (first at line \(first.line))", at: name.location)
             } else if !model.typeParameters.isEmpty {
                 error("generic model '\(model.name.value)' cannot map to a domain type; map its concrete uses", at: domain.location)
@@ -36,71 +57,75 @@ extension SpecValidator {
                 error("enum '\(model.name.value)' cannot map to a domain type; a domain type maps a struct's fields",
                       at: domain.location)
             } else {
-                named[name.value] = name.location
-                domainOf[qualifiedName(of: model)] = name.value
-                hashableDomains[name.value] = domain.hashable?.value == true
+                names.named[name.value] = name.location
+                names.domainOf[qualifiedName(of: model)] = name.value
+                names.hashableDomains[name.value] = domain.hashable?.value == true
             }
         }
-        var result: [DomainModel] = []
-        for (model, domain) in withDomains {
-            let dto = qualifiedName(of: model)
-            guard domainOf[dto] == domain.name.value, let dtoFields = types.fields[dto] else { continue }
-            var fields: [DomainField] = []
-            // Where each field's type is written: a copied one in its DTO, a computed one at the top level.
-            var scopes: [[String]] = []
-            var ok = true
-            for field in domain.fields {
-                guard checkIdentifier(field.name, what: "field of domain type '\(domain.name.value)'") else {
-                    ok = false
-                    continue
-                }
-                if field.name.value == Self.rawValueTypeName {
-                    // Each field is a case of the synthesized `CodingKeys: String` enum, as in a model.
+        return names
+    }
+
+    /// The domain type of the DTO `dto`: its fields, each copied from a DTO field or computed, and its identity;
+    /// nil after reporting a problem.
+    private mutating func validateDomainModel(
+        _ domain: DomainSpec, dto: String, dtoFields: [Field], names: DomainTypeNames
+    ) -> DomainModel? {
+        var fields: [DomainField] = []
+        // Where each field's type is written: a copied one in its DTO, a computed one at the top level.
+        var scopes: [[String]] = []
+        var ok = true
+        for field in domain.fields {
+            guard checkDomainFieldName(field, domain: domain) else {
+                ok = false
+                continue
+            }
+            if domain.hashable?.value == true, field.name.value == Self.hashValueName {
+                error(
+                    Self.hashValueMessage(
+                        of: "hashable domain type '\(domain.name.value)'", fix: "copying the DTO field with from:"),
+                    at: field.name.location)
+                ok = false
+            }
+            if let mapped = validateDomainField(field, domain: domain.name.value, dto: dto, dtoFields: dtoFields, domainOf: names.domainOf) {
+                fields.append(mapped)
+                scopes.append(field.value == nil ? dto.componentsAtDots() : [])
+                if domain.hashable?.value == true,
+                    let problem = hashableProblem(mapped.type, scope: scopes[scopes.count - 1], domainTypes: names.hashableDomains)
+                {
                     error(
-                        "field 'RawValue' of domain type '\(domain.name.value)' would be a case of its CodingKeys, a "
-                            + "String enum, where it is taken for RawRepresentable's RawValue; rename the field",
+                        "field '\(mapped.name)' of hashable domain type '\(domain.name.value)' holds \(problem)",
                         at: field.name.location)
                     ok = false
-                    continue
                 }
-                if domain.hashable?.value == true, field.name.value == Self.hashValueName {
-                    error(
-                        Self.hashValueMessage(
-                            of: "hashable domain type '\(domain.name.value)'", fix: "copying the DTO field with from:"),
-                        at: field.name.location)
-                    ok = false
-                }
-                if let mapped = validateDomainField(field, domain: domain.name.value, dto: dto, dtoFields: dtoFields, domainOf: domainOf) {
-                    fields.append(mapped)
-                    scopes.append(field.value == nil ? dto.componentsAtDots() : [])
-                    if domain.hashable?.value == true,
-                        let problem = hashableProblem(mapped.type, scope: scopes[scopes.count - 1], domainTypes: hashableDomains)
-                    {
-                        error(
-                            "field '\(mapped.name)' of hashable domain type '\(domain.name.value)' holds \(problem)",
-                            at: field.name.location)
-                        ok = false
-                    }
-                } else {
-                    ok = false
-                }
-            }
-            var identity: Identity?
-            if ok, let identifiable = domain.identifiable {
-                identity = self.identity(
-                    identifiable, fields: zip(fields, scopes).map { (name: $0.name, type: $0.type, scope: $1) },
-                    what: "domain type '\(domain.name.value)'", domainTypes: hashableDomains)
-                ok = identity != nil
-            }
-            if ok {
-                result.append(DomainModel(
-                    name: domain.name.value, documentation: domain.description?.value, dto: dto, fields: fields,
-                    isHashable: domain.hashable?.value == true, identity: identity))
+            } else {
+                ok = false
             }
         }
-        domainTypeNames = Set(named.keys)
-        domainOfDTO = domainOf
-        return result
+        var identity: Identity?
+        if ok, let identifiable = domain.identifiable {
+            identity = self.identity(
+                identifiable, fields: zip(fields, scopes).map { (name: $0.name, type: $0.type, scope: $1) },
+                what: "domain type '\(domain.name.value)'", domainTypes: names.hashableDomains)
+            ok = identity != nil
+        }
+        guard ok else { return nil }
+        return DomainModel(
+            name: domain.name.value, documentation: domain.description?.value, dto: dto, fields: fields,
+            isHashable: domain.hashable?.value == true, identity: identity)
+    }
+
+    /// Whether a domain field's name is a Swift identifier, and not `RawValue`.
+    private mutating func checkDomainFieldName(_ field: DomainFieldSpec, domain: DomainSpec) -> Bool {
+        guard checkIdentifier(field.name, what: "field of domain type '\(domain.name.value)'") else { return false }
+        if field.name.value == Self.rawValueTypeName {
+            // Each field is a case of the synthesized `CodingKeys: String` enum, as in a model.
+            error(
+                "field 'RawValue' of domain type '\(domain.name.value)' would be a case of its CodingKeys, a "
+                    + "String enum, where it is taken for RawRepresentable's RawValue; rename the field",
+                at: field.name.location)
+            return false
+        }
+        return true
     }
 
     private mutating func validateDomainField(

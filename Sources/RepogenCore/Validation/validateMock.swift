@@ -88,13 +88,40 @@ extension SpecValidator {
         _ action: MockActionSpec, collection: MockCollection, endpoint: Endpoint, spec: EndpointSpec,
         defaults: DefaultValues
     ) -> MockAction? {
-        let name = endpoint.caseName
         if let metadata = spec.responseMetadata, metadata.value {
             error(
-                "'\(name)' cannot have a 'mock' and return its response's status and headers: the in-memory mock "
+                "'\(endpoint.caseName)' cannot have a 'mock' and return its response's status and headers: the in-memory mock "
                     + "answers values, not responses (remove 'responseMetadata', or 'mock')", at: metadata.location)
             return nil
         }
+        guard let answer = mockAnswer(action, collection: collection, endpoint: endpoint, spec: spec, defaults: defaults)
+        else { return nil }
+        var argument: ValueReference?
+        if let text = action.argument {
+            guard let reference = mockArgument(text, action: action, collection: collection, endpoint: endpoint, spec: spec)
+            else { return nil }
+            argument = reference
+        }
+        var checked = MockAction(
+            verb: action.verb, collection: collection, argument: argument, answersElement: answer.element,
+            answersOptional: answer.optional)
+        checked.page = answer.page
+        if action.verb == .set, let field = action.field, let to = action.to {
+            guard let found = mockSetField(field, collection: collection, endpoint: endpoint) else { return nil }
+            checked.field = found.name
+            checked.fieldIsOptional = found.type.isOptional
+            checked.fieldValue = to.value
+        }
+        return checked
+    }
+
+    /// What the action answers, checked against the endpoint's response: an element (`get`, optional when the
+    /// response is), the elements or a page of them (`list`), an element or nothing (the others).
+    private mutating func mockAnswer(
+        _ action: MockActionSpec, collection: MockCollection, endpoint: Endpoint, spec: EndpointSpec,
+        defaults: DefaultValues
+    ) -> (element: Bool, optional: Bool, page: MockPage?)? {
+        let name = endpoint.caseName
         let element = collection.elementType
         // The response as the wire has it: a collection of DTOs answers an endpoint whose response maps them to
         // domain types, converted as the live repository converts them.
@@ -105,82 +132,86 @@ extension SpecValidator {
                 "'\(name)' returns '\(success)', but '\(verb)' of collection '\(collection.name)' answers \(expected)",
                 at: spec.response?.location ?? action.location)
         }
-        var answersElement = false
-        var answersOptional = false
-        var page: MockPage?
         switch action.verb {
         case .list:
             if let pageSpec = action.page {
                 guard let checked = validatePage(pageSpec, collection: collection, endpoint: endpoint, spec: spec, defaults: defaults)
                 else { return nil }
-                page = checked
+                return (false, false, checked)
             } else if success != "[\(element)]" {
                 wrongResponse("'[\(element)]' (or, with 'page', a page model holding them)")
                 return nil
             }
+            return (false, false, nil)
         case .get:
-            answersElement = true
-            answersOptional = success == element + "?"
+            let answersOptional = success == element + "?"
             guard success == element || answersOptional else {
                 wrongResponse("'\(element)' (or '\(element)?', nil when there is none)")
                 return nil
             }
+            return (true, answersOptional, nil)
         case .create, .update, .delete, .set:
-            answersElement = success == element
+            let answersElement = success == element
             guard answersElement || success == "Void" else {
                 wrongResponse("'\(element)' or nothing")
                 return nil
             }
+            return (answersElement, false, nil)
         }
-        var argument: ValueReference?
-        if let text = action.argument {
-            let key = action.verb == .create || action.verb == .update ? "value" : "id"
-            guard let (reference, type) = placeholder(text, key: key, endpoint: endpoint, spec: spec) else { return nil }
-            if key == "id" {
-                // `==` compares a value with an optional of its type too.
-                let id = collection.idType.unwrapped.description
-                guard let type, type == id || type == id + "?" else {
-                    error(
-                        "'\(text.value.dropFirst().dropLast())' is of type '\(type ?? "unknown (a field of an external type)")', but the id "
-                            + "'\(collection.idField)' of collection '\(collection.name)' is of type '\(collection.idType)'",
-                        at: text.location)
-                    return nil
-                }
-            } else if type != element {
+    }
+
+    /// The input (or field of one) the action's `value` (`create`, `update`) or `id` (the others) names, of the
+    /// collection's element type or its id's type.
+    private mutating func mockArgument(
+        _ text: Located<String>, action: MockActionSpec, collection: MockCollection, endpoint: Endpoint,
+        spec: EndpointSpec
+    ) -> ValueReference? {
+        let element = collection.elementType
+        let key = action.verb == .create || action.verb == .update ? "value" : "id"
+        guard let (reference, type) = placeholder(text, key: key, endpoint: endpoint, spec: spec) else { return nil }
+        if key == "id" {
+            // `==` compares a value with an optional of its type too.
+            let id = collection.idType.unwrapped.description
+            guard let type, type == id || type == id + "?" else {
                 error(
-                    "'\(text.value.dropFirst().dropLast())' is of type '\(type ?? "unknown (a field of an external type)")', but collection "
-                        + "'\(collection.name)' holds '\(element)'", at: text.location)
+                    "'\(text.value.dropFirst().dropLast())' is of type '\(type ?? "unknown (a field of an external type)")', but the id "
+                        + "'\(collection.idField)' of collection '\(collection.name)' is of type '\(collection.idType)'",
+                    at: text.location)
                 return nil
             }
-            argument = reference
+        } else if type != element {
+            error(
+                "'\(text.value.dropFirst().dropLast())' is of type '\(type ?? "unknown (a field of an external type)")', but collection "
+                    + "'\(collection.name)' holds '\(element)'", at: text.location)
+            return nil
         }
-        var checked = MockAction(
-            verb: action.verb, collection: collection, argument: argument, answersElement: answersElement,
-            answersOptional: answersOptional)
-        checked.page = page
-        if action.verb == .set, let field = action.field, let to = action.to {
-            let fields = collectionFields(collection)
-            guard let found = fields.first(where: { $0.name == field.value }) else {
-                error(
-                    "collection '\(collection.name)' holds '\(element)', which has no field '\(field.value)'"
-                        + NameSuggester.hint(for: field.value, among: fields.map(\.name)), at: field.location)
-                return nil
-            }
-            guard found.type.description == "Bool" || found.type.description == "Bool?" else {
-                error(
-                    "'set' of 'mock' of '\(name)' sets a Bool field, but '\(field.value)' of '\(element)' is of type "
-                        + "'\(found.type)'", at: field.location)
-                return nil
-            }
-            guard found.name != collection.idField else {
-                error("'set' of 'mock' of '\(name)' cannot change the id '\(found.name)'", at: field.location)
-                return nil
-            }
-            checked.field = found.name
-            checked.fieldIsOptional = found.type.isOptional
-            checked.fieldValue = to.value
+        return reference
+    }
+
+    /// The field `set` changes: a Bool (or Bool?) field of the element, not its id.
+    private mutating func mockSetField(
+        _ field: Located<String>, collection: MockCollection, endpoint: Endpoint
+    ) -> Field? {
+        let name = endpoint.caseName
+        let element = collection.elementType
+        let fields = collectionFields(collection)
+        guard let found = fields.first(where: { $0.name == field.value }) else {
+            error(
+                "collection '\(collection.name)' holds '\(element)', which has no field '\(field.value)'"
+                    + NameSuggester.hint(for: field.value, among: fields.map(\.name)), at: field.location)
+            return nil
         }
-        return checked
+        guard found.type.description == "Bool" || found.type.description == "Bool?" else {
+            error(
+                "'set' of 'mock' of '\(name)' sets a Bool field, but '\(field.value)' of '\(element)' is of type "
+                    + "'\(found.type)'", at: field.location)
+            return nil
+        }
+        guard found.name != collection.idField else {
+            error("'set' of 'mock' of '\(name)' cannot change the id '\(found.name)'", at: field.location)
+            return nil
+        }
+        return found
     }
 
     /// The fields of a collection's element model (checked to exist when the collection was).
@@ -190,7 +221,7 @@ extension SpecValidator {
     }
 
     /// The input (or field of one) that `text`, the `key` of a `mock`, names as one placeholder, and its type.
-    private mutating func placeholder(
+    mutating func placeholder(
         _ text: Located<String>, key: String, endpoint: Endpoint, spec: EndpointSpec
     ) -> (ValueReference, String?)? {
         let name = endpoint.caseName
@@ -210,150 +241,6 @@ extension SpecValidator {
                 raw, scope: scope, at: text.location, allowOptional: true, place: "'\(key)' of 'mock' of '\(name)'")
         else { return nil }
         return (reference, Self.valueType(reference))
-    }
-
-    /// `page` of a `list`: the response must be a page model with a field holding `[Element]`; `next` a field of it
-    /// of type `String?`, `Int?` (the next offset, nil on the last page) or `Bool` (whether there is more); `total`
-    /// an `Int` field (the collection's count); `cursor`
-    /// an input of type `String`, `Int` or their optionals (the offset, nil for 0), `size` one of type `Int` or
-    /// `Int?` (nil for the rest); and every other field of the page model optional, with a `default`, or of a type
-    /// with a default value.
-    private mutating func validatePage(
-        _ pageSpec: MockPageSpec, collection: MockCollection, endpoint: Endpoint, spec: EndpointSpec,
-        defaults: DefaultValues
-    ) -> MockPage? {
-        let name = endpoint.caseName
-        let element = collection.elementType
-        let wire = endpoint.response ?? "Void"
-        guard case .success(let type) = SwiftType.parse(wire), case .named(_, let arguments) = type.shape,
-            let (modelName, model) = defaults.model(of: type), case .fields(let fields) = model.kind
-        else {
-            error(
-                "'page' of 'mock' of '\(name)' answers a page model holding elements of collection "
-                    + "'\(collection.name)', but '\(name)' returns '\(wire)', which is not a model with fields",
-                at: spec.response?.location ?? pageSpec.location)
-            return nil
-        }
-        /// A field's type with the model's type parameters replaced by the response's arguments.
-        func bound(_ fieldType: SwiftType) -> String {
-            var substitutions: [String: String] = [:]
-            for (parameter, argument) in zip(model.typeParameters, arguments) { substitutions[parameter] = argument.description }
-            switch fieldType.shape {
-            case .named(let name, let none) where none.isEmpty: return substitutions[name] ?? fieldType.description
-            case .array(let inner):
-                if case .named(let name, let none) = inner.shape, none.isEmpty, let argument = substitutions[name] {
-                    return "[" + argument + "]"
-                }
-                return fieldType.description
-            case .optional(let inner):
-                if case .named(let name, let none) = inner.shape, none.isEmpty, let argument = substitutions[name] {
-                    return argument + "?"
-                }
-                return fieldType.description
-            default: return fieldType.description
-            }
-        }
-        guard let items = fields.first(where: { $0.name == pageSpec.items.value }) else {
-            error(
-                "page model '\(modelName)' has no field '\(pageSpec.items.value)' to hold the list"
-                    + NameSuggester.hint(for: pageSpec.items.value, among: fields.map(\.name)), at: pageSpec.items.location)
-            return nil
-        }
-        guard bound(items.type) == "[\(element)]" else {
-            error(
-                "field '\(items.name)' of page model '\(modelName)' is of type '\(bound(items.type))', but collection "
-                    + "'\(collection.name)' holds '\(element)': it must be '[\(element)]'", at: pageSpec.items.location)
-            return nil
-        }
-        var nextKind: MockPage.CursorKind?
-        if let next = pageSpec.next {
-            guard let field = fields.first(where: { $0.name == next.value }), field.name != items.name else {
-                error(
-                    "page model '\(modelName)' has no field '\(next.value)' for the next page's cursor"
-                        + NameSuggester.hint(for: next.value, among: fields.map(\.name).filter { $0 != items.name }),
-                    at: next.location)
-                return nil
-            }
-            switch bound(field.type) {
-            case "String?": nextKind = .text
-            case "Int?": nextKind = .number
-            case "Bool": nextKind = .flag
-            default:
-                error(
-                    "field '\(field.name)' of page model '\(modelName)' is of type '\(bound(field.type))'; 'next' takes a "
-                        + "'String?' or 'Int?' (the next page's cursor, nil on the last page) or a 'Bool' (whether "
-                        + "there is more)", at: next.location)
-                return nil
-            }
-        }
-        if let total = pageSpec.total {
-            guard let field = fields.first(where: { $0.name == total.value }),
-                field.name != items.name, field.name != pageSpec.next?.value
-            else {
-                error(
-                    "page model '\(modelName)' has no field '\(total.value)' for the number of elements"
-                        + NameSuggester.hint(for: total.value, among: fields.map(\.name).filter { $0 != items.name }),
-                    at: total.location)
-                return nil
-            }
-            guard bound(field.type) == "Int" || bound(field.type) == "Int?" else {
-                error(
-                    "field '\(field.name)' of page model '\(modelName)' is of type '\(bound(field.type))'; 'total' takes "
-                        + "an 'Int' (the number of elements in the collection)", at: total.location)
-                return nil
-            }
-        }
-        var cursor: ValueReference?
-        var cursorKind = MockPage.CursorKind.number
-        if let text = pageSpec.cursor {
-            guard let (reference, type) = placeholder(text, key: "cursor", endpoint: endpoint, spec: spec) else { return nil }
-            switch type {
-            case "String", "String?": cursorKind = .text
-            case "Int", "Int?": cursorKind = .number
-            default:
-                error(
-                    "the cursor '\(text.value)' of 'page' of '\(name)' is of type '\(type ?? "unknown")'; it must be a "
-                        + "'String', an 'Int' or an optional of one (the offset of the page's first element)",
-                    at: text.location)
-                return nil
-            }
-            cursor = reference
-        }
-        var size: ValueReference?
-        if let text = pageSpec.size {
-            guard let (reference, type) = placeholder(text, key: "size", endpoint: endpoint, spec: spec) else { return nil }
-            guard type == "Int" || type == "Int?" else {
-                error(
-                    "the size '\(text.value)' of 'page' of '\(name)' is of type '\(type ?? "unknown")'; it must be an "
-                        + "'Int' or 'Int?'", at: text.location)
-                return nil
-            }
-            size = reference
-        }
-        let filled = Set([items.name] + [pageSpec.next?.value, pageSpec.total?.value].compactMap { $0 })
-        guard let others = defaults.initializerArguments(of: type, except: filled) else { return nil }
-        switch others {
-        case .failure(let failure):
-            error(
-                "the in-memory mock cannot build page model '\(modelName)' for '\(name)': \(failure.reason); make "
-                    + "its other fields optional or give them a 'default'", at: spec.response?.location ?? pageSpec.location)
-            return nil
-        case .success(let values):
-            var roles: [(field: String, role: MockPage.Role)] = []
-            for field in fields {
-                if field.name == items.name {
-                    roles.append((field.name, .items))
-                } else if field.name == pageSpec.next?.value {
-                    roles.append((field.name, .next))
-                } else if field.name == pageSpec.total?.value {
-                    roles.append((field.name, .total))
-                } else if let value = values.first(where: { $0.field == field.name }) {
-                    roles.append((field.name, .value(value.value)))
-                }
-            }
-            return MockPage(
-                type: wire, arguments: roles, cursor: cursor, cursorKind: cursorKind, size: size, nextKind: nextKind)
-        }
     }
 
     /// The `tca` style's client declares a closure per repository method, and swift-dependencies'

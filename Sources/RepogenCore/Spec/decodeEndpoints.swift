@@ -1,0 +1,273 @@
+/// Decoding of the endpoints of a spec: method, inputs, param, upload, headers, and their cache.
+extension NodeReader {
+    mutating func decodeEndpoint(_ node: SpecNode) -> EndpointSpec? {
+        let what = "an endpoint"
+        let problemsBefore = diagnostics.diagnostics.count
+        guard
+            let members = members(
+                of: node, what: what, allowed: SpecKeys.endpoint, required: ["name", "method", "path"])
+        else { return nil }
+        let name = string(members, "name", what: what)
+        let endpointWhat = name.map { "endpoint '\($0.value)'" } ?? what
+        let path = string(members, "path", what: endpointWhat)
+        let method = members["method"].flatMap { decodeMethod($0.value, what: endpointWhat) }
+        var inputs: [InputSpec] = []
+        var brokenInputs: [String] = []
+        if let node = members["inputs"]?.value, let list = array(node, what: "'inputs' of \(endpointWhat)") {
+            for element in list {
+                if let input = decodeInput(element, what: endpointWhat) {
+                    inputs.append(input)
+                } else if case .object(let fields) = element.kind,
+                    case .string(let name)? = fields.first(where: { $0.key == "name" })?.value.kind
+                {
+                    brokenInputs.append(name)
+                }
+            }
+        }
+        let param = members["param"].flatMap { decodeParam($0.value, what: endpointWhat) }
+        let header = members["header"].flatMap { decodeHeader($0.value, what: endpointWhat) }
+        let usingQuery = members["usingQuery"].flatMap { bool($0.value, what: "'usingQuery' of \(endpointWhat)") }
+        var queryArrays: [QueryArraySpec] = []
+        if let node = members["queryArrays"]?.value, let list = object(node, what: "'queryArrays' of \(endpointWhat)") {
+            for member in list {
+                if let style = string(member.value, what: "the style of '\(member.key)' in 'queryArrays' of \(endpointWhat)") {
+                    queryArrays.append(QueryArraySpec(key: Located(member.key, at: location(member.keyOffset)), style: style))
+                }
+            }
+        }
+        let query = members["query"].flatMap { decodeParam($0.value, what: endpointWhat, key: "query") }
+        let queryLocation = members["query"].map { location($0.value.offset) }
+        let body = string(members, "body", what: endpointWhat)
+        var response: Located<String>?
+        var brokenResponse = false
+        if let member = members["response"], member.value.kind != .null {
+            response = type(member.value, key: "response", what: "'response' of \(endpointWhat)")
+            brokenResponse = response == nil
+        }
+        let responseMetadata = members["responseMetadata"].flatMap {
+            bool($0.value, what: "'responseMetadata' of \(endpointWhat)")
+        }
+        let repositoryMethod = string(members, "repositoryMethod", what: endpointWhat)
+        let description = string(members, "description", what: endpointWhat)
+        let upload = members["upload"].flatMap { decodeUpload($0.value, what: endpointWhat) }
+        let example = members["example"].map { Located($0.value.jsonText, at: location($0.value.offset)) }
+        let exampleValue = members["example"].map { locatedValue($0.value) }
+        let problemsBeforeCache = diagnostics.diagnostics.count
+        let cache = members["cache"].flatMap { decodeCache($0.value, what: endpointWhat) }
+        let brokenCache = cache == nil && diagnostics.diagnostics.count > problemsBeforeCache
+        let invalidates = members["invalidates"].map {
+            decodeCacheTargets($0.value, key: "invalidates", allowed: SpecKeys.invalidation, what: endpointWhat)
+        }
+        let updates = members["updates"].map {
+            decodeCacheTargets($0.value, key: "updates", allowed: SpecKeys.update, what: endpointWhat)
+        }
+        let mock = members["mock"].flatMap { decodeMock($0.value, what: endpointWhat) }
+        guard let name, let path, let method else {
+            if let name { brokenEndpoints.insert(name.value) }
+            return nil
+        }
+        return EndpointSpec(
+            name: name, description: description, isComplete: diagnostics.diagnostics.count == problemsBefore,
+            brokenInputs: brokenInputs, repositoryMethod: repositoryMethod, method: method, path: path, inputs: inputs,
+            param: param, usingQuery: usingQuery, queryArrays: queryArrays, query: query,
+            queryLocation: queryLocation, body: body, header: header, response: response,
+            brokenResponse: brokenResponse,
+            responseMetadata: responseMetadata, upload: upload,
+            example: example, exampleValue: exampleValue, cache: cache, brokenCache: brokenCache, invalidates: invalidates ?? [],
+            updates: updates ?? [],
+            mock: mock, location: location(node.offset))
+    }
+
+    /// `cache: true`, `cache: false` (none), or `cache: { ttl: seconds }`.
+    mutating func decodeCache(_ node: SpecNode, what: String) -> CacheSpec? {
+        let cacheWhat = "'cache' of \(what)"
+        switch node.kind {
+        case .bool(let flag):
+            return flag ? CacheSpec(timeToLive: nil, location: location(node.offset)) : nil
+        case .object:
+            guard let members = members(of: node, what: cacheWhat, allowed: SpecKeys.cache) else { return nil }
+            var timeToLive: Located<String>?
+            if let ttl = members["ttl"]?.value {
+                if case .number(let text) = ttl.kind {
+                    timeToLive = Located(text, at: location(ttl.offset))
+                } else {
+                    error("'ttl' of \(cacheWhat) must be a number of seconds, not \(ttl.kindDescription)", at: ttl.offset)
+                }
+            }
+            return CacheSpec(timeToLive: timeToLive, location: location(node.offset))
+        default:
+            error("\(cacheWhat) must be true, false or an object like { ttl: 300 }, not \(node.kindDescription)", at: node.offset)
+            return nil
+        }
+    }
+
+    /// A list of cached reads: each an endpoint name, or an object naming the endpoint (and its inputs, and for
+    /// `updates` the value).
+    mutating func decodeCacheTargets(_ node: SpecNode, key: String, allowed: [String], what: String) -> [CacheTargetSpec] {
+        let listWhat = "'\(key)' of \(what)"
+        guard let list = array(node, what: listWhat) else { return [] }
+        return list.compactMap { element -> CacheTargetSpec? in
+            if case .string = element.kind {
+                return string(element, what: "an entry of \(listWhat)").map {
+                    CacheTargetSpec(endpoint: $0, inputs: nil, with: nil, location: $0.location)
+                }
+            }
+            guard case .object = element.kind else {
+                error(
+                    "an entry of \(listWhat) must be an endpoint's name or an object like "
+                        + "{ endpoint: fetchItem, inputs: { id: \"{id}\" } }, not \(element.kindDescription)",
+                    at: element.offset)
+                return nil
+            }
+            guard
+                let members = members(
+                    of: element, what: "an entry of \(listWhat)", allowed: allowed, required: ["endpoint"]),
+                let endpoint = string(members, "endpoint", what: "an entry of \(listWhat)")
+            else { return nil }
+            var inputs: [CacheTargetSpec.Pair]?
+            if let inputsNode = members["inputs"]?.value,
+                let pairs = object(inputsNode, what: "'inputs' of an entry of \(listWhat)")
+            {
+                inputs = pairs.compactMap { member in
+                    string(member.value, what: "'\(member.key)' of an entry of \(listWhat)").map {
+                        (Located(member.key, at: location(member.keyOffset)), $0)
+                    }
+                }
+            }
+            let with = string(members, "with", what: "an entry of \(listWhat)")
+            return CacheTargetSpec(endpoint: endpoint, inputs: inputs, with: with, location: location(element.offset))
+        }
+    }
+
+    mutating func decodeInput(_ node: SpecNode, what: String) -> InputSpec? {
+        guard
+            let members = members(
+                of: node, what: "an input of \(what)", allowed: SpecKeys.input, required: ["name", "type"])
+        else { return nil }
+        let name = string(members, "name", what: "an input of \(what)")
+        let inputWhat = name.map { "input '\($0.value)'" } ?? "an input of \(what)"
+        let type = self.type(members, "type", what: inputWhat)
+        let argument = string(members, "argument", what: inputWhat)
+        let unlabeled = members["unlabeled"].flatMap { bool($0.value, what: "'unlabeled' of \(inputWhat)") }
+        guard let name, let type else { return nil }
+        return InputSpec(
+            name: name, type: type, argument: argument, unlabeled: unlabeled?.value ?? false,
+            location: location(node.offset))
+    }
+
+    mutating func decodeMethod(_ node: SpecNode, what: String) -> MethodSpec? {
+        if case .string = node.kind {
+            return string(node, what: "'method' of \(what)").map(MethodSpec.fixed)
+        }
+        guard case .object = node.kind else {
+            error(
+                "'method' of \(what) must be a string like \"GET\" or an object {\"if\", \"then\", \"else\"}, "
+                    + "not \(node.kindDescription)", at: node.offset)
+            return nil
+        }
+        guard
+            let members = members(
+                of: node, what: "'method' of \(what)", allowed: SpecKeys.conditionalMethod,
+                required: SpecKeys.conditionalMethod)
+        else { return nil }
+        let condition = string(members, "if", what: "'method' of \(what)")
+        let whenTrue = string(members, "then", what: "'method' of \(what)")
+        let whenFalse = string(members, "else", what: "'method' of \(what)")
+        guard let condition, let whenTrue, let whenFalse else { return nil }
+        return .conditional(input: condition, whenTrue: whenTrue, whenFalse: whenFalse)
+    }
+
+    mutating func decodeParam(_ node: SpecNode, what: String, key: String = "param") -> ParamSpec? {
+        switch node.kind {
+        case .null:
+            return nil
+        case .string(let text):
+            return .value(Located(text, at: location(node.offset)))
+        case .object(let list):
+            return .fields(decodeParamFields(list, what: what))
+        case .array(let items):
+            var parts: [ParamPartSpec] = []
+            for item in items {
+                switch item.kind {
+                case .string(let text): parts.append(.spread(Located(text, at: location(item.offset))))
+                case .object(let list): parts.append(.fields(decodeParamFields(list, what: what)))
+                default:
+                    error(
+                        "a part of the \(key) list of \(what) must be a string like \"{input}\" or an object of keys, "
+                            + "not \(item.kindDescription)", at: item.offset)
+                }
+            }
+            return .merged(parts)
+        default:
+            error(
+                "'\(key)' of \(what) must be a string like \"{input}\", an object of keys or a list of those, "
+                    + "not \(node.kindDescription)", at: node.offset)
+            return nil
+        }
+    }
+
+    mutating func decodeParamFields(_ list: [SpecMember], what: String) -> [ParamField] {
+        var fields: [ParamField] = []
+        for member in list {
+            let key = Located(member.key, at: location(member.keyOffset))
+            switch member.value.kind {
+            case .string(let text):
+                fields.append(ParamField(key: key, value: .template(Located(text, at: location(member.value.offset)))))
+            case .number(let text):
+                fields.append(ParamField(key: key, value: .number(Located(text, at: location(member.value.offset)))))
+            case .bool(let flag):
+                fields.append(ParamField(key: key, value: .bool(Located(flag, at: location(member.value.offset)))))
+            default:
+                error(
+                    "param '\(member.key)' of \(what) must be a string, a number or a boolean, "
+                        + "not \(member.value.kindDescription)", at: member.value.offset)
+            }
+        }
+        return fields
+    }
+
+    mutating func decodeUpload(_ node: SpecNode, what: String) -> UploadSpec? {
+        let uploadWhat = "'upload' of \(what)"
+        guard let members = members(of: node, what: uploadWhat, allowed: SpecKeys.upload, required: ["files"]) else {
+            return nil
+        }
+        func pairs(_ key: String) -> [(name: Located<String>, value: Located<String>)] {
+            guard let node = members[key]?.value, let list = object(node, what: "'\(key)' of \(uploadWhat)") else { return [] }
+            return list.compactMap { member in
+                string(member.value, what: "'\(member.key)' of \(uploadWhat)").map {
+                    (Located(member.key, at: location(member.keyOffset)), $0)
+                }
+            }
+        }
+        return UploadSpec(files: pairs("files"), fields: pairs("fields"), location: location(node.offset))
+    }
+
+    mutating func decodeHeader(_ node: SpecNode, what: String) -> HeaderSpec? {
+        if case .string = node.kind {
+            return string(node, what: "'header' of \(what)").map(HeaderSpec.named)
+        }
+        guard let members = members(of: node, what: "'header' of \(what)", allowed: SpecKeys.header) else {
+            return nil
+        }
+        if members.count != 1 {
+            // `custm: …`, reported as an unknown key with "did you mean 'custom'?"
+            if members.count == 0, !misspeltKeys.isEmpty { return nil }
+            error("'header' of \(what) must have exactly one of the keys 'multipart' or 'custom'", at: node.offset)
+            return nil
+        }
+        if let boundary = string(members, "multipart", what: "'header' of \(what)") {
+            return .multipart(boundary: boundary)
+        }
+        guard let custom = members["custom"]?.value else { return nil }
+        guard case .object(let list) = custom.kind else {
+            error("'custom' of \(what) must be an object of header names and values, not \(custom.kindDescription)", at: custom.offset)
+            return nil
+        }
+        var headers: [(name: Located<String>, value: Located<String>)] = []
+        for member in list {
+            guard let value = string(member.value, what: "header '\(member.key)' of \(what)") else { continue }
+            headers.append((Located(member.key, at: location(member.keyOffset)), value))
+        }
+        return .custom(headers)
+    }
+}
