@@ -342,10 +342,10 @@ private func projectEndpoint(
         let calls = inputs.indices.map {
             String.concatenating(SwiftCode.callLabel(labels[$0]), ": ", values, ".", escapedLabels[$0])
         }
-        let requestValuesName = DomainNames.requestValues(forMethod: endpoint.methodName)
+        let requestValuesName = CleanStyle.requestValues(forMethod: endpoint.methodName)
         useCase = [UseCaseViewModel(
-            typeName: DomainNames.useCase(forMethod: endpoint.methodName),
-            defaultTypeName: DomainNames.defaultUseCase(forMethod: endpoint.methodName),
+            typeName: CleanStyle.useCase(forMethod: endpoint.methodName),
+            defaultTypeName: CleanStyle.defaultUseCase(forMethod: endpoint.methodName),
             hasRequestValues: !inputs.isEmpty,
             requestValuesName: inputs.isEmpty ? "" : requestValuesName,
             fields: inputs.indices.map { .concatenating(access, "let ", escapedLabels[$0], ": ", types[$0]) },

@@ -32,7 +32,8 @@ struct SpecValidator {
     var generatedNames: Set<String> = []
     /// Whether the spec declares `collections` (the tca client then nests a `MockStorage`).
     var hasCollections = false
-    /// The repository methods, in the tca style: swift-dependencies' macro keeps each closure `fetch` in `_fetch`.
+    /// The repository methods, in a style whose code keeps a storage per method (`ShadowedNames.methodStorage`:
+    /// swift-dependencies' macro keeps each closure `fetch` in `_fetch`).
     var clientMethods: Set<String> = []
     /// Models that were written but could not be decoded (reported then): a type naming one is not reported again.
     var brokenModels: Set<String> = []
@@ -90,7 +91,9 @@ struct SpecValidator {
         // modules it names): a closure `IssueReporting` would hide the module in the client's macro expansion.
         generatedNames = generated.union(ReservedNames.moduleNames(of: style).keys)
         hasCollections = !spec.collections.isEmpty
-        if style == .tca { clientMethods = Set(spec.endpoints.map { ($0.repositoryMethod ?? $0.name).value }) }
+        if style.behaviour.shadowing.methodStorage != nil {
+            clientMethods = Set(spec.endpoints.map { ($0.repositoryMethod ?? $0.name).value })
+        }
         declareTypes(spec, imports: imports, generated: generated, modules: modules.union(imports))
         let models = validateModels(spec.models)
         typeNames = TypeScope.builtins.union(TypeScope.reserved).union(generatedNames).union(types.external)
@@ -124,8 +127,7 @@ struct SpecValidator {
         }
         if usesCaching { validateCaching(spec, endpoints: &endpoints) }
         let collections = Self.usesMockStore(spec) ? validateMockStore(spec, endpoints: &endpoints, models: models) : []
-        if style == .clean { checkUseCaseNames(spec.endpoints) }
-        if style == .tca { checkClientMemberNames(spec.endpoints) }
+        for rule in style.behaviour.rules { rule.check(&self, spec.endpoints) }
         var declarations = spec.models.map {
             TypeDeclaration(name: $0.name.value, location: $0.name.location, what: "model '\($0.name.value)'")
         }
@@ -143,13 +145,10 @@ struct SpecValidator {
         // The types the style's code declares for the domain and its endpoints, in the module too (another spec of
         // the module may declare the same).
         let generatedWhat = "generated for '\(spec.path)'"
-        if style == .clean {
-            for endpoint in spec.endpoints {
-                let method = endpoint.repositoryMethod ?? endpoint.name
-                let types = DomainNames.endpointTypes(forMethod: method.value, style: style, hasArguments: !endpoint.inputs.isEmpty)
-                for (name, what) in zip(types, DomainNames.endpointTypeDescriptions) {
-                    declarations.append(TypeDeclaration(name: name, location: method.location, what: "\(what) of '\(method.value)'"))
-                }
+        for endpoint in spec.endpoints {
+            let method = endpoint.repositoryMethod ?? endpoint.name
+            for (name, what) in DomainNames.endpointTypes(forMethod: method.value, style: style, hasArguments: !endpoint.inputs.isEmpty) {
+                declarations.append(TypeDeclaration(name: name, location: method.location, what: "\(what) of '\(method.value)'"))
             }
         }
         for (name, what) in names.declaredTypes(style: style, usesCaching: usesCaching) {
@@ -583,28 +582,5 @@ struct SmallNameSet {
         if list.contains(name) { return false }
         list.append(name)
         return true
-    }
-}
-
-extension SpecValidator {
-    /// The `clean` style declares a use case and its request values per endpoint (`FetchMovieUseCase`,
-    /// `FetchMovieRequestValues`): each name once, and none a type the spec or the generated code already has.
-    mutating func checkUseCaseNames(_ endpoints: [EndpointSpec]) {
-        var seen: [String: String] = [:]
-        for endpoint in endpoints {
-            let method = endpoint.repositoryMethod ?? endpoint.name
-            for name in DomainNames.endpointTypes(forMethod: method.value, style: .clean, hasArguments: true) {
-                if let other = seen[name] {
-                    error(
-                        "the clean style names a type '\(name)' for '\(method.value)', and for '\(other)' too; "
-                            + "rename one of the repository methods", at: method.location)
-                } else if isTypeName(name) {
-                    error(
-                        "the clean style names the use case types of '\(method.value)' '\(name)', which is already "
-                            + "a type of the spec or of the generated code; rename one of them", at: method.location)
-                }
-                seen[name] = method.value
-            }
-        }
     }
 }
