@@ -52,7 +52,7 @@ package struct DomainViewModel: Sendable, Equatable {
     package var hasShortcuts = false
 }
 
-/// The `tca` style's client of a domain (seed 003).
+/// The `tca` style's client of a domain.
 package struct ClientViewModel: Sendable, Equatable {
     /// `StoreClient`.
     package var name: String
@@ -221,7 +221,7 @@ package struct SharedFileViewModel: Sendable, Equatable {
     }
 }
 
-/// The `clean` style's use case of one endpoint (seed 002): a type whose `execute(_:)` calls the repository method.
+/// The `clean` style's use case of one endpoint: a type whose `execute(_:)` calls the repository method.
 package struct UseCaseViewModel: Sendable, Equatable {
     /// `FetchMovieUseCase`: the use case protocol.
     package var typeName: String

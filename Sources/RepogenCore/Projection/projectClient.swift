@@ -1,4 +1,4 @@
-/// The `tca` style's client (seed 003): the domain's `@DependencyClient` and, per endpoint, its closure with what
+/// The `tca` style's client: the domain's `@DependencyClient` and, per endpoint, its closure with what
 /// the live, preview and mock values set it to.
 func projectClient(_ model: APIModel, names: DomainNames, storageName: String) -> ClientViewModel {
     let collections = model.collections.map { collection in
@@ -61,7 +61,7 @@ private func ignoring(_ count: Int) -> String {
 
 /// What the preview value answers for `endpoint`, as the lines that set its closure: its example, nothing when it has
 /// no response, the collection's examples for a `list` or `get` of the mock, the input of the response's type
-/// (`createPerson: { $0 }` in the seed), or else a default value of the response's type (`[]`, `0`, a model of its
+/// (`createPerson: { $0 }`), or else a default value of the response's type (`[]`, `0`, a model of its
 /// fields' defaults); a comment saying why when the type has none (an external type, a model that needs itself).
 private func previewClosure(_ endpoint: Endpoint, client: String, defaults: DefaultValues) -> [String] {
     let count = endpoint.inputs.count
