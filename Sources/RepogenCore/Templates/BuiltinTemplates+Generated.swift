@@ -306,8 +306,8 @@ private typealias RepogenCombineDemand = OpenCombine.Subscribers.Demand
 {{/endpoints}}
 #if canImport(Combine) || canImport(OpenCombine)
 
-// The reactive flavour of seed 002 (its RxSwift `Observable`s) as Combine publishers: Combine on Apple platforms,
-// OpenCombine where a package depends on it (Linux).
+// Each use case's result as a publisher: Combine on Apple platforms, OpenCombine where a package depends on it
+// (Linux).
 {{#endpoints}}
 {{#useCase}}
 
