@@ -104,9 +104,7 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
 
     /// The view model this style's templates render, typed.
     package func viewModel(_ model: APIModel, runtimeModule: String, accessLevel: AccessLevel) -> DomainViewModel {
-        projectDefault(
-            model, runtimeModule: runtimeModule, accessLevel: accessLevel, completionHandlers: self == .completion,
-            useCases: self == .clean, client: self == .tca)
+        projectDefault(model, runtimeModule: runtimeModule, accessLevel: accessLevel, style: self)
     }
 
     /// The view model this style's templates render, as template data.

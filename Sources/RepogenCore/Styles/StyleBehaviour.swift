@@ -43,6 +43,31 @@ protocol StyleBehaviour: Sendable {
     var shadowing: ShadowedNames { get }
     /// Checks of a spec that only this style needs. Default: none.
     var rules: [StyleRule] { get }
+    /// What the style adds to one domain's view model (`StyleProjection`); nil for nothing. Default: nil.
+    func projection(_ model: APIModel, names: DomainNames, accessLevel: AccessLevel) -> (any StyleProjection)?
+}
+
+/// A style's additions to one domain's view model: the shared projection (`projectDefault`) asks it for a last
+/// parameter of every repository method and how shortcuts are chosen, and lets it add to each endpoint's view
+/// model and to the domain's. Every requirement has a default: nothing added.
+protocol StyleProjection: Sendable {
+    /// Whether an endpoint whose inputs are all optional gets no shortcut overload (`shortcutEndpoints`): the style
+    /// declares other members named like the repository methods. Default: false.
+    var keepsAnArgumentInShortcuts: Bool { get }
+    /// A last parameter every repository method takes (a completion handler), named apart from the endpoint's
+    /// argument `labels`, for a method answering `success`: its name and declaration. Default: none.
+    func trailingParameter(avoiding labels: [String], success: String) -> (name: String, declaration: String)?
+    /// Adds the style's part to the view model of the endpoint at `index`. Default: nothing.
+    func extend(_ viewModel: inout EndpointViewModel, pieces: EndpointPieces, index: Int)
+    /// Adds the style's part to the domain's view model. Default: nothing.
+    func extend(_ viewModel: inout DomainViewModel)
+}
+
+extension StyleProjection {
+    var keepsAnArgumentInShortcuts: Bool { false }
+    func trailingParameter(avoiding labels: [String], success: String) -> (name: String, declaration: String)? { nil }
+    func extend(_ viewModel: inout EndpointViewModel, pieces: EndpointPieces, index: Int) {}
+    func extend(_ viewModel: inout DomainViewModel) {}
 }
 
 /// The names a style's generated types take where the code writes a spec's types as values (`as: Person.self`).
@@ -98,4 +123,5 @@ extension StyleBehaviour {
     var moduleNames: [String: String] { [:] }
     var shadowing: ShadowedNames { ShadowedNames() }
     var rules: [StyleRule] { [] }
+    func projection(_ model: APIModel, names: DomainNames, accessLevel: AccessLevel) -> (any StyleProjection)? { nil }
 }

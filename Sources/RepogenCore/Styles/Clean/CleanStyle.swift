@@ -45,6 +45,10 @@ struct CleanStyle: StyleBehaviour {
     let rules =
         [StyleRule(name: "use case names") { validator, endpoints in validator.checkUseCaseNames(endpoints) }]
 
+    func projection(_ model: APIModel, names: DomainNames, accessLevel: AccessLevel) -> (any StyleProjection)? {
+        CleanProjection(access: accessLevel.modifier)
+    }
+
     /// A use case's protocol: `fetchMovie` -> `FetchMovieUseCase`.
     static func useCase(forMethod method: String) -> String {
         method.prefix(1).uppercased() + method.dropFirst() + "UseCase"

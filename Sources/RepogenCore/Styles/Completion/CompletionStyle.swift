@@ -11,4 +11,24 @@ struct CompletionStyle: StyleBehaviour {
         ShadowedNames(
             members: ["manager": "the repository's member 'manager'", "cache": "the repository's member 'cache'"],
             locals: ["request", "response", "completion"], localsOwner: "the repository's local")
+
+    func projection(_ model: APIModel, names: DomainNames, accessLevel: AccessLevel) -> (any StyleProjection)? {
+        CompletionProjection()
+    }
+}
+
+/// Every repository method takes a completion handler last: `completion`, unless an argument has that name.
+private struct CompletionProjection: StyleProjection {
+    func trailingParameter(avoiding labels: [String], success: String) -> (name: String, declaration: String)? {
+        let name = SwiftCode.freshName("completion", avoiding: labels)
+        return (name, .concatenating(name, ": @escaping @MainActor @Sendable (Result<", success, ", NetworkError>) -> Void"))
+    }
+
+    /// The signature with the handler last, and the handler's name.
+    func extend(_ viewModel: inout EndpointViewModel, pieces: EndpointPieces, index: Int) {
+        guard let trailing = pieces.trailing else { return }
+        viewModel.completionSignature = .concatenating(
+            pieces.methodName, "(", .concatenating(pieces.parameters + [trailing.declaration], separator: ", "), ")")
+        viewModel.completionName = trailing.name
+    }
 }

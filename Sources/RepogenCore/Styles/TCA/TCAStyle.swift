@@ -32,6 +32,10 @@ struct TCAStyle: StyleBehaviour {
     let rules =
         [StyleRule(name: "client closure names") { validator, endpoints in validator.checkClientMemberNames(endpoints) }]
 
+    func projection(_ model: APIModel, names: DomainNames, accessLevel: AccessLevel) -> (any StyleProjection)? {
+        TCAProjection(model: model, names: names)
+    }
+
     /// The members a client has besides its closures, from swift-dependencies' protocols, its macro and the style's
     /// templates.
     static let clientMembers: [String: String] = [

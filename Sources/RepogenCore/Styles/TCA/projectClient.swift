@@ -1,3 +1,33 @@
+/// The domain's client, and each endpoint's closure in it.
+struct TCAProjection: StyleProjection {
+    let model: APIModel
+    let names: DomainNames
+    let storageName: String
+    let defaults: DefaultValues
+
+    init(model: APIModel, names: DomainNames) {
+        self.model = model
+        self.names = names
+        storageName = clientStorageName(model)
+        defaults = DefaultValues(model.models)
+    }
+
+    /// The client's closures take the repository methods' names: `func list()` would redeclare `var list`.
+    var keepsAnArgumentInShortcuts: Bool { true }
+
+    func extend(_ viewModel: inout EndpointViewModel, pieces: EndpointPieces, index: Int) {
+        viewModel.clientMember = [
+            projectClientMember(
+                pieces.endpoint, client: names.client, storageName: storageName, isLast: index == model.endpoints.count - 1,
+                defaults: defaults)
+        ]
+    }
+
+    func extend(_ viewModel: inout DomainViewModel) {
+        viewModel.client = [projectClient(model, names: names, storageName: storageName)]
+    }
+}
+
 /// The `tca` style's client: the domain's `@DependencyClient` and, per endpoint, its closure with what
 /// the live, preview and mock values set it to.
 func projectClient(_ model: APIModel, names: DomainNames, storageName: String) -> ClientViewModel {
