@@ -66,24 +66,8 @@ struct SpecValidator {
     mutating func validate(_ spec: Spec, domain: String) -> APIModel {
         brokenModels = spec.brokenModels
         let fileLocation = SourceLocation(path: spec.path, line: 1, column: 1)
-        if !SwiftIdentifier.isValid(domain) || SwiftIdentifier.isKeyword(domain) {
-            error(
-                "the file name gives the domain name '\(domain)', which is not a valid Swift type name; "
-                    + "rename the spec (for example 'store.json' gives 'Store')", at: fileLocation)
-        } else if domain.utf8.count > DomainNames.maximumLength {
-            error(
-                "the file name gives a domain name of \(domain.utf8.count) bytes, too long for the names of the files "
-                    + "generated for it ('Mock\(domain.prefix(8))…Repository.swift'); rename the spec (a domain name of "
-                    + "at most \(DomainNames.maximumLength) bytes)", at: fileLocation)
-        }
-        var imports: [String] = []
-        for module in spec.imports {
-            if SwiftIdentifier.isValid(module.value) && !SwiftIdentifier.isKeyword(module.value) {
-                imports.append(module.value)
-            } else {
-                error("'\(module.value)' is not a valid module name", at: module.location)
-            }
-        }
+        checkDomainName(domain, at: fileLocation)
+        let imports = validateImports(spec.imports)
         let names = DomainNames(domain: domain)
         let usesCaching = Self.usesCaching(spec)
         let generated = names.reservedTypes(style: style, usesCaching: usesCaching)
@@ -103,6 +87,45 @@ struct SpecValidator {
         if spec.endpoints.isEmpty && spec.declaredEndpointCount == 0 {
             error("the spec has no endpoints", at: fileLocation)
         }
+        var endpoints = validateEndpoints(spec, domain: domain)
+        if usesCaching { validateCaching(spec, endpoints: &endpoints) }
+        let collections = Self.usesMockStore(spec) ? validateMockStore(spec, endpoints: &endpoints, models: models) : []
+        for rule in style.behaviour.rules { rule.check(&self, spec.endpoints) }
+        let declarations = typeDeclarations(spec, names: names, usesCaching: usesCaching, at: fileLocation)
+        return APIModel(
+            domain: domain, specPath: spec.path, imports: imports, models: models, domainModels: domainModels,
+            endpoints: endpoints, collections: collections, modelDeclarations: declarations)
+    }
+
+    /// The domain name the file name gives: a Swift type name, short enough for the file names generated for it.
+    private mutating func checkDomainName(_ domain: String, at fileLocation: SourceLocation) {
+        if !SwiftIdentifier.isValid(domain) || SwiftIdentifier.isKeyword(domain) {
+            error(
+                "the file name gives the domain name '\(domain)', which is not a valid Swift type name; "
+                    + "rename the spec (for example 'store.json' gives 'Store')", at: fileLocation)
+        } else if domain.utf8.count > DomainNames.maximumLength {
+            error(
+                "the file name gives a domain name of \(domain.utf8.count) bytes, too long for the names of the files "
+                    + "generated for it ('Mock\(domain.prefix(8))…Repository.swift'); rename the spec (a domain name of "
+                    + "at most \(DomainNames.maximumLength) bytes)", at: fileLocation)
+        }
+    }
+
+    /// The spec's `imports`: valid module names.
+    private mutating func validateImports(_ written: [Located<String>]) -> [String] {
+        var imports: [String] = []
+        for module in written {
+            if SwiftIdentifier.isValid(module.value) && !SwiftIdentifier.isKeyword(module.value) {
+                imports.append(module.value)
+            } else {
+                error("'\(module.value)' is not a valid module name", at: module.location)
+            }
+        }
+        return imports
+    }
+
+    /// The spec's endpoints (a large spec's in two halves at once), each name once, and their mock members apart.
+    private mutating func validateEndpoints(_ spec: Spec, domain: String) -> [Endpoint] {
         let validatedInHalves = validateEndpointsInHalves(spec)
         var endpoints = validatedInHalves ?? []
         var caseNames: [String: SourceLocation] = [:]
@@ -125,9 +148,14 @@ struct SpecValidator {
             var seen: Set<String> = []
             checkMockMembers(spec.endpoints.filter { seen.insert($0.name.value).inserted }, domain: domain)
         }
-        if usesCaching { validateCaching(spec, endpoints: &endpoints) }
-        let collections = Self.usesMockStore(spec) ? validateMockStore(spec, endpoints: &endpoints, models: models) : []
-        for rule in style.behaviour.rules { rule.check(&self, spec.endpoints) }
+        return endpoints
+    }
+
+    /// The types the spec declares (its models and domain types) and the style's code declares for the domain and
+    /// its endpoints, where and what each is: the cross-spec check finds a name declared twice in the module.
+    private func typeDeclarations(
+        _ spec: Spec, names: DomainNames, usesCaching: Bool, at fileLocation: SourceLocation
+    ) -> [TypeDeclaration] {
         var declarations = spec.models.map {
             TypeDeclaration(name: $0.name.value, location: $0.name.location, what: "model '\($0.name.value)'")
         }
@@ -154,9 +182,7 @@ struct SpecValidator {
         for (name, what) in names.declaredTypes(style: style, usesCaching: usesCaching) {
             declarations.append(TypeDeclaration(name: name, location: fileLocation, what: "\(what) \(generatedWhat)"))
         }
-        return APIModel(
-            domain: domain, specPath: spec.path, imports: imports, models: models, domainModels: domainModels,
-            endpoints: endpoints, collections: collections, modelDeclarations: declarations)
+        return declarations
     }
 
     /// Why a type of the spec named `name` (at the top level) would be taken for a member or a local of the
@@ -264,20 +290,7 @@ struct SpecValidator {
         }
         var queryArrays: [QueryArray] = []
         if let param, !spec.queryArrays.isEmpty {
-            // The arrays of `query` when the param is the body; with a query param, `query` is refused above. A form's
-            // arrays are spelled like the query's, and with `query` beside it the keys of both can be named.
-            let queryBound = inQuery || query == .none
-            let target: (param: Param, inQuery: Bool, source: String)
-            if isForm {
-                target =
-                    query == .none
-                    ? (param, true, "its param") : (Self.merging(param, query), true, "its param or its 'query'")
-            } else {
-                target = queryBound ? (param, inQuery, "its param") : (query, true, "its 'query'")
-            }
-            if let checked = validateQueryArrays(
-                spec.queryArrays, param: target.param, inQuery: target.inQuery, endpoint: name, source: target.source)
-            {
+            if let checked = validateEndpointQueryArrays(spec, param: param, query: query, inQuery: inQuery, isForm: isForm) {
                 queryArrays = checked
             } else {
                 ok = false
@@ -291,50 +304,11 @@ struct SpecValidator {
         }
         // A response that could not be read (reported): the endpoint is not "without a response" for later checks.
         if spec.brokenResponse { ok = false }
-        var response: String?
-        var responseType: SwiftType?
-        var domainResponse: DomainResponse?
-        if let responseSpec = spec.response {
-            switch parseType(responseSpec.value) {
-            case .success(let type):
-                responseType = type
-                if let message = domainTypeAsResponse(type, written: responseSpec.value) {
-                    error(message, at: responseSpec.location)
-                    ok = false
-                } else {
-                    ok = checkReferences(type, at: responseSpec.location, what: "the response of '\(name)'") && ok
-                }
-                let isVoid = type.description == "Void" || type.description == "Swift.Void"
-                if !isVoid {
-                    ok = checkNoVoid(type, at: responseSpec.location, what: "the response of '\(name)'") && ok
-                    ok = checkCodable(type, at: responseSpec.location, what: "the response of '\(name)'") && ok
-                }
-                response = isVoid ? nil : type.description
-                if !isVoid { domainResponse = self.domainResponse(type, endpoint: name, at: responseSpec.location) }
-            case .failure(let failure):
-                error("invalid response type: \(failure.message)", at: responseSpec.location)
-                ok = false
-            }
-        }
-        if let example = spec.example, spec.response == nil, !spec.brokenResponse {
-            error("an example response needs a 'response' type for '\(name)' to decode it as", at: example.location)
-            ok = false
-        } else if let example = spec.exampleValue, response != nil, let responseType {
-            // The mock decodes it as the response (a DTO's domain type is converted after): check it now.
-            let before = diagnostics.diagnostics.count
-            checkExample(example, as: responseType, what: "the example of '\(name)'")
-            ok = ok && !diagnostics.diagnostics[before...].contains { $0.severity == .error }
-        }
-        // `responseMetadata: true` returns the runtime's `APIResponse<…>`, which a type of that name would hide.
-        if let metadata = spec.responseMetadata, metadata.value,
-            types.models.contains("APIResponse") || types.external.contains("APIResponse")
-                || domainTypeNames.contains("APIResponse")
-        {
-            error(
-                "'\(name)' returns the runtime's 'APIResponse<…>' ('responseMetadata'), which the type 'APIResponse' "
-                    + "of this spec hides; rename that type", at: metadata.location)
-            ok = false
-        }
+        let checkedResponse = validateResponse(spec)
+        ok = checkedResponse.ok && ok
+        let response = checkedResponse.response
+        let domainResponse = checkedResponse.domainResponse
+        ok = checkExampleAndMetadata(spec, response: checkedResponse) && ok
         guard ok, let inputs, let method, let path, let param, let header else { return nil }
         if spec.isComplete {
             warnAboutUnusedInputs(
@@ -347,6 +321,91 @@ struct SpecValidator {
             query: query, bodyEncoding: bodyEncoding, response: response,
             responseMetadata: spec.responseMetadata?.value ?? false, upload: upload, example: spec.example?.value,
             domainResponse: domainResponse)
+    }
+
+    /// The `queryArrays` of an endpoint whose param is `param`: the arrays of `query` when the param is the body
+    /// (with a query param, `query` is refused before). A form's arrays are spelled like the query's, and with `query`
+    /// beside it the keys of both can be named. Nil when they are wrong (reported).
+    private mutating func validateEndpointQueryArrays(
+        _ spec: EndpointSpec, param: Param, query: Param, inQuery: Bool, isForm: Bool
+    ) -> [QueryArray]? {
+        let queryBound = inQuery || query == .none
+        let target: (param: Param, inQuery: Bool, source: String)
+        if isForm {
+            target =
+                query == .none
+                ? (param, true, "its param") : (Self.merging(param, query), true, "its param or its 'query'")
+        } else {
+            target = queryBound ? (param, inQuery, "its param") : (query, true, "its 'query'")
+        }
+        return validateQueryArrays(
+            spec.queryArrays, param: target.param, inQuery: target.inQuery, endpoint: spec.name.value, source: target.source)
+    }
+
+    /// What `validateResponse` found of an endpoint's response.
+    private struct CheckedResponse {
+        var ok = true
+        /// The response's type as written in the code; nil for none (or `Void`).
+        var response: String?
+        var responseType: SwiftType?
+        var domainResponse: DomainResponse?
+    }
+
+    /// An endpoint's `response`: a type that parses, names no domain type where its DTO goes, and is `Codable`.
+    private mutating func validateResponse(_ spec: EndpointSpec) -> CheckedResponse {
+        let name = spec.name.value
+        var checked = CheckedResponse()
+        // A response that could not be read (reported): the endpoint is not "without a response" for later checks.
+        if spec.brokenResponse { checked.ok = false }
+        guard let responseSpec = spec.response else { return checked }
+        switch parseType(responseSpec.value) {
+        case .success(let type):
+            checked.responseType = type
+            if let message = domainTypeAsResponse(type, written: responseSpec.value) {
+                error(message, at: responseSpec.location)
+                checked.ok = false
+            } else {
+                checked.ok = checkReferences(type, at: responseSpec.location, what: "the response of '\(name)'") && checked.ok
+            }
+            let isVoid = type.description == "Void" || type.description == "Swift.Void"
+            if !isVoid {
+                checked.ok = checkNoVoid(type, at: responseSpec.location, what: "the response of '\(name)'") && checked.ok
+                checked.ok = checkCodable(type, at: responseSpec.location, what: "the response of '\(name)'") && checked.ok
+            }
+            checked.response = isVoid ? nil : type.description
+            if !isVoid { checked.domainResponse = self.domainResponse(type, endpoint: name, at: responseSpec.location) }
+        case .failure(let failure):
+            error("invalid response type: \(failure.message)", at: responseSpec.location)
+            checked.ok = false
+        }
+        return checked
+    }
+
+    /// An endpoint's `example` (which needs a response to decode it as, and must decode as it) and its
+    /// `responseMetadata` (whose `APIResponse<…>` no type of the spec may hide); whether they are right.
+    private mutating func checkExampleAndMetadata(_ spec: EndpointSpec, response checked: CheckedResponse) -> Bool {
+        let name = spec.name.value
+        var ok = true
+        if let example = spec.example, spec.response == nil, !spec.brokenResponse {
+            error("an example response needs a 'response' type for '\(name)' to decode it as", at: example.location)
+            ok = false
+        } else if let example = spec.exampleValue, checked.response != nil, let responseType = checked.responseType {
+            // The mock decodes it as the response (a DTO's domain type is converted after): check it now.
+            let before = diagnostics.diagnostics.count
+            checkExample(example, as: responseType, what: "the example of '\(name)'")
+            ok = !diagnostics.diagnostics[before...].contains { $0.severity == .error }
+        }
+        // `responseMetadata: true` returns the runtime's `APIResponse<…>`, which a type of that name would hide.
+        if let metadata = spec.responseMetadata, metadata.value,
+            types.models.contains("APIResponse") || types.external.contains("APIResponse")
+                || domainTypeNames.contains("APIResponse")
+        {
+            error(
+                "'\(name)' returns the runtime's 'APIResponse<…>' ('responseMetadata'), which the type 'APIResponse' "
+                    + "of this spec hides; rename that type", at: metadata.location)
+            ok = false
+        }
+        return ok
     }
 
     /// A response that names a domain type (`Photo`, `[Photo]`) where the wire type goes: which DTO to write instead,
