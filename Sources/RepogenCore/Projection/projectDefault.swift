@@ -347,11 +347,9 @@ private func projectEndpoint(
             SwiftCode.stringLiteral(.concatenating(names.mock, ".", pieces.selector)),
             endpoint.example.map { .concatenating(", exampleJSON: ", SwiftCode.rawStringLiteral($0)) } ?? "",
             response.exampleConversion),
-        completionSignature: nil,
-        completionName: nil,
         cache: cache,
-        useCase: [],
-        clientMember: [],
+        clean: [],
+        tca: [],
         shortcut: shortcutIsFirst.map { [projectShortcut(pieces, isFirst: $0)] } ?? [])
     additions?.extend(&viewModel, pieces: pieces, index: index)
     return viewModel

@@ -5,7 +5,7 @@ struct CleanProjection: StyleProjection {
     let access: String
 
     func extend(_ viewModel: inout EndpointViewModel, pieces: EndpointPieces, index: Int) {
-        viewModel.useCase = [projectUseCase(pieces, access: access)]
+        viewModel.clean = [projectUseCase(pieces, access: access)]
     }
 }
 

@@ -27,8 +27,9 @@ private struct CompletionProjection: StyleProjection {
     /// The signature with the handler last, and the handler's name.
     func extend(_ viewModel: inout EndpointViewModel, pieces: EndpointPieces, index: Int) {
         guard let trailing = pieces.trailing else { return }
-        viewModel.completionSignature = .concatenating(
-            pieces.methodName, "(", .concatenating(pieces.parameters + [trailing.declaration], separator: ", "), ")")
-        viewModel.completionName = trailing.name
+        viewModel.completion = CompletionViewModel(
+            signature: .concatenating(
+                pieces.methodName, "(", .concatenating(pieces.parameters + [trailing.declaration], separator: ", "), ")"),
+            name: trailing.name)
     }
 }

@@ -16,7 +16,7 @@ struct TCAProjection: StyleProjection {
     var keepsAnArgumentInShortcuts: Bool { true }
 
     func extend(_ viewModel: inout EndpointViewModel, pieces: EndpointPieces, index: Int) {
-        viewModel.clientMember = [
+        viewModel.tca = [
             projectClientMember(
                 pieces.endpoint, client: names.client, storageName: storageName, isLast: index == model.endpoints.count - 1,
                 defaults: defaults)
@@ -24,7 +24,7 @@ struct TCAProjection: StyleProjection {
     }
 
     func extend(_ viewModel: inout DomainViewModel) {
-        viewModel.client = [projectClient(model, names: names, storageName: storageName)]
+        viewModel.tca = [projectClient(model, names: names, storageName: storageName)]
     }
 }
 
