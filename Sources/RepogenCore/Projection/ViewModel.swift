@@ -163,7 +163,7 @@ package struct EndpointViewModel: Sendable, Equatable {
     /// In a domain with a cache (`hasCache`), what the cached `Impl` does for this endpoint; empty otherwise.
     package var cache: [CacheViewModel]
     /// The `clean` style's part, under its name: the endpoint's use case; empty in the other styles.
-    package var clean: [UseCaseViewModel]
+    package var clean: [UseCaseViewModel] = []
     /// The `tca` style's part, under its name: the endpoint's closure in the client; empty in the other styles.
     package var tca: [ClientMemberViewModel] = []
     /// With optional inputs, the repository protocol extension's overload without them; empty otherwise, or when

@@ -348,8 +348,6 @@ private func projectEndpoint(
             endpoint.example.map { .concatenating(", exampleJSON: ", SwiftCode.rawStringLiteral($0)) } ?? "",
             response.exampleConversion),
         cache: cache,
-        clean: [],
-        tca: [],
         shortcut: shortcutIsFirst.map { [projectShortcut(pieces, isFirst: $0)] } ?? [])
     additions?.extend(&viewModel, pieces: pieces, index: index)
     return viewModel
