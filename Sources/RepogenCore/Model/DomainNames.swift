@@ -71,9 +71,16 @@ package struct DomainNames: Sendable, Equatable {
 
     /// Every module-level type the domain's code declares in some style, with cached reads or without: what
     /// `repogen import` keeps domains, and its models, apart by.
+    /// In a fixed order (the first clash is the one `repogen import` reports): every style's API enum, repository
+    /// protocol, `Impl` and mock repository, then each style's declared types (with cached reads) and reserved ones, in
+    /// the order of `OutputStyle.all` and of their declaration.
     package var typesOfEveryStyle: [String] {
         var seen: Set<String> = []
-        return OutputStyle.all.flatMap { reservedTypes(style: $0, usesCaching: true).sorted() }.filter { seen.insert($0).inserted }
+        let common = layerTypes.map(\.name) + [mock]
+        let ofStyles = OutputStyle.all.flatMap {
+            $0.behaviour.declaredTypes(self, usesCaching: true).map(\.name) + $0.behaviour.reservedTypes(self)
+        }
+        return (common + ofStyles).filter { seen.insert($0).inserted }
     }
 
     /// The module-level types the code of `style` declares for a repository method, with what each is
