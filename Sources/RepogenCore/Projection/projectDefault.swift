@@ -303,7 +303,7 @@ private func projectEndpoint(
     let responseName = SwiftCode.freshName("response", avoiding: pieces.labels)
     let requestName = SwiftCode.freshName("request", avoiding: pieces.labels)
     let response = ResponsePieces(endpoint, responseName: responseName)
-    let arguments2 = argumentsTypeAndValue(pieces)
+    let recorded = argumentsTypeAndValue(pieces)
     var cache: [CacheViewModel] = []
     if hasCache {
         let call = String.concatenating(pieces.methodName, "(", .concatenating(pieces.callArguments, separator: ", "), ")")
@@ -340,8 +340,8 @@ private func projectEndpoint(
         requestName: requestName,
         hasArguments: !inputs.isEmpty,
         returnsValue: pieces.returnsValue,
-        argumentsType: arguments2.type,
-        argumentsValue: arguments2.value,
+        argumentsType: recorded.type,
+        argumentsValue: recorded.value,
         // The mock answers with the spec's example response when nothing is stubbed.
         mockArguments: .concatenating(
             SwiftCode.stringLiteral(.concatenating(names.mock, ".", pieces.selector)),
