@@ -128,7 +128,7 @@ extension NetworkError {
 
 extension NetworkManager {
     /// Sends a request and decodes the response as `T`, throwing the `NetworkError` of a failure (the
-    /// `async throws` output style, seed 001).
+    /// `async throws` output style).
     public func response<T: Decodable>(requestType: some RequestType) async throws(NetworkError) -> T {
         let result: Result<T, Error> = await request(requestType: requestType)
         return try result.mapError(NetworkError.init(any:)).get()

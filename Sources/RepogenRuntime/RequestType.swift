@@ -17,7 +17,7 @@ public enum RequestMethod: String, Sendable, Equatable, CaseIterable {
 
 /// The headers a request adds beyond the configured defaults.
 public enum HTTPHeaderType: Sendable, Equatable {
-    /// `Content-Type: application/json` (the seed's name for `.json`).
+    /// `Content-Type: application/json` (what `.json` sends, under the name requests use by default).
     case `default`
     /// `Content-Type: application/json`.
     case json

@@ -35,6 +35,29 @@ final class StyleTests: XCTestCase {
         XCTAssertNil(OutputStyle.named("Result"))
     }
 
+    /// What `repogen import` keeps domains apart by is read from the styles, in the order it reports the first clash.
+    func testTheTypesOfEveryStyleAreEveryStylesDeclaredAndReservedTypesInOrder() {
+        let names = DomainNames(domain: "Store")
+        XCTAssertEqual(names.typesOfEveryStyle, [
+            "StoreApi", "StoreRepository", "StoreRepositoryImpl", "MockStoreRepository", "StoreRemoteDataSource",
+            "StoreLocalDataSource", "StoreDataSource", "StoreDataRepository", "InMemoryStoreLocalDataSource", "StoreClient",
+        ])
+        XCTAssertEqual(
+            DomainNames.endpointTypesOfEveryStyle(forMethod: "fetchMovie"),
+            ["FetchMovieUseCase", "DefaultFetchMovieUseCase", "FetchMovieRequestValues"])
+    }
+
+    /// A style that adds nothing validates as `result` does: `validationKey` is read from the behaviour, not the name.
+    func testTheValidationKeyIsTheBehaviourNotTheName() {
+        let plain = OutputStyle(name: "plain", summary: "", mockMemberSuffixes: ["Mock"])
+        XCTAssertEqual(plain.validationKey, OutputStyle.result.validationKey)
+        XCTAssertEqual(OutputStyle.asyncThrows.validationKey, OutputStyle.result.validationKey)
+        for style in [OutputStyle.completion, .clean, .tca] {
+            XCTAssertNotEqual(style.validationKey, OutputStyle.result.validationKey, style.name)
+        }
+        XCTAssertNotEqual(OutputStyle(name: "other", summary: "", mockMemberSuffixes: ["Fake"]).validationKey, plain.validationKey)
+    }
+
     func testEachStyleWritesFilesNamedLikeTheTypesTheyDeclare() {
         for style in OutputStyle.all {
             let entries = OutputLayout.entries(forSpecPath: "Specs/store-news.yaml", style: style)

@@ -136,12 +136,11 @@ final class ViewModelDocumentationTests: XCTestCase {
         let values: [any MustacheRepresentable] = [
             viewModel, endpoint, group, member, endpoint.param, model, field, factory, viewModel.imports[0], domainModel,
         ]
-        assertEveryPropertyIsAKey(values)
-        // A style without completion handlers has no completion keys, rather than empty ones.
+        assertEveryPropertyIsAKey(values + [try XCTUnwrap(endpoint.completion)])
+        // A style without completion handlers has no completion key, rather than an empty one.
         var plain = endpoint
-        plain.completionName = nil
-        plain.completionSignature = nil
-        XCTAssertEqual(names(plain.mustache), Set(properties(endpoint)).subtracting(["completionName", "completionSignature"]))
+        plain.completion = nil
+        XCTAssertEqual(names(plain.mustache), Set(properties(endpoint)).subtracting(["completion"]))
     }
 
     /// The cached `Impl`'s keys (`cache`), from a spec with cached reads and writes that change them.
@@ -158,12 +157,12 @@ final class ViewModelDocumentationTests: XCTestCase {
         XCTAssertEqual(completion.endpoints.flatMap(\.cache), caches)
     }
 
-    /// The `tca` style's keys (`client`, `clientMember`) and the shared files' view model.
+    /// The `tca` style's keys (`tca` of the domain and of each endpoint) and the shared files' view model.
     func testEveryClientViewModelPropertyBecomesAKey() throws {
         let model = try model(ofSpec: "Specs/ledger.yaml", style: .tca)
         let viewModel = OutputStyle.tca.viewModel(model, runtimeModule: "RepogenRuntime", accessLevel: .public)
-        let client = try XCTUnwrap(viewModel.client.first)
-        let member = try XCTUnwrap(viewModel.endpoints.first?.clientMember.first)
+        let client = try XCTUnwrap(viewModel.tca.first)
+        let member = try XCTUnwrap(viewModel.endpoints.first?.tca.first)
         let collection = try XCTUnwrap(client.collections.first)
         let shared = SharedFileViewModel(fileHeader: "//", access: "", imports: [ImportViewModel(module: "Foundation")])
         XCTAssertTrue(client.hasCollections && client.hasMockActions && client.hasPreviews)
@@ -172,8 +171,8 @@ final class ViewModelDocumentationTests: XCTestCase {
         assertEveryPropertyIsAKey(values)
         // The other styles have no client keys' values.
         let result = OutputStyle.result.viewModel(model, runtimeModule: "RepogenRuntime", accessLevel: .public)
-        XCTAssertEqual(result.client, [])
-        XCTAssertEqual(result.endpoints.flatMap(\.clientMember), [])
+        XCTAssertEqual(result.tca, [])
+        XCTAssertEqual(result.endpoints.flatMap(\.tca), [])
     }
 
     func testEveryKeyIsDocumentedAndEveryDocumentedKeyExists() throws {

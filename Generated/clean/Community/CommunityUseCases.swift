@@ -171,8 +171,8 @@ public struct DeletePollRequestValues: Sendable {
 
 #if canImport(Combine) || canImport(OpenCombine)
 
-// The reactive flavour of seed 002 (its RxSwift `Observable`s) as Combine publishers: Combine on Apple platforms,
-// OpenCombine where a package depends on it (Linux).
+// Each use case's result as a publisher: Combine on Apple platforms, OpenCombine where a package depends on it
+// (Linux).
 
 extension FetchPollsUseCase {
     /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a

@@ -48,68 +48,53 @@ package struct DomainNames: Sendable, Equatable {
         return characters[..<lowered].map { $0.lowercased() }.joined() + String(characters[lowered...])
     }
 
-    /// The module-level types the domain's code declares in `style`, with what each is (for messages): with cached
-    /// reads (and in `clean`) the remote data source, with cached reads the local data source protocol, in `clean`
-    /// the data source protocol and the data repository; then in every style the API enum, the repository protocol,
-    /// its `Impl` and the mock repository (`tca`: the dependency client instead).
+    /// The types every style declares for a domain: the API enum, the repository protocol and its `Impl`.
+    var layerTypes: [(name: String, what: String)] {
+        [(api, "the API enum"), (repository, "the repository protocol"), (impl, "the repository")]
+    }
+
+    /// The module-level types the domain's code declares in `style`, with what each is (for messages): the style's
+    /// `StyleBehaviour.declaredTypes`.
     package func declaredTypes(style: OutputStyle, usesCaching: Bool) -> [(name: String, what: String)] {
-        var types: [(name: String, what: String)] = []
-        if usesCaching || style == .clean { types.append((remote, "the remote data source")) }
-        if usesCaching { types.append((local, "the local data source protocol")) }
-        if style == .clean {
-            types += [(dataSource, "the data source protocol"), (dataRepository, "the data repository")]
-            if usesCaching { types.append((inMemoryLocal, "the in-memory local data source")) }
-        }
-        types += [(api, "the API enum"), (repository, "the repository protocol"), (impl, "the repository")]
-        types.append(style == .tca ? (client, "the dependency client") : (mock, "the mock repository"))
-        return types
+        style.behaviour.declaredTypes(self, usesCaching: usesCaching)
     }
 
     /// The names a model of the domain's spec may not take in `style`: the types its code declares, and the mock
-    /// repository's and (in `clean`) the local data source's even where it does not declare them, so that a model
-    /// does not have to be renamed when the spec gains a cached read.
+    /// repository's and the style's reserved ones (`StyleBehaviour.reservedTypes`) even where it does not declare
+    /// them, so that a model does not have to be renamed when the spec gains a cached read.
     package func reservedTypes(style: OutputStyle, usesCaching: Bool) -> Set<String> {
         var names = Set(declaredTypes(style: style, usesCaching: usesCaching).map(\.name))
         names.insert(mock)
-        if style == .clean { names.formUnion([local, inMemoryLocal]) }
+        names.formUnion(style.behaviour.reservedTypes(self))
         return names
     }
 
     /// Every module-level type the domain's code declares in some style, with cached reads or without: what
     /// `repogen import` keeps domains, and its models, apart by.
+    /// In a fixed order (the first clash is the one `repogen import` reports): every style's API enum, repository
+    /// protocol, `Impl` and mock repository, then each style's declared types (with cached reads) and reserved ones, in
+    /// the order of `OutputStyle.all` and of their declaration.
     package var typesOfEveryStyle: [String] {
-        [api, repository, impl, mock, remote, local, dataSource, dataRepository, inMemoryLocal, client]
+        var seen: Set<String> = []
+        let common = layerTypes.map(\.name) + [mock]
+        let ofStyles = OutputStyle.all.flatMap {
+            $0.behaviour.declaredTypes(self, usesCaching: true).map(\.name) + $0.behaviour.reservedTypes(self)
+        }
+        return (common + ofStyles).filter { seen.insert($0).inserted }
     }
 
-    /// The module-level types the code of `style` declares for a repository method: in `clean`, its use case
-    /// protocol, the default use case and (when the method has arguments) its request values; none in the other
-    /// styles.
-    package static func endpointTypes(forMethod method: String, style: OutputStyle, hasArguments: Bool) -> [String] {
-        guard style == .clean else { return [] }
-        let useCases = [useCase(forMethod: method), defaultUseCase(forMethod: method)]
-        return hasArguments ? useCases + [requestValues(forMethod: method)] : useCases
+    /// The module-level types the code of `style` declares for a repository method, with what each is
+    /// (`StyleBehaviour.endpointTypes`: clean's use cases, none in most styles).
+    package static func endpointTypes(
+        forMethod method: String, style: OutputStyle, hasArguments: Bool
+    ) -> [(name: String, what: String)] {
+        style.behaviour.endpointTypes(forMethod: method, hasArguments: hasArguments)
     }
-
-    /// What each of `endpointTypes` is, in their order (for messages).
-    package static let endpointTypeDescriptions = ["the use case", "the default use case", "the request values"]
 
     /// Every module-level type some style declares for a repository method, with arguments or without.
     package static func endpointTypesOfEveryStyle(forMethod method: String) -> [String] {
-        [useCase(forMethod: method), defaultUseCase(forMethod: method), requestValues(forMethod: method)]
-    }
-
-    /// A use case's protocol: `fetchMovie` -> `FetchMovieUseCase`.
-    package static func useCase(forMethod method: String) -> String {
-        method.prefix(1).uppercased() + method.dropFirst() + "UseCase"
-    }
-
-    /// The use case over the domain's repository: `fetchMovie` -> `DefaultFetchMovieUseCase`.
-    package static func defaultUseCase(forMethod method: String) -> String {
-        "Default" + useCase(forMethod: method)
-    }
-
-    /// What a use case's `execute(_:)` takes: `fetchMovie` -> `FetchMovieRequestValues`.
-    package static func requestValues(forMethod method: String) -> String {
-        method.prefix(1).uppercased() + method.dropFirst() + "RequestValues"
+        var seen: Set<String> = []
+        return OutputStyle.all.flatMap { endpointTypes(forMethod: method, style: $0, hasArguments: true).map(\.name) }
+            .filter { seen.insert($0).inserted }
     }
 }

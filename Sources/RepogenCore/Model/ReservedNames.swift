@@ -34,82 +34,24 @@ package enum ReservedNames {
         "Swift", "Foundation", "FoundationNetworking", "RepogenRuntime", "Combine", "OpenCombine",
     ]
 
-    /// Module-level names one style's code uses unqualified besides `everyStyle`, with what uses each. A type of one
-    /// of these names anywhere in the module hides it, so it is refused in every spec generated with a spec of that
-    /// style. The tca style qualifies what else it takes from swift-dependencies (`Dependencies.DependencyValues`,
-    /// `Dependencies.LockIsolated`, `IssueReporting.reportIssue`, `Swift.CancellationError`), so those names are free.
+    /// Module-level names one style's code uses unqualified besides `everyStyle`, with what uses each
+    /// (`StyleBehaviour.moduleNames`). A type of one of these names anywhere in the module hides it, so it is refused
+    /// in every spec generated with a spec of that style.
     package static func moduleNames(of style: OutputStyle) -> [String: String] {
-        switch style {
-        case .clean:
-            return [
-                "repogenPublisher": "the clean style's publisher helper repogenPublisher",
-                "RepogenTaskPublisher": "the clean style's publisher RepogenTaskPublisher",
-                "RepogenTaskSubscription": "the clean style's subscription RepogenTaskSubscription",
-                "RepogenCombinePublisher":
-                    "the clean style's alias RepogenCombinePublisher (Combine's or OpenCombine's Publisher)",
-                "RepogenCombineSubscriber":
-                    "the clean style's alias RepogenCombineSubscriber (Combine's or OpenCombine's Subscriber)",
-                "RepogenCombineAnySubscriber":
-                    "the clean style's alias RepogenCombineAnySubscriber (Combine's or OpenCombine's AnySubscriber)",
-                "RepogenCombineSubscription":
-                    "the clean style's alias RepogenCombineSubscription (Combine's or OpenCombine's Subscription)",
-                "RepogenCombineDemand":
-                    "the clean style's alias RepogenCombineDemand (Combine's or OpenCombine's Subscribers.Demand)",
-                "MainActor": "the main actor, which the clean style's publishers deliver on",
-            ]
-        case .tca:
-            return [
-                "APIError": "the tca style's APIError (APIError.swift)",
-                "Dependencies": "the module Dependencies, which the tca style's code takes swift-dependencies' types from",
-                "DependenciesMacros": "the module DependenciesMacros, which swift-dependencies' macro expansions name",
-                "IssueReporting": "the module IssueReporting, whose reportIssue the tca style's code and swift-dependencies' macros call",
-            ]
-        default:
-            return [:]
-        }
+        style.behaviour.moduleNames
     }
-
-    /// The members a `tca` client has besides its closures, from swift-dependencies' protocols, its macro and the
-    /// style's templates: the client's previews and mock storage write the spec's types as values
-    /// (`APIError.example(…, as: Person.self, …)`), where a type named like one of these means the member instead.
-    package static let clientMembers: [String: String] = [
-        "Value": "swift-dependencies' TestDependencyKey.Value",
-        "liveValue": "the client's liveValue", "testValue": "the client's testValue",
-        "previewValue": "the client's previewValue", "mockValue": "the client's mockValue",
-        "live": "the client's live(_:)", "mock": "the client's mock(_:)",
-        "shouldReportUnimplemented": "swift-dependencies' TestDependencyKey.shouldReportUnimplemented",
-    ]
 
     /// Why a type named `name` (a model, a domain type or an external type, at the top level) would be taken for a
     /// member or a local of the generated code where that code writes the spec's types as values, or nil when it
-    /// would not: in the `completion` style's repository (`as: Person.self`) its members and locals; in the `tca`
-    /// style's client (`APIError.example(…, as: Person.self, …)`) its members, the `MockStorage` it nests when the
-    /// spec has `collections`, and the `_fetch` storage swift-dependencies' macro declares for each closure `fetch`;
-    /// in every style a DTO's `toDomain()`, which builds its domain type by name.
+    /// would not: in every style a DTO's `toDomain()`, which builds its domain type by name; then the style's own
+    /// (`StyleBehaviour.shadowing`).
     /// - Parameter methods: the repository methods of the spec.
     package static func shadowingMember(
         _ name: String, style: OutputStyle, hasCollections: Bool, methods: Set<String>
     ) -> String? {
         if name == "toDomain" { return "the DTOs' toDomain()" }
-        switch style {
-        case .completion:
-            if name == "manager" || name == "cache" { return "the repository's member '\(name)'" }
-            // `request`, `response`, `completion`, or with the underscores added to avoid an argument's name.
-            var base = Substring(name)
-            while base.hasSuffix("_") { base = base.dropLast() }
-            if base == "request" || base == "response" || base == "completion" {
-                return "the repository's local '\(name)'"
-            }
-        case .tca:
-            if let member = clientMembers[name] { return member }
-            if name == "MockStorage", hasCollections { return "the client's MockStorage (of the collections)" }
-            if name.hasPrefix("_"), methods.contains(String(name.dropFirst())) {
-                return "the storage '\(name)' of the client's closure '\(name.dropFirst())' (swift-dependencies' @DependencyClient)"
-            }
-        default:
-            break
-        }
-        return nil
+        return style.behaviour.shadowing.reason(
+            name, hasCollections: hasCollections, methods: methods, prefixes: style.mockMemberPrefixes)
     }
 
     /// Every name the generated code of some style takes at the module level: a spec whose types or values (cases,
@@ -124,7 +66,11 @@ package enum ReservedNames {
     /// taken for (`Value`, `MockStorage`, …). What `repogen import` keeps its type names clear of, so that a spec it
     /// writes generates in every style. (It never makes a lowercase type name, so `manager` and the like, and the
     /// tca client's `_fetch` storages, cannot come up.)
-    package static let typeNamesTakenInAnyStyle: Set<String> = moduleLevelInAnyStyle.union(clientMembers.keys).union(["MockStorage"])
+    package static let typeNamesTakenInAnyStyle: Set<String> = OutputStyle.all.reduce(moduleLevelInAnyStyle) {
+        let shadowing = $1.behaviour.shadowing
+        return $0.union(shadowing.members.keys)
+            .union(shadowing.collectionMembers.keys)
+    }
 
     /// Type names `repogen import` does not give besides `typeNamesTakenInAnyStyle`: names Swift refuses for a type
     /// (`Any`, `Self`, `Type`, `Protocol`), the runtime's `APIResponse` (which an endpoint with `responseMetadata`

@@ -47,7 +47,7 @@ extension DomainViewModel: MustacheRepresentable {
     private static let keys = MustacheKeys([
         "fileHeader", "specPath", "domain", "apiName", "repositoryName", "implName", "mockName", "imports",
         "endpoints", "models", "domainModels", "access", "hasUsingQueryOverrides", "hasUploads", "isGrouped",
-        "groups", "requestMembers", "hasCache", "remoteName", "localName", "client", "hasShortcuts",
+        "groups", "requestMembers", "hasCache", "remoteName", "localName", "tca", "hasShortcuts",
     ])
 
     package func push(to builder: inout MustacheDataBuilder) {
@@ -97,7 +97,7 @@ extension DomainViewModel: MustacheRepresentable {
         builder.push(hasCache)
         builder.push(remoteName)
         builder.push(localName)
-        client.push(to: &builder)
+        tca.push(to: &builder)
         builder.push(hasShortcuts)
         builder.pushDictionary(Self.keys)
     }
@@ -297,15 +297,13 @@ extension EndpointViewModel: MustacheRepresentable {
         "queryArrayStyles", "queryParam", "bodyEncoding", "upload",
         "methodName", "memberPrefix", "signature", "selector", "successType", "wireType", "mapsResponse",
         "responseName", "toDomain", "domainValue", "resultType", "construction", "requestName", "hasArguments",
-        "returnsValue", "argumentsType", "argumentsValue", "mockArguments", "cache", "useCase", "clientMember",
+        "returnsValue", "argumentsType", "argumentsValue", "mockArguments", "cache", "clean", "tca",
         "shortcut",
     ]
-    /// With and without the completion style's names (only the styles that have them: a template of another
-    /// style naming them is a missing key).
+    /// With and without the completion style's key (only that style has it: a template of another style naming it
+    /// is a missing key).
     private static let keys = MustacheKeys(names)
-    private static let completionKeys = MustacheKeys(names + ["completionSignature", "completionName"])
-    private static let completionSignatureKeys = MustacheKeys(names + ["completionSignature"])
-    private static let completionNameKeys = MustacheKeys(names + ["completionName"])
+    private static let completionKeys = MustacheKeys(names + ["completion"])
 
     /// Where a `RequestType` member's case is among an endpoint's values.
     static func position(of member: RequestMember) -> Int {
@@ -345,23 +343,25 @@ extension EndpointViewModel: MustacheRepresentable {
         builder.push(argumentsValue)
         builder.push(mockArguments)
         cache.push(to: &builder)
-        useCase.push(to: &builder)
-        clientMember.push(to: &builder)
+        clean.push(to: &builder)
+        tca.push(to: &builder)
         shortcut.push(to: &builder)
-        switch (completionSignature, completionName) {
-        case (let signature?, let name?):
-            builder.push(signature)
-            builder.push(name)
+        if let completion {
+            completion.push(to: &builder)
             builder.pushDictionary(Self.completionKeys)
-        case (let signature?, nil):
-            builder.push(signature)
-            builder.pushDictionary(Self.completionSignatureKeys)
-        case (nil, let name?):
-            builder.push(name)
-            builder.pushDictionary(Self.completionNameKeys)
-        case (nil, nil):
+        } else {
             builder.pushDictionary(Self.keys)
         }
+    }
+}
+
+extension CompletionViewModel: MustacheRepresentable {
+    private static let keys = MustacheKeys(["signature", "name"])
+
+    package func push(to builder: inout MustacheDataBuilder) {
+        builder.push(signature)
+        builder.push(name)
+        builder.pushDictionary(Self.keys)
     }
 }
 

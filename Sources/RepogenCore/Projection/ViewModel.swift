@@ -47,13 +47,13 @@ package struct DomainViewModel: Sendable, Equatable {
     package var remoteName: String
     /// `StoreLocalDataSource`: the protocol of the store the cached reads are kept in.
     package var localName: String
-    /// `tca` style only: the domain's `@DependencyClient`; empty in the other styles.
-    package var client: [ClientViewModel] = []
+    /// The `tca` style's part, under its name: the domain's `@DependencyClient`; empty in the other styles.
+    package var tca: [ClientViewModel] = []
     /// Whether some endpoint has a `shortcut` (the repository protocol then has an extension).
     package var hasShortcuts = false
 }
 
-/// The `tca` style's client of a domain (seed 003).
+/// The `tca` style's client of a domain.
 package struct ClientViewModel: Sendable, Equatable {
     /// `StoreClient`.
     package var name: String
@@ -161,19 +161,18 @@ package struct EndpointViewModel: Sendable, Equatable {
     package var argumentsValue: String
     /// The arguments of the mock's `MockMethod`: its name for failures and the spec's `example` as `exampleJSON:`.
     package var mockArguments: String
-    /// `completion` style only: the signature with the handler last.
-    package var completionSignature: String?
-    /// `completion` style only: the handler's name (`completion`, or `completion_` when an input has that name).
-    package var completionName: String?
     /// In a domain with a cache (`hasCache`), what the cached `Impl` does for this endpoint; empty otherwise.
     package var cache: [CacheViewModel]
-    /// `clean` style only: the endpoint's use case; empty in the other styles.
-    package var useCase: [UseCaseViewModel]
-    /// `tca` style only: the endpoint's closure in the client; empty in the other styles.
-    package var clientMember: [ClientMemberViewModel] = []
+    /// The `clean` style's part, under its name: the endpoint's use case; empty in the other styles.
+    package var clean: [UseCaseViewModel] = []
+    /// The `tca` style's part, under its name: the endpoint's closure in the client; empty in the other styles.
+    package var tca: [ClientMemberViewModel] = []
     /// With optional inputs, the repository protocol extension's overload without them; empty otherwise, or when
     /// that overload would have another method's name and labels.
     package var shortcut: [ShortcutViewModel] = []
+    /// The `completion` style's part, under its name: its repository method's signature and handler; nil (no key)
+    /// in the other styles.
+    package var completion: CompletionViewModel?
 }
 
 /// An overload of a repository method without its optional inputs, in an extension of the protocol: it forwards
@@ -187,6 +186,15 @@ package struct ShortcutViewModel: Sendable, Equatable {
     package var call: String
     /// Whether it is the domain's first overload (for separators).
     package var isFirst: Bool
+}
+
+/// The `completion` style's part of one endpoint.
+package struct CompletionViewModel: Sendable, Equatable {
+    /// The signature with the handler last: `fetchMyUser(completion: @escaping @MainActor @Sendable
+    /// (Result<UserResponse, NetworkError>) -> Void)`.
+    package var signature: String
+    /// The handler's name: `completion`, or `completion_` when an input has that name.
+    package var name: String
 }
 
 /// The `tca` style's closure of one endpoint, and what the live, preview and mock values set it to.
@@ -222,7 +230,7 @@ package struct SharedFileViewModel: Sendable, Equatable {
     }
 }
 
-/// The `clean` style's use case of one endpoint (seed 002): a type whose `execute(_:)` calls the repository method.
+/// The `clean` style's use case of one endpoint: a type whose `execute(_:)` calls the repository method.
 package struct UseCaseViewModel: Sendable, Equatable {
     /// `FetchMovieUseCase`: the use case protocol.
     package var typeName: String

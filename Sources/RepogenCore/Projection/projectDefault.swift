@@ -4,7 +4,7 @@
 /// Documentation/Templates.md, "The view model"); templates only interpolate them.
 package func projectDefault(
     _ model: APIModel, runtimeModule: String = "RepogenRuntime", accessLevel: AccessLevel = .public,
-    completionHandlers: Bool = false, useCases: Bool = false, client: Bool = false
+    style: OutputStyle = .result
 ) -> DomainViewModel {
     let names = DomainNames(domain: model.domain)
     let hasUsingQuery = model.endpoints.contains { $0.usingQuery != nil }
@@ -14,34 +14,26 @@ package func projectDefault(
     let hasUploads = model.endpoints.contains { $0.upload != nil }
     let groupNames = groupNames(model)
     let hasCache = model.endpoints.contains { $0.cache != nil || !$0.cacheEffects.isEmpty }
-    let storageName = client ? clientStorageName(model) : ""
-    let defaults = DefaultValues(client ? model.models : [])
-    let lastIndex = model.endpoints.count - 1
-    let shortcuts = shortcutEndpoints(model.endpoints, keepingAnArgument: client)
+    // What the style adds (the completion handler, clean's use cases, tca's client), if anything.
+    let additions = style.behaviour.projection(model, names: names, accessLevel: accessLevel)
+    let shortcuts = shortcutEndpoints(model.endpoints, keepingAnArgument: additions?.keepsAnArgumentInShortcuts ?? false)
     let firstShortcut = shortcuts.min()
     // Each endpoint is projected once (a large domain's in two halves at once: endpoints are independent); a grouped
     // domain's groups reuse the same values.
     let endpoints = arrayInHalves(model.endpoints.count) { range, store in
         for index in range {
             store(projectEndpoint(
-                model.endpoints[index], names: names,
-                group: groupNames.isEmpty ? nil : groupNames[index / maximumSwitchCases].caseName, isFirst: index == 0,
-                // (The clean style's data repository has its own body, `useCase.repositoryBody`.)
-                completionHandlers: completionHandlers, hasCache: hasCache,
-                shortcutIsFirst: shortcuts.contains(index) ? index == firstShortcut : nil,
-                access: useCases ? accessLevel.modifier : nil,
-                client: client
-                    ? projectClientMember(
-                        model.endpoints[index], client: names.client, storageName: storageName, isLast: index == lastIndex,
-                        defaults: defaults)
-                    : nil))
+                model.endpoints[index], index: index, names: names,
+                group: groupNames.isEmpty ? nil : groupNames[index / maximumSwitchCases].caseName,
+                hasCache: hasCache, shortcutIsFirst: shortcuts.contains(index) ? index == firstShortcut : nil,
+                additions: additions))
         }
         return true
     }!
     let grouping = projectGroups(
         endpoints[...], groupNames: groupNames, hasUsingQuery: hasUsingQuery, hasQueryArrays: hasQueryArrays, hasQuery: hasQuery, hasForms: hasForms, hasUploads: hasUploads)
     let modules = ["Foundation", runtimeModule] + model.imports.filter { $0 != "Foundation" && $0 != runtimeModule }
-    return DomainViewModel(
+    var viewModel = DomainViewModel(
         // The path is the user's (a folder may hold a newline): escaped so that it cannot end the comment's line.
         fileHeader: "\(OutputFile.headerPrefix) \(RepogenVersion.current) from \(SwiftCode.commentText(model.specPath)). Do not edit.",
         specPath: SwiftCode.commentText(model.specPath),
@@ -67,16 +59,18 @@ package func projectDefault(
         hasCache: hasCache,
         remoteName: names.remote,
         localName: names.local,
-        client: client ? [projectClient(model, names: names, storageName: storageName)] : [],
         hasShortcuts: !shortcuts.isEmpty)
+    additions?.extend(&viewModel)
+    return viewModel
 }
 
 /// The endpoints (by index) whose repository method gets an overload without its optional inputs, in an extension
 /// of the protocol (protocol requirements cannot have default arguments): those with an optional input. The
 /// overload cannot have another method's name: validation gives every endpoint of a domain its own repository
 /// method name (a second `fetch`, whatever its labels, is a located error), and the overload's labels always differ
-/// from its own method's. With `keepingAnArgument` (the `tca` style, whose client gets the same overloads), not
-/// those whose inputs are all optional: the client's `func list()` would redeclare its closure `var list`.
+/// from its own method's. With `keepingAnArgument` (`StyleProjection.keepsAnArgumentInShortcuts`: a style whose
+/// other members take the methods' names, as tca's client's closures do), not those whose inputs are all optional:
+/// the client's `func list()` would redeclare its closure `var list`.
 package func shortcutEndpoints(_ endpoints: [Endpoint], keepingAnArgument: Bool = false) -> Set<Int> {
     Set(endpoints.indices.filter { index in
         let inputs = endpoints[index].inputs
@@ -220,180 +214,107 @@ private func switchCase(_ value: SwitchCase) -> SwitchCaseViewModel {
     SwitchCaseViewModel(pattern: value.pattern, lines: value.lines)
 }
 
-private func projectEndpoint(
-    _ endpoint: Endpoint, names: DomainNames, group: String? = nil, isFirst: Bool = false, completionHandlers: Bool = false,
-    hasCache: Bool = false, shortcutIsFirst: Bool? = nil, access: String? = nil,
-    client: ClientMemberViewModel? = nil
-) -> EndpointViewModel {
-    let inputs = endpoint.inputs
-    let caseName = SwiftIdentifier.escaped(endpoint.caseName)
-    let methodName = SwiftIdentifier.escaped(endpoint.methodName)
+/// The strings of one endpoint that several parts of its view model use, and a style's additions to it: joined with
+/// `String.concatenating`, in one allocation each (this runs for every endpoint).
+struct EndpointPieces {
+    let endpoint: Endpoint
+    let names: DomainNames
+    let caseName: String
+    let methodName: String
+    /// The inputs' types, argument labels and labels as identifiers (escaped).
+    let types: [String]
+    let labels: [String]
+    let escapedLabels: [String]
+    /// `storeId: Int` for each input, and the method's `fetchItems(storeId: Int)`.
+    let parameters: [String]
+    let signature: String
+    /// `responseMetadata`: the response comes in the runtime's `APIResponse<…>`, with its status and headers.
+    let metadata: Bool
+    /// What the repository method answers: the domain type (of a response holding a DTO) or the response, in an
+    /// `APIResponse` with `metadata`.
+    let success: String
+    /// The last parameter every repository method of the style takes (`StyleProjection.trailingParameter`).
+    let trailing: (name: String, declaration: String)?
 
-    // Pieces are joined with `String.concatenating`, in one allocation each: this runs for every endpoint.
-    let types = inputs.map(\.type.description)
-    let labels = inputs.map(\.argumentLabel)
-    let escapedLabels = labels.map(SwiftIdentifier.escaped)
+    /// `fetchItems(storeId:)`, with the trailing parameter's label.
+    let selector: String
+
+    init(_ endpoint: Endpoint, names: DomainNames, additions: (any StyleProjection)?) {
+        self.endpoint = endpoint
+        self.names = names
+        let inputs = endpoint.inputs
+        let methodName = SwiftIdentifier.escaped(endpoint.methodName)
+        let types = inputs.map(\.type.description)
+        let labels = inputs.map(\.argumentLabel)
+        let escapedLabels = labels.map(SwiftIdentifier.escaped)
+        let parameters = inputs.indices.map { String.concatenating(escapedLabels[$0], ": ", types[$0]) }
+        caseName = SwiftIdentifier.escaped(endpoint.caseName)
+        self.methodName = methodName
+        self.types = types
+        self.labels = labels
+        self.escapedLabels = escapedLabels
+        self.parameters = parameters
+        signature = String.concatenating(methodName, "(", .concatenating(parameters, separator: ", "), ")")
+        metadata = endpoint.responseMetadata
+        let bareSuccess = endpoint.domainResponse?.type ?? endpoint.response ?? "Void"
+        let success = metadata ? String.concatenating("APIResponse<", bareSuccess, ">") : bareSuccess
+        self.success = success
+        let trailing = additions?.trailingParameter(avoiding: labels, success: success)
+        self.trailing = trailing
+        var selectorParts = [endpoint.methodName, "("]
+        for label in labels { selectorParts += [label, ":"] }
+        if let trailing { selectorParts += [trailing.name, ":"] }
+        selectorParts.append(")")
+        selector = String.concatenating(selectorParts)
+    }
+
+    /// `label: label` for each input: a call of the repository method with the endpoint's arguments.
+    var callArguments: [String] {
+        labels.indices.map { String.concatenating(SwiftCode.callLabel(labels[$0]), ": ", escapedLabels[$0]) }
+    }
+
+    /// Whether the method answers a value (an `APIResponse<Void>` is a value too).
+    var returnsValue: Bool { endpoint.response != nil || metadata }
+}
+
+private func projectEndpoint(
+    _ endpoint: Endpoint, index: Int, names: DomainNames, group: String? = nil, hasCache: Bool = false,
+    shortcutIsFirst: Bool? = nil, additions: (any StyleProjection)?
+) -> EndpointViewModel {
+    let pieces = EndpointPieces(endpoint, names: names, additions: additions)
+    let inputs = endpoint.inputs
     let caseValues = inputs.indices.map { index in
         inputs[index].unlabeled
-            ? types[index] : String.concatenating(SwiftIdentifier.escaped(inputs[index].name), ": ", types[index])
+            ? pieces.types[index] : String.concatenating(SwiftIdentifier.escaped(inputs[index].name), ": ", pieces.types[index])
     }
     let caseDeclaration =
-        inputs.isEmpty ? caseName : String.concatenating(caseName, "(", .concatenating(caseValues, separator: ", "), ")")
-
-    let parameters = inputs.indices.map { String.concatenating(escapedLabels[$0], ": ", types[$0]) }
-    let parameterList = String.concatenating(parameters, separator: ", ")
-    let signature = String.concatenating(methodName, "(", parameterList, ")")
-    // Names an argument already has: the locals the Impl declares avoid them.
-    let taken = labels
-    // The completion style's last parameter: `completion`, unless an argument has that name.
-    let completionName = completionHandlers ? SwiftCode.freshName("completion", avoiding: taken) : ""
-    var selectorParts = [endpoint.methodName, "("]
-    for label in labels { selectorParts += [label, ":"] }
-    if completionHandlers { selectorParts += [completionName, ":"] }
-    selectorParts.append(")")
-    let selector = String.concatenating(selectorParts)
-
+        inputs.isEmpty
+        ? pieces.caseName : String.concatenating(pieces.caseName, "(", .concatenating(caseValues, separator: ", "), ")")
     let arguments = inputs.indices.map { index in
         inputs[index].unlabeled
-            ? escapedLabels[index] : String.concatenating(SwiftCode.callLabel(inputs[index].name), ": ", escapedLabels[index])
+            ? pieces.escapedLabels[index]
+            : String.concatenating(SwiftCode.callLabel(inputs[index].name), ": ", pieces.escapedLabels[index])
     }
-    let apiName = names.api
     let construction =
         inputs.isEmpty
-        ? String.concatenating(names.api, ".", caseName)
-        : String.concatenating(names.api, ".", caseName, "(", .concatenating(arguments, separator: ", "), ")")
-
-    // In a grouped domain, a static factory in the API enum builds each case: `StoreApi.fetchStore(storeId:)`.
-    var factory: [FactoryViewModel] = []
-    if let group {
-        let names = inputs.map { SwiftIdentifier.escaped($0.name) }
-        let parameters = inputs.indices.map { index in
-            String.concatenating(inputs[index].unlabeled ? "_ " : "", names[index], ": ", types[index])
-        }
-        let values = inputs.indices.map { index in
-            inputs[index].unlabeled
-                ? names[index] : String.concatenating(SwiftCode.callLabel(inputs[index].name), ": ", names[index])
-        }
-        let declaration = inputs.isEmpty
-            ? String.concatenating("static var ", caseName, ": ", apiName)
-            : String.concatenating(
-                "static func ", caseName, "(", .concatenating(parameters, separator: ", "), ") -> ", apiName)
-        let body = inputs.isEmpty
-            ? String.concatenating(".", group, "(.", caseName, ")")
-            : String.concatenating(".", group, "(.", caseName, "(", .concatenating(values, separator: ", "), "))")
-        factory = [FactoryViewModel(declaration: declaration, body: body, isFirst: isFirst)]
-    }
-
-    let patterns = CasePatterns(endpoint)
-    let bareWire = endpoint.response ?? "Void"
-    // A response holding a DTO with a domain type: the repository returns the domain type.
-    let bareSuccess = endpoint.domainResponse?.type ?? bareWire
-    // `responseMetadata`: both come in the runtime's `APIResponse<…>`, with the response's status and headers, and
-    // a conversion maps its value.
-    let metadata = endpoint.responseMetadata
-    let wire = metadata ? String.concatenating("APIResponse<", bareWire, ">") : bareWire
-    let success = metadata ? String.concatenating("APIResponse<", bareSuccess, ">") : bareSuccess
-    let responseName = SwiftCode.freshName("response", avoiding: taken)
-    var toDomain = ""
-    var domainValue = ""
-    if let domainResponse = endpoint.domainResponse {
-        toDomain = metadata ? .concatenating("{ $0.map ", domainResponse.closure, " }") : domainResponse.closure
-        domainValue =
-            metadata
-            ? .concatenating(responseName, ".map ", domainResponse.closure)
-            : domainResponse.conversion.apply(to: responseName)
-    }
-    // The mock's example is the wire's JSON: decoded as the spec's response, then converted or wrapped.
-    var exampleConversion = ""
-    if endpoint.example != nil && (endpoint.domainResponse != nil || metadata) {
-        let value = endpoint.domainResponse?.conversion.apply(to: "$0") ?? "$0"
-        exampleConversion = .concatenating(
-            ", decoding: ", bareWire, ".self, toDomain: { ", metadata ? "APIResponse(value: \(value))" : value, " }")
-    }
-    let argumentsType: String
-    let argumentsValue: String
-    switch inputs.count {
-    case 0:
-        argumentsType = "Void"
-        argumentsValue = "()"
-    case 1:
-        argumentsType = types[0]
-        argumentsValue = escapedLabels[0]
-    default:
-        argumentsType = String.concatenating("(", parameterList, ")")
-        let values = inputs.indices.map { String.concatenating(SwiftCode.callLabel(labels[$0]), ": ", escapedLabels[$0]) }
-        argumentsValue = String.concatenating("(", .concatenating(values, separator: ", "), ")")
-    }
-
-    let requestName = SwiftCode.freshName("request", avoiding: taken)
+        ? String.concatenating(names.api, ".", pieces.caseName)
+        : String.concatenating(names.api, ".", pieces.caseName, "(", .concatenating(arguments, separator: ", "), ")")
+    // Names an argument already has: the locals the Impl declares avoid them.
+    let responseName = SwiftCode.freshName("response", avoiding: pieces.labels)
+    let requestName = SwiftCode.freshName("request", avoiding: pieces.labels)
+    let response = ResponsePieces(endpoint, responseName: responseName)
+    let recorded = argumentsTypeAndValue(pieces)
     var cache: [CacheViewModel] = []
     if hasCache {
-        let callArguments = inputs.indices.map {
-            String.concatenating(SwiftCode.callLabel(labels[$0]), ": ", escapedLabels[$0])
-        }
-        let call = String.concatenating(methodName, "(", .concatenating(callArguments, separator: ", "), ")")
+        let call = String.concatenating(pieces.methodName, "(", .concatenating(pieces.callArguments, separator: ", "), ")")
         cache = [projectCache(endpoint, names: names, call: call, requestName: requestName, responseName: responseName)]
     }
-
-    // The clean style's use case (its access modifier is given only in that style).
-    var useCase: [UseCaseViewModel] = []
-    if let access {
-        let values = "requestValues"  // execute(_:)'s only parameter: no argument can clash with it
-        let calls = inputs.indices.map {
-            String.concatenating(SwiftCode.callLabel(labels[$0]), ": ", values, ".", escapedLabels[$0])
-        }
-        let requestValuesName = DomainNames.requestValues(forMethod: endpoint.methodName)
-        useCase = [UseCaseViewModel(
-            typeName: DomainNames.useCase(forMethod: endpoint.methodName),
-            defaultTypeName: DomainNames.defaultUseCase(forMethod: endpoint.methodName),
-            hasRequestValues: !inputs.isEmpty,
-            requestValuesName: inputs.isEmpty ? "" : requestValuesName,
-            fields: inputs.indices.map { .concatenating(access, "let ", escapedLabels[$0], ": ", types[$0]) },
-            // A struct's initializer can default its optional values: `FetchItemsRequestValues(storeId: 1)`.
-            initParameters: .concatenating(
-                inputs.indices.map { inputs[$0].type.isOptional ? .concatenating(parameters[$0], " = nil") : parameters[$0] },
-                separator: ", "),
-            assignments: inputs.indices.map { .concatenating("self.", escapedLabels[$0], " = ", escapedLabels[$0]) },
-            executeSignature: inputs.isEmpty
-                ? "execute()" : .concatenating("execute(_ ", values, ": ", requestValuesName, ")"),
-            call: .concatenating(methodName, "(", .concatenating(calls, separator: ", "), ")"),
-            repositoryBody: cleanRepositoryBody(endpoint, labels: labels, returnsValue: endpoint.response != nil || metadata),
-            localRead: endpoint.cache == nil
-                ? [] : [projectLocalRead(endpoint, names: names, parameters: parameters, labels: labels)])]
-    }
-
-    var completionSignature: String?
-    var completion = ""
-    if completionHandlers {
-        completion = String.concatenating(completionName, ": @escaping @MainActor @Sendable (Result<", success, ", NetworkError>) -> Void")
-        completionSignature = .concatenating(methodName, "(", .concatenating(parameters + [completion], separator: ", "), ")")
-    }
-
-    // The overload without the optional inputs: it passes `nil` for them.
-    var shortcutViewModel: [ShortcutViewModel] = []
-    if let shortcutIsFirst {
-        let kept = inputs.indices.filter { !inputs[$0].type.isOptional }
-        var shortParameters = kept.map { parameters[$0] }
-        var callArguments = inputs.indices.map { index in
-            String.concatenating(
-                SwiftCode.callLabel(labels[index]), ": ", inputs[index].type.isOptional ? "nil" : escapedLabels[index])
-        }
-        if completionHandlers {
-            shortParameters.append(completion)
-            callArguments.append(.concatenating(SwiftCode.callLabel(completionName), ": ", SwiftIdentifier.escaped(completionName)))
-        }
-        let omitted = inputs.indices.filter { inputs[$0].type.isOptional }.map { String.concatenating("`", labels[$0], "`") }
-        shortcutViewModel = [ShortcutViewModel(
-            doc: .concatenating("/// `", selector, "` with ", .concatenating(omitted, separator: ", "), " nil."),
-            signature: .concatenating(methodName, "(", .concatenating(shortParameters, separator: ", "), ")"),
-            call: .concatenating(methodName, "(", .concatenating(callArguments, separator: ", "), ")"),
-            isFirst: shortcutIsFirst)]
-    }
-    return EndpointViewModel(
-        caseName: caseName,
+    let patterns = CasePatterns(endpoint)
+    var viewModel = EndpointViewModel(
+        caseName: pieces.caseName,
         doc: docLines(endpoint.documentation),
         caseDeclaration: caseDeclaration,
-        factory: factory,
+        factory: group.map { [projectFactory(pieces, group: $0, isFirst: index == 0)] } ?? [],
         param: switchCase(RequestProjection.param(endpoint, patterns)),
         method: switchCase(RequestProjection.method(endpoint, patterns)),
         header: switchCase(RequestProjection.header(endpoint, patterns)),
@@ -403,161 +324,122 @@ private func projectEndpoint(
         queryParam: switchCase(RequestProjection.queryParam(endpoint, patterns)),
         bodyEncoding: switchCase(RequestProjection.bodyEncoding(endpoint, patterns)),
         upload: switchCase(RequestProjection.upload(endpoint, patterns)),
-        methodName: methodName,
+        methodName: pieces.methodName,
         memberPrefix: endpoint.methodName,
-        signature: signature,
-        selector: selector,
-        successType: success,
-        wireType: wire,
+        signature: pieces.signature,
+        selector: pieces.selector,
+        successType: pieces.success,
+        wireType: response.wire,
         mapsResponse: endpoint.domainResponse != nil,
         responseName: responseName,
-        toDomain: toDomain,
-        domainValue: domainValue,
-        resultType: .concatenating("Result<", success, ", Error>"),
+        toDomain: response.toDomain,
+        domainValue: response.domainValue,
+        resultType: .concatenating("Result<", pieces.success, ", Error>"),
         construction: construction,
         // The Impl's local for the request: `request`, unless an argument has that name.
         requestName: requestName,
         hasArguments: !inputs.isEmpty,
-        // An `APIResponse<Void>` is a value too.
-        returnsValue: endpoint.response != nil || metadata,
-        argumentsType: argumentsType,
-        argumentsValue: argumentsValue,
+        returnsValue: pieces.returnsValue,
+        argumentsType: recorded.type,
+        argumentsValue: recorded.value,
         // The mock answers with the spec's example response when nothing is stubbed.
         mockArguments: .concatenating(
-            SwiftCode.stringLiteral(.concatenating(names.mock, ".", selector)),
+            SwiftCode.stringLiteral(.concatenating(names.mock, ".", pieces.selector)),
             endpoint.example.map { .concatenating(", exampleJSON: ", SwiftCode.rawStringLiteral($0)) } ?? "",
-            exampleConversion),
-        completionSignature: completionSignature,
-        completionName: completionHandlers ? completionName : nil,
+            response.exampleConversion),
         cache: cache,
-        useCase: useCase,
-        clientMember: client.map { [$0] } ?? [],
-        shortcut: shortcutViewModel)
+        shortcut: shortcutIsFirst.map { [projectShortcut(pieces, isFirst: $0)] } ?? [])
+    additions?.extend(&viewModel, pieces: pieces, index: index)
+    return viewModel
 }
 
-// MARK: - The clean style's data layer
-
-/// `fetchMovie` -> `FetchMovie`: the part of the local data source's method names that names the cached read.
-private func localMethodSuffix(_ method: String) -> String {
-    .concatenating(method.prefix(1).uppercased(), String(method.dropFirst()))
+/// In a grouped domain, the static factory in the API enum that builds the endpoint's case in its group:
+/// `StoreApi.fetchStore(storeId:)`.
+private func projectFactory(_ pieces: EndpointPieces, group: String, isFirst: Bool) -> FactoryViewModel {
+    let inputs = pieces.endpoint.inputs
+    let caseName = pieces.caseName
+    let apiName = pieces.names.api
+    let names = inputs.map { SwiftIdentifier.escaped($0.name) }
+    let parameters = inputs.indices.map { index in
+        String.concatenating(inputs[index].unlabeled ? "_ " : "", names[index], ": ", pieces.types[index])
+    }
+    let values = inputs.indices.map { index in
+        inputs[index].unlabeled
+            ? names[index] : String.concatenating(SwiftCode.callLabel(inputs[index].name), ": ", names[index])
+    }
+    let declaration = inputs.isEmpty
+        ? String.concatenating("static var ", caseName, ": ", apiName)
+        : String.concatenating(
+            "static func ", caseName, "(", .concatenating(parameters, separator: ", "), ") -> ", apiName)
+    let body = inputs.isEmpty
+        ? String.concatenating(".", group, "(.", caseName, ")")
+        : String.concatenating(".", group, "(.", caseName, "(", .concatenating(values, separator: ", "), "))")
+    return FactoryViewModel(declaration: declaration, body: body, isFirst: isFirst)
 }
 
-/// The call arguments of a method whose parameters are the endpoint's inputs, by their argument labels:
-/// `id: id`, or the given values.
-private func localCallArguments(_ labels: [String], values: [String]? = nil) -> [String] {
-    labels.indices.map {
-        .concatenating(SwiftCode.callLabel(labels[$0]), ": ", values?[$0] ?? SwiftIdentifier.escaped(labels[$0]))
-    }
-}
+/// What the repository and its mock make of an endpoint's response.
+private struct ResponsePieces {
+    /// What the server sends: the response, in an `APIResponse` with `responseMetadata`.
+    var wire: String
+    /// The closure that maps the wire's value to the domain type, and the mapped value of the response local;
+    /// empty without a domain type.
+    var toDomain = ""
+    var domainValue = ""
+    /// How the mock decodes and converts its example (empty when it decodes the success type itself).
+    var exampleConversion = ""
 
-/// The `clean` style's local data source operations of a cached read (`getFetchMovie(id:)`, `saveFetchMovie(_:id:timeToLive:)`,
-/// `removeFetchMovie(id:)`, `clearFetchMovie()`), and what the generated in-memory one keys them by.
-private func projectLocalRead(
-    _ endpoint: Endpoint, names: DomainNames, parameters: [String], labels: [String]
-) -> LocalReadViewModel {
-    let suffix = localMethodSuffix(endpoint.methodName)
-    let valueName = SwiftCode.freshName("value", avoiding: labels)
-    let timeToLiveName = SwiftCode.freshName("timeToLive", avoiding: labels)
-    let keyName = SwiftCode.freshName("key", avoiding: labels)
-    let success = endpoint.domainResponse?.type ?? endpoint.response ?? "Void"
-    let parameterList = String.concatenating(parameters, separator: ", ")
-    let timeToLive = timeToLiveName == "timeToLive"
-        ? "timeToLive: Swift.Duration?" : String.concatenating("timeToLive ", timeToLiveName, ": Swift.Duration?")
-    // The key the in-memory local data source keeps the value under: the request's, as the other styles' cache.
-    let caseName = SwiftIdentifier.escaped(endpoint.caseName)
-    let values = endpoint.inputs.indices.map { index in
-        endpoint.inputs[index].unlabeled
-            ? SwiftIdentifier.escaped(labels[index])
-            : String.concatenating(SwiftCode.callLabel(endpoint.inputs[index].name), ": ", SwiftIdentifier.escaped(labels[index]))
-    }
-    let construction =
-        endpoint.inputs.isEmpty
-        ? String.concatenating(names.api, ".", caseName)
-        : String.concatenating(names.api, ".", caseName, "(", .concatenating(values, separator: ", "), ")")
-    return LocalReadViewModel(
-        getSignature: .concatenating("get", suffix, "(", parameterList, ")"),
-        saveSignature: .concatenating(
-            "save", suffix, "(", .concatenating(["_ " + valueName + ": " + success] + parameters + [timeToLive], separator: ", "),
-            ")"),
-        removeSignature: .concatenating("remove", suffix, "(", parameterList, ")"),
-        clearSignature: endpoint.inputs.isEmpty ? "" : .concatenating("clear", suffix, "()"),
-        key: .concatenating(
-            "CacheKey(endpoint: ", SwiftCode.stringLiteral(endpoint.caseName), ", requestType: ", construction, ")"),
-        keyName: keyName,
-        valueName: valueName,
-        timeToLiveName: timeToLiveName,
-        endpointName: SwiftCode.stringLiteral(endpoint.caseName))
-}
-
-/// The body of the `clean` style's data repository method for `endpoint`: a cached read answers from the local data
-/// source, or from the remote one and stores what it fetched; a write calls the remote data source and, once it
-/// succeeds, removes or replaces the cached reads it names; anything else calls the remote data source.
-private func cleanRepositoryBody(_ endpoint: Endpoint, labels: [String], returnsValue: Bool) -> [String] {
-    let methodName = SwiftIdentifier.escaped(endpoint.methodName)
-    let remoteCall = String.concatenating(
-        "self.remote.", methodName, "(", .concatenating(localCallArguments(labels), separator: ", "), ")")
-    func timeToLive(_ read: Endpoint) -> String {
-        read.cache?.timeToLive.map { .concatenating(".seconds(", $0, ")") } ?? "nil"
-    }
-    if let cache = endpoint.cache {
-        let suffix = localMethodSuffix(endpoint.methodName)
-        let stored = SwiftCode.freshName("stored", avoiding: labels)
-        let value = SwiftCode.freshName("value", avoiding: labels)
-        let arguments = localCallArguments(labels)
-        let ttl = cache.timeToLive.map { String.concatenating(".seconds(", $0, ")") } ?? "nil"
-        return [
-            // A local data source that fails to read or store is a miss, not a failure: the remote one answers.
-            .concatenating(
-                "if let ", stored, " = try? await self.local.get", suffix, "(",
-                .concatenating(arguments, separator: ", "), ") {"),
-            .concatenating("    return ", stored),
-            "}",
-            .concatenating("let ", value, " = try await ", remoteCall),
-            .concatenating(
-                "try? await self.local.save", suffix, "(",
-                .concatenating([value] + arguments + ["timeToLive: " + ttl], separator: ", "), ")"),
-            .concatenating("return ", value),
-        ]
-    }
-    guard !endpoint.cacheEffects.isEmpty else {
-        return [.concatenating("return try await ", remoteCall)]
-    }
-    // The write's inputs, by their argument labels (what the method's parameters are named).
-    let inputs = endpoint.inputs.map { input in
-        var argument = input
-        argument.name = input.argumentLabel
-        return argument
-    }
-    let responseName = SwiftCode.freshName("response", avoiding: labels)
-    var lines: [String] = [
-        returnsValue
-            ? .concatenating("let ", responseName, " = try await ", remoteCall)
-            : .concatenating("try await ", remoteCall)
-    ]
-    for effect in endpoint.cacheEffects {
-        let read = effect.endpoint
-        let suffix = localMethodSuffix(read.methodName)
-        let readLabels = read.inputs.map(\.argumentLabel)
-        guard let values = effect.arguments else {
-            // Every key of the read.
-            lines.append(.concatenating("try await self.local.clear", suffix, "()"))
-            continue
+    init(_ endpoint: Endpoint, responseName: String) {
+        let bareWire = endpoint.response ?? "Void"
+        let metadata = endpoint.responseMetadata
+        wire = metadata ? String.concatenating("APIResponse<", bareWire, ">") : bareWire
+        if let domainResponse = endpoint.domainResponse {
+            toDomain = metadata ? .concatenating("{ $0.map ", domainResponse.closure, " }") : domainResponse.closure
+            domainValue =
+                metadata
+                ? .concatenating(responseName, ".map ", domainResponse.closure)
+                : domainResponse.conversion.apply(to: responseName)
         }
-        let arguments = localCallArguments(
-            readLabels, values: read.inputs.indices.map { SwiftCode.expression(values[$0], inputs: inputs) })
-        switch effect.action {
-        case .invalidate:
-            lines.append(.concatenating(
-                "try await self.local.remove", suffix, "(", .concatenating(arguments, separator: ", "), ")"))
-        case .update(let value):
-            let stored =
-                value.map { SwiftCode.expression($0, inputs: inputs) }
-                ?? (endpoint.responseMetadata ? .concatenating(responseName, ".value") : responseName)
-            lines.append(.concatenating(
-                "try await self.local.save", suffix, "(",
-                .concatenating([stored] + arguments + ["timeToLive: " + timeToLive(read)], separator: ", "), ")"))
+        // The mock's example is the wire's JSON: decoded as the spec's response, then converted or wrapped.
+        if endpoint.example != nil && (endpoint.domainResponse != nil || metadata) {
+            let value = endpoint.domainResponse?.conversion.apply(to: "$0") ?? "$0"
+            exampleConversion = .concatenating(
+                ", decoding: ", bareWire, ".self, toDomain: { ", metadata ? "APIResponse(value: \(value))" : value, " }")
         }
     }
-    if returnsValue { lines.append(.concatenating("return ", responseName)) }
-    return lines
+}
+
+/// The mock's record of a call's arguments: their type (`Void`, the one input's, or a tuple) and the value.
+private func argumentsTypeAndValue(_ pieces: EndpointPieces) -> (type: String, value: String) {
+    switch pieces.labels.count {
+    case 0:
+        return ("Void", "()")
+    case 1:
+        return (pieces.types[0], pieces.escapedLabels[0])
+    default:
+        return (
+            String.concatenating("(", .concatenating(pieces.parameters, separator: ", "), ")"),
+            String.concatenating("(", .concatenating(pieces.callArguments, separator: ", "), ")"))
+    }
+}
+
+/// The overload without the optional inputs: it passes `nil` for them (and the trailing parameter on).
+private func projectShortcut(_ pieces: EndpointPieces, isFirst: Bool) -> ShortcutViewModel {
+    let inputs = pieces.endpoint.inputs
+    let kept = inputs.indices.filter { !inputs[$0].type.isOptional }
+    var shortParameters = kept.map { pieces.parameters[$0] }
+    var callArguments = inputs.indices.map { index in
+        String.concatenating(
+            SwiftCode.callLabel(pieces.labels[index]), ": ",
+            inputs[index].type.isOptional ? "nil" : pieces.escapedLabels[index])
+    }
+    if let trailing = pieces.trailing {
+        shortParameters.append(trailing.declaration)
+        callArguments.append(.concatenating(SwiftCode.callLabel(trailing.name), ": ", SwiftIdentifier.escaped(trailing.name)))
+    }
+    let omitted = inputs.indices.filter { inputs[$0].type.isOptional }.map { String.concatenating("`", pieces.labels[$0], "`") }
+    return ShortcutViewModel(
+        doc: .concatenating("/// `", pieces.selector, "` with ", .concatenating(omitted, separator: ", "), " nil."),
+        signature: .concatenating(pieces.methodName, "(", .concatenating(shortParameters, separator: ", "), ")"),
+        call: .concatenating(pieces.methodName, "(", .concatenating(callArguments, separator: ", "), ")"),
+        isFirst: isFirst)
 }

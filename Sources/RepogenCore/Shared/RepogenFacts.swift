@@ -20,8 +20,8 @@ enum RepogenFacts {
     /// The style used when neither the command line nor the config names one.
     static let defaultStyle = "result"
 
-    /// The output styles, in the order `--help` lists them.
-    static let styleNames = ["result", "async-throws", "completion", "clean", "tca"]
+    /// The output styles, in the order `--help` lists them: the rows of `styleFiles`.
+    static let styleNames = styleFiles.map(\.name)
 
     /// Where a run puts the mocks (`mocks` in a config, `--mocks`): `debug` (the default) in the output folder
     /// inside `#if DEBUG`, so a release build does not ship them; `inline`, compiled in every configuration;
@@ -71,31 +71,50 @@ enum RepogenFacts {
         return result
     }
 
-    /// The files a spec produces in a style, in the order they are listed; nil for an unknown style or mocks mode.
-    /// Every style writes the models, the API enum and the repository; `clean` adds the use cases; `tca` writes
-    /// its `@DependencyClient` (with its live and mock values) where the others write a mock repository. The
-    /// mocks mode `none` leaves the mock out, `only` keeps nothing else.
+    /// What one style writes besides the files every style writes: one row of `styleFiles`.
+    struct StyleFiles {
+        /// Templates rendered per spec, each into `<Domain>/<prefix><Domain><suffix>` (the mock repository's
+        /// `Mock<Domain>Repository.swift`), in the order they are listed.
+        var perSpec: [(template: String, prefix: String, suffix: String, isMock: Bool)]
+        /// Templates rendered once per output folder, whatever the specs, into the file of the template's name.
+        var shared: [String] = []
+    }
+
+    /// The files every style writes per spec, before its own: the models, the API enum and the repository.
+    static let everyStyleFiles: [(template: String, prefix: String, suffix: String, isMock: Bool)] = [
+        ("Models.swift", "", "Models.swift", false),
+        ("Api.swift", "", "Api.swift", false),
+        ("Repository.swift", "", "Repository.swift", false),
+    ]
+
+    /// The mock repository, which most styles write.
+    static let mockRepositoryFile = (template: "Mock.swift", prefix: "Mock", suffix: "Repository.swift", isMock: true)
+
+    /// What each style writes besides `everyStyleFiles`, by its name, in the order `--help` lists the styles: one row
+    /// per style, data only (the build plugin compiles this file without the rest of repogen, so the styles' folders
+    /// cannot tell it). `clean` adds its use cases; `tca` writes its `@DependencyClient` (with its live and mock
+    /// values) where the others write a mock repository, and one `APIError.swift` per output folder.
+    static let styleFiles: [(name: String, files: StyleFiles)] = [
+        ("result", StyleFiles(perSpec: [mockRepositoryFile])),
+        ("async-throws", StyleFiles(perSpec: [mockRepositoryFile])),
+        ("completion", StyleFiles(perSpec: [mockRepositoryFile])),
+        ("clean", StyleFiles(perSpec: [mockRepositoryFile, ("UseCases.swift", "", "UseCases.swift", false)])),
+        ("tca", StyleFiles(
+            perSpec: [
+                ("Client.swift", "", "Client.swift", false), ("Client+Live.swift", "", "Client+Live.swift", false),
+                ("Client+Mock.swift", "", "Client+Mock.swift", true),
+            ],
+            shared: ["APIError.swift"])),
+    ]
+
+    /// The files a spec produces in a style, in the order they are listed; nil for an unknown style or mocks mode:
+    /// `everyStyleFiles`, then the style's `styleFiles`. The mocks mode `none` leaves the mocks out, `only` keeps
+    /// nothing else.
     static func outputFiles(forSpecPath path: String, style: String, mocks: String = defaultMocks) -> [OutputFile]? {
-        guard styleNames.contains(style), mocksModes.contains(mocks) else { return nil }
+        guard let own = styleFiles.first(where: { $0.name == style })?.files, mocksModes.contains(mocks) else { return nil }
         let domain = domain(forSpecPath: path)
-        var files = [
-            OutputFile(template: "Models.swift", relativePath: "\(domain)/\(domain)Models.swift"),
-            OutputFile(template: "Api.swift", relativePath: "\(domain)/\(domain)Api.swift"),
-            OutputFile(template: "Repository.swift", relativePath: "\(domain)/\(domain)Repository.swift"),
-        ]
-        if style == "tca" {
-            // Seed 003's three files of a client.
-            files += [
-                OutputFile(template: "Client.swift", relativePath: "\(domain)/\(domain)Client.swift"),
-                OutputFile(template: "Client+Live.swift", relativePath: "\(domain)/\(domain)Client+Live.swift"),
-                OutputFile(template: "Client+Mock.swift", relativePath: "\(domain)/\(domain)Client+Mock.swift", isMock: true),
-            ]
-        } else {
-            files.append(OutputFile(template: "Mock.swift", relativePath: "\(domain)/Mock\(domain)Repository.swift", isMock: true))
-        }
-        // Seed 002's layers: a use case per endpoint, over the domain's repository protocol.
-        if style == "clean" {
-            files.append(OutputFile(template: "UseCases.swift", relativePath: "\(domain)/\(domain)UseCases.swift"))
+        let files = (everyStyleFiles + own.perSpec).map {
+            OutputFile(template: $0.template, relativePath: "\(domain)/\($0.prefix)\(domain)\($0.suffix)", isMock: $0.isMock)
         }
         switch mocks {
         case "none": return files.filter { !$0.isMock }
@@ -108,9 +127,9 @@ enum RepogenFacts {
     /// domains' folders; nil for an unknown style. A run writes them once however many of its specs take the style;
     /// the build plugin lists them as outputs of one spec's command only (`--no-shared-files` for the others).
     static func sharedFiles(style: String, mocks: String = defaultMocks) -> [OutputFile]? {
-        guard styleNames.contains(style), mocksModes.contains(mocks) else { return nil }
+        guard let own = styleFiles.first(where: { $0.name == style })?.files, mocksModes.contains(mocks) else { return nil }
         // A mocks-only run writes into a test-support folder; the shared files belong with the rest.
-        return style == "tca" && mocks != "only" ? [OutputFile(template: "APIError.swift", relativePath: "APIError.swift")] : []
+        return mocks == "only" ? [] : own.shared.map { OutputFile(template: $0, relativePath: $0) }
     }
 
     /// The text of a top-level string setting (`style`, `templates`, `mocks`) of a YAML config or spec: a

@@ -1,63 +1,48 @@
 import RepogenMustache
 
-/// An output style: the shape of the repository layer repogen writes from a spec (seed 000's `async -> Result`,
-/// `async throws`, completion handlers). It is the one place that knows a style: its name, the files it writes
-/// (from the spec's file name alone, see `RepogenFacts`), the member names its mock declares (for clash checks),
-/// the built-in templates in `Templates/<name>/`, and its view model. Every style shares the reading, validation,
-/// the API enum, the models and the runtime.
+/// An output style: the shape of the repository layer repogen writes from a spec (`async -> Result`, `async throws`,
+/// completion handlers, Clean Architecture's use cases, The Composable Architecture's clients). The value the rest
+/// of repogen passes around; what the style does is its `StyleBehaviour` (one folder of `Styles/` each), and the
+/// built-in templates in `Templates/<name>/`. Every style shares the reading, validation, the API enum, the models
+/// and the runtime.
 package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
-    /// The name in configs and on the command line: `result`, `async-throws`, `completion`.
-    package let name: String
-    /// One line for `--help` and the documentation.
-    package let summary: String
+    /// What the style does.
+    let behaviour: any StyleBehaviour
+
+    /// The name in configs and on the command line: `result`, `async-throws`, `completion`, `clean`, `tca`.
+    package var name: String { behaviour.name }
+    /// One line for `--help` and the README.
+    package var summary: String { behaviour.summary }
     /// Suffixes of the members the mock declares for each repository method, besides the method itself: one
     /// `MockMethod` each (`fetchMock`), which holds the calls and stubs. (Forwarding properties in Sourcery's
     /// style, `fetchCallsCount` and a settable `fetchResult`, cost the compiler several milliseconds each,
     /// seconds in a domain of 1,000 endpoints.)
-    package let mockMemberSuffixes: [String]
+    package var mockMemberSuffixes: [String] { behaviour.mockMemberSuffixes }
     /// Prefixes of members declared for each method, besides the method itself: `tca`'s `@DependencyClient` keeps
     /// each closure `fetch` in a private `_fetch`.
-    package let mockMemberPrefixes: [String]
+    package var mockMemberPrefixes: [String] { behaviour.mockMemberPrefixes }
 
     package var description: String { name }
 
-    package init(name: String, summary: String, mockMemberSuffixes: [String], mockMemberPrefixes: [String] = []) {
-        self.name = name
-        self.summary = summary
-        self.mockMemberSuffixes = mockMemberSuffixes
-        self.mockMemberPrefixes = mockMemberPrefixes
+    init(_ behaviour: any StyleBehaviour) {
+        self.behaviour = behaviour
     }
 
-    /// Seed 000: `func fetchStore(storeId: Int) async -> Result<Store, Error>`. The default.
-    package static let result = OutputStyle(
-        name: "result", summary: "async -> Result<T, Error> (the default)", mockMemberSuffixes: ["Mock"])
+    /// A style that adds nothing to what every style does, under another name (for tests).
+    package init(name: String, summary: String, mockMemberSuffixes: [String], mockMemberPrefixes: [String] = []) {
+        self.init(PlainStyle(name: name, summary: summary, mockMemberSuffixes: mockMemberSuffixes, mockMemberPrefixes: mockMemberPrefixes))
+    }
 
-    /// Seed 001: `func fetchMovies() async throws -> [Movie]`, throwing the `NetworkError` of a failure.
-    package static let asyncThrows = OutputStyle(
-        name: "async-throws", summary: "async throws -> T", mockMemberSuffixes: ["Mock"])
+    package static func == (left: OutputStyle, right: OutputStyle) -> Bool { left.name == right.name }
+    package func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
-    /// Seed 004: `func fetchPhotoList(page: Int, completion: @escaping @MainActor @Sendable (Result<[Photo],
-    /// NetworkError>) -> Void) -> RequestHandle`, the completion called once on the main actor.
-    package static let completion = OutputStyle(
-        name: "completion", summary: "completion handler with Result<T, NetworkError>, returns a RequestHandle",
-        mockMemberSuffixes: ["Mock"])
+    package static let result = OutputStyle(ResultStyle())
+    package static let asyncThrows = OutputStyle(AsyncThrowsStyle())
+    package static let completion = OutputStyle(CompletionStyle())
+    package static let clean = OutputStyle(CleanStyle())
+    package static let tca = OutputStyle(TCAStyle())
 
-    /// Seed 002's Clean Architecture layers: the domain's `…Repository` protocol (`async throws`), a use case per
-    /// endpoint (`FetchMovieUseCase.execute(_:)`), and the data layer's `…DataRepository` over a remote data source
-    /// (and a local one, for cached reads).
-    package static let clean = OutputStyle(
-        name: "clean", summary: "use cases over a domain repository and data sources",
-        mockMemberSuffixes: ["Mock"])
-
-    /// Seed 003's The Composable Architecture clients: a `@DependencyClient` struct of `@Sendable` async throwing
-    /// closures per domain (`StoreClient`), with a `liveValue` over the `async throws` repository, a `testValue`, a
-    /// `previewValue` answering with the spec's examples, an in-memory `mockValue`, the `DependencyValues` accessor,
-    /// and one `APIError` per output. The generated code imports swift-dependencies.
-    package static let tca = OutputStyle(
-        name: "tca", summary: "a @DependencyClient per domain with live, test, preview, mock values",
-        mockMemberSuffixes: [], mockMemberPrefixes: ["_"])
-
-    /// Every style, in the order of `RepogenFacts.styleNames`.
+    /// Every style, in the order of `RepogenFacts.styleNames`: the registry, one line per style.
     package static let all: [OutputStyle] = [result, asyncThrows, completion, clean, tca]
 
     /// The style named `name`, if there is one.
@@ -86,28 +71,40 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// What validation tells styles apart by. Validation reads a style only through what makes this key: the member
-    /// names of its mock, the module-level names its code takes (`ReservedNames.moduleNames`), and the styles it
-    /// names because their code declares or uses names the others do not (clean's use cases and data sources, tca's
-    /// client, completion's repository locals). Two styles with one key accept and refuse every spec alike
-    /// (`result` and `async-throws` today), so `Pipeline.check` validates once for both; `ValidationKeyTests` holds
-    /// the bad specs and the examples to it.
+    /// What validation tells styles apart by, derived from everything validation reads of a style: its mock's
+    /// members, the types it declares and reserves (for a sample domain, with cached reads and without, and a
+    /// sample repository method), its module-level names, the names its code writes the spec's types among, and the
+    /// names of its own rules. Two styles with one key accept and refuse every spec alike (`result` and
+    /// `async-throws` today), so `Pipeline.check` validates once for both; `ValidationKeyTests` holds the bad specs
+    /// and the examples to it.
     package var validationKey: String {
-        if ["clean", "tca", "completion"].contains(name) { return name }
-        return "mock members " + mockMemberSuffixes.joined(separator: ",") + " / " + mockMemberPrefixes.joined(separator: ",")
-            + "; module names " + ReservedNames.moduleNames(of: self).keys.sorted().joined(separator: ",")
+        let names = DomainNames(domain: "Domain")
+        func types(_ list: [(name: String, what: String)]) -> String {
+            list.map { $0.name + "=" + $0.what }.joined(separator: ",")
+        }
+        let shadowing = behaviour.shadowing
+        return [
+            "mock members " + mockMemberSuffixes.joined(separator: ",") + " / " + mockMemberPrefixes.joined(separator: ","),
+            "declared " + types(behaviour.declaredTypes(names, usesCaching: false)),
+            "declared with caching " + types(behaviour.declaredTypes(names, usesCaching: true)),
+            "reserved " + behaviour.reservedTypes(names).joined(separator: ","),
+            "per method " + types(behaviour.endpointTypes(forMethod: "method", hasArguments: true)),
+            "module names " + behaviour.moduleNames.keys.sorted().joined(separator: ","),
+            "shadowed " + shadowing.members.keys.sorted().joined(separator: ",") + " / "
+                + shadowing.locals.joined(separator: ",") + " / " + shadowing.collectionMembers.keys.sorted().joined(separator: ",")
+                + " / " + (shadowing.methodStorage ?? ""),
+            "rules " + behaviour.rules.map(\.name).joined(separator: ","),
+        ].joined(separator: "; ")
     }
 
     /// The type that holds the fake of each repository method: the mock repository, or `tca`'s client.
     package func mockTypeName(_ names: DomainNames) -> String {
-        self == .tca ? names.client : names.mock
+        behaviour.mockType(names).name
     }
 
     /// The view model this style's templates render, typed.
     package func viewModel(_ model: APIModel, runtimeModule: String, accessLevel: AccessLevel) -> DomainViewModel {
-        projectDefault(
-            model, runtimeModule: runtimeModule, accessLevel: accessLevel, completionHandlers: self == .completion,
-            useCases: self == .clean, client: self == .tca)
+        projectDefault(model, runtimeModule: runtimeModule, accessLevel: accessLevel, style: self)
     }
 
     /// The view model this style's templates render, as template data.
@@ -117,4 +114,12 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
         LargeValues.discard(typed)
         return typed.mustacheData
     }
+}
+
+/// A style that adds nothing, under any name and mock members: what `OutputStyle.init(name:…)` makes.
+private struct PlainStyle: StyleBehaviour {
+    let name: String
+    let summary: String
+    let mockMemberSuffixes: [String]
+    let mockMemberPrefixes: [String]
 }

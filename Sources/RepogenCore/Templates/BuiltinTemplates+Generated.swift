@@ -106,7 +106,7 @@ extension {{repositoryName}} {
 /// fails the write that asked for it.
 {{access}}protocol {{localName}}: Sendable {
 {{#endpoints}}
-{{#useCase}}
+{{#clean}}
 {{#localRead}}
     /// The stored value of `{{selector}}`{{#hasArguments}} for these arguments{{/hasArguments}}, or nil.
     func {{getSignature}} async throws -> {{successType}}?
@@ -119,7 +119,7 @@ extension {{repositoryName}} {
     func {{clearSignature}} async throws
 {{/hasArguments}}
 {{/localRead}}
-{{/useCase}}
+{{/clean}}
 {{/endpoints}}
 }
 
@@ -134,7 +134,7 @@ extension {{repositoryName}} {
         self.store = store
     }
 {{#endpoints}}
-{{#useCase}}
+{{#clean}}
 {{#localRead}}
 
     {{access}}func {{getSignature}} async -> {{successType}}? {
@@ -158,7 +158,7 @@ extension {{repositoryName}} {
     }
 {{/hasArguments}}
 {{/localRead}}
-{{/useCase}}
+{{/clean}}
 {{/endpoints}}
 }
 
@@ -233,11 +233,11 @@ extension {{repositoryName}} {
     {{.}}
 {{/doc}}
     {{access}}func {{signature}} async throws{{#returnsValue}} -> {{successType}}{{/returnsValue}} {
-{{#useCase}}
+{{#clean}}
 {{#repositoryBody}}
         {{.}}
 {{/repositoryBody}}
-{{/useCase}}
+{{/clean}}
     }
 {{/endpoints}}
 }
@@ -264,7 +264,7 @@ private typealias RepogenCombineDemand = OpenCombine.Subscribers.Demand
 #endif
 
 {{#endpoints}}
-{{#useCase}}
+{{#clean}}
 /// A use case of the {{domain}} domain: `execute` calls `{{repositoryName}}.{{selector}}`.
 /// `{{defaultTypeName}}` is the app's; take `any {{typeName}}` so that a test or a preview can give another.
 {{#doc}}
@@ -302,14 +302,14 @@ private typealias RepogenCombineDemand = OpenCombine.Subscribers.Demand
 }
 {{/hasRequestValues}}
 
-{{/useCase}}
+{{/clean}}
 {{/endpoints}}
 #if canImport(Combine) || canImport(OpenCombine)
 
-// The reactive flavour of seed 002 (its RxSwift `Observable`s) as Combine publishers: Combine on Apple platforms,
-// OpenCombine where a package depends on it (Linux).
+// Each use case's result as a publisher: Combine on Apple platforms, OpenCombine where a package depends on it
+// (Linux).
 {{#endpoints}}
-{{#useCase}}
+{{#clean}}
 
 extension {{typeName}} {
     /// `execute` as a publisher: its value (or its error) once, then the end, delivered on the main actor (a
@@ -320,7 +320,7 @@ extension {{typeName}} {
         return repogenPublisher { try await useCase.{{#hasRequestValues}}execute(requestValues){{/hasRequestValues}}{{^hasRequestValues}}execute(){{/hasRequestValues}} }
     }
 }
-{{/useCase}}
+{{/clean}}
 {{/endpoints}}
 
 /// A publisher of what `operation` returns or throws, run on subscription.
@@ -426,8 +426,8 @@ private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSub
 {{#endpoints}}
 
     @discardableResult
-    {{access}}func {{completionSignature}} -> RequestHandle {
-        self.{{memberPrefix}}Mock.call({{argumentsValue}}, completion: {{completionName}})
+    {{access}}func {{completion.signature}} -> RequestHandle {
+        self.{{memberPrefix}}Mock.call({{argumentsValue}}, completion: {{completion.name}})
     }
 {{/endpoints}}
 }
@@ -443,7 +443,7 @@ private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSub
     {{.}}
 {{/doc}}
     @discardableResult
-    func {{completionSignature}} -> RequestHandle
+    func {{completion.signature}} -> RequestHandle
 {{/endpoints}}
 }
 {{#hasShortcuts}}
@@ -472,15 +472,15 @@ extension {{repositoryName}} {
     {{.}}
 {{/doc}}
     @discardableResult
-    {{access}}func {{completionSignature}} -> RequestHandle {
+    {{access}}func {{completion.signature}} -> RequestHandle {
         let {{requestName}} = {{construction}}
 {{#mapsResponse}}
         return self.manager.request(requestType: {{requestName}}) { ({{responseName}}: Result<{{wireType}}, NetworkError>) in
-            {{completionName}}({{responseName}}.map {{toDomain}})
+            {{completion.name}}({{responseName}}.map {{toDomain}})
         }
 {{/mapsResponse}}
 {{^mapsResponse}}
-        return self.manager.request(requestType: {{requestName}}, completion: {{completionName}})
+        return self.manager.request(requestType: {{requestName}}, completion: {{completion.name}})
 {{/mapsResponse}}
     }
 {{/endpoints}}
@@ -494,20 +494,20 @@ extension {{repositoryName}} {
     {{.}}
 {{/doc}}
     @discardableResult
-    {{access}}func {{completionSignature}} -> RequestHandle {
+    {{access}}func {{completion.signature}} -> RequestHandle {
 {{#cache}}
 {{#isRead}}
         let {{requestName}} = {{construction}}
-        return RequestHandle(completing: {{completionName}}) {
+        return RequestHandle(completing: {{completion.name}}) {
             await self.cache.read({{key}}, timeToLive: {{timeToLive}}) { () async -> Result<{{successType}}, Error> in
-                await RequestHandle.awaiting { {{completionName}} in self.remote.{{call}} { {{completionName}}($0) } }.mapError { $0 }
+                await RequestHandle.awaiting { {{completion.name}} in self.remote.{{call}} { {{completion.name}}($0) } }.mapError { $0 }
             }
         }
 {{/isRead}}
 {{^isRead}}
 {{#hasEffects}}
-        return RequestHandle(completing: {{completionName}}) { () async -> Result<{{successType}}, Error> in
-            let {{responseName}} = await RequestHandle.awaiting { {{completionName}} in self.remote.{{call}} { {{completionName}}($0) } }
+        return RequestHandle(completing: {{completion.name}}) { () async -> Result<{{successType}}, Error> in
+            let {{responseName}} = await RequestHandle.awaiting { {{completion.name}} in self.remote.{{call}} { {{completion.name}}($0) } }
             if case {{successPattern}} = {{responseName}} {
 {{#effects}}
                 {{.}}
@@ -517,7 +517,7 @@ extension {{repositoryName}} {
         }
 {{/hasEffects}}
 {{^hasEffects}}
-        return self.remote.{{call}} { {{completionName}}($0) }
+        return self.remote.{{call}} { {{completion.name}}($0) }
 {{/hasEffects}}
 {{/isRead}}
 {{/cache}}
@@ -1082,7 +1082,7 @@ import {{module}}
 """#,
         "tca/Client+Live.swift": #"""
 {{> _clientHeader}}
-{{#client}}
+{{#tca}}
 extension {{name}}: Dependencies.DependencyKey {
     /// The server, through `{{implName}}()` and so `NetworkManager.shared`.
     {{access}}static let liveValue = live({{implName}}())
@@ -1092,7 +1092,7 @@ extension {{name}}: Dependencies.DependencyKey {
     {{access}}static func live(_ repository: some {{repositoryName}}) -> Self {
         Self(
 {{#endpoints}}
-{{#clientMember}}
+{{#tca}}
             {{methodName}}: {
                 do {
                     {{#returnsValue}}return {{/returnsValue}}try await repository.{{liveCall}}
@@ -1100,17 +1100,17 @@ extension {{name}}: Dependencies.DependencyKey {
                     throw APIError.converting(error)
                 }
             }{{separator}}
-{{/clientMember}}
+{{/tca}}
 {{/endpoints}}
         )
     }
 }
-{{/client}}
+{{/tca}}
 
 """#,
         "tca/Client+Mock.swift": #"""
 {{> _clientHeader}}
-{{#client}}
+{{#tca}}
 extension {{name}} {
 {{#hasCollections}}
     /// An in-memory server to build screens against until the real one exists: the endpoints the spec gives a
@@ -1125,11 +1125,11 @@ extension {{name}} {
 {{#hasMockActions}}
         var client = previewValue
 {{#endpoints}}
-{{#clientMember}}
+{{#tca}}
 {{#mock}}
         {{.}}
 {{/mock}}
-{{/clientMember}}
+{{/tca}}
 {{/endpoints}}
         return client
 {{/hasMockActions}}
@@ -1144,12 +1144,12 @@ extension {{name}} {
     {{access}}static var mockValue: Self { previewValue }
 {{/hasCollections}}
 }
-{{/client}}
+{{/tca}}
 
 """#,
         "tca/Client.swift": #"""
 {{> _clientHeader}}
-{{#client}}
+{{#tca}}
 /// The {{domain}} API as a dependency: one `@Sendable` closure per endpoint, each throwing an `APIError` (or a
 /// `CancellationError`). Read it with `@Dependency(\.{{accessor}})`; `liveValue` calls the server through
 /// `{{implName}}`, `testValue` fails every call it is not told about, `previewValue` answers with the spec's
@@ -1160,9 +1160,9 @@ extension {{name}} {
 {{#doc}}
     {{.}}
 {{/doc}}
-{{#clientMember}}
+{{#tca}}
     {{access}}var {{methodName}}: {{closureType}}
-{{/clientMember}}
+{{/tca}}
 {{/endpoints}}
 }
 {{#hasShortcuts}}
@@ -1197,11 +1197,11 @@ extension {{name}}: Dependencies.TestDependencyKey {
     {{access}}static let previewValue: Self = {
         var client = Self()
 {{#endpoints}}
-{{#clientMember}}
+{{#tca}}
 {{#preview}}
         {{.}}
 {{/preview}}
-{{/clientMember}}
+{{/tca}}
 {{/endpoints}}
         return client
     }()
@@ -1245,7 +1245,7 @@ extension Dependencies.DependencyValues {
         set { self[{{name}}.self] = newValue }
     }
 }
-{{/client}}
+{{/tca}}
 
 """#,
         "tca/Repository.swift": #"""

@@ -242,18 +242,4 @@ extension SpecValidator {
         else { return nil }
         return (reference, Self.valueType(reference))
     }
-
-    /// The `tca` style's client declares a closure per repository method, and swift-dependencies'
-    /// `@DependencyClient` writes their names into its initializer without backticks: a method named like a Swift
-    /// keyword (`return`) cannot be one. Reported at the method's name.
-    mutating func checkClientMemberNames(_ endpoints: [EndpointSpec]) {
-        for endpoint in endpoints {
-            let method = endpoint.repositoryMethod ?? endpoint.name
-            guard SwiftIdentifier.isKeyword(method.value) else { continue }
-            error(
-                "the tca style's client cannot have a closure named '\(method.value)': it is a Swift keyword, which "
-                    + "swift-dependencies' @DependencyClient does not escape; give '\(endpoint.name.value)' a "
-                    + "'repositoryMethod'", at: method.location)
-        }
-    }
 }

@@ -32,7 +32,8 @@ struct SpecValidator {
     var generatedNames: Set<String> = []
     /// Whether the spec declares `collections` (the tca client then nests a `MockStorage`).
     var hasCollections = false
-    /// The repository methods, in the tca style: swift-dependencies' macro keeps each closure `fetch` in `_fetch`.
+    /// The repository methods, in a style whose code keeps a storage per method (`ShadowedNames.methodStorage`:
+    /// swift-dependencies' macro keeps each closure `fetch` in `_fetch`).
     var clientMethods: Set<String> = []
     /// Models that were written but could not be decoded (reported then): a type naming one is not reported again.
     var brokenModels: Set<String> = []
@@ -65,6 +66,39 @@ struct SpecValidator {
     mutating func validate(_ spec: Spec, domain: String) -> APIModel {
         brokenModels = spec.brokenModels
         let fileLocation = SourceLocation(path: spec.path, line: 1, column: 1)
+        checkDomainName(domain, at: fileLocation)
+        let imports = validateImports(spec.imports)
+        let names = DomainNames(domain: domain)
+        let usesCaching = Self.usesCaching(spec)
+        let generated = names.reservedTypes(style: style, usesCaching: usesCaching)
+        // No value may take the names the style's code uses at the module level either (tca's `APIError` and the
+        // modules it names): a closure `IssueReporting` would hide the module in the client's macro expansion.
+        generatedNames = generated.union(ReservedNames.moduleNames(of: style).keys)
+        hasCollections = !spec.collections.isEmpty
+        if style.behaviour.shadowing.methodStorage != nil {
+            clientMethods = Set(spec.endpoints.map { ($0.repositoryMethod ?? $0.name).value })
+        }
+        declareTypes(spec, imports: imports, generated: generated, modules: modules.union(imports))
+        let models = validateModels(spec.models)
+        typeNames = TypeScope.builtins.union(TypeScope.reserved).union(generatedNames).union(types.external)
+            .union(types.modules).union(modules).union(types.models).union(types.nestedNames)
+        let domainModels = validateDomains(spec.models)
+        typeNames?.formUnion(domainTypeNames)
+        if spec.endpoints.isEmpty && spec.declaredEndpointCount == 0 {
+            error("the spec has no endpoints", at: fileLocation)
+        }
+        var endpoints = validateEndpoints(spec, domain: domain)
+        if usesCaching { validateCaching(spec, endpoints: &endpoints) }
+        let collections = Self.usesMockStore(spec) ? validateMockStore(spec, endpoints: &endpoints, models: models) : []
+        for rule in style.behaviour.rules { rule.check(&self, spec.endpoints) }
+        let declarations = typeDeclarations(spec, names: names, usesCaching: usesCaching, at: fileLocation)
+        return APIModel(
+            domain: domain, specPath: spec.path, imports: imports, models: models, domainModels: domainModels,
+            endpoints: endpoints, collections: collections, modelDeclarations: declarations)
+    }
+
+    /// The domain name the file name gives: a Swift type name, short enough for the file names generated for it.
+    private mutating func checkDomainName(_ domain: String, at fileLocation: SourceLocation) {
         if !SwiftIdentifier.isValid(domain) || SwiftIdentifier.isKeyword(domain) {
             error(
                 "the file name gives the domain name '\(domain)', which is not a valid Swift type name; "
@@ -75,31 +109,23 @@ struct SpecValidator {
                     + "generated for it ('Mock\(domain.prefix(8))…Repository.swift'); rename the spec (a domain name of "
                     + "at most \(DomainNames.maximumLength) bytes)", at: fileLocation)
         }
+    }
+
+    /// The spec's `imports`: valid module names.
+    private mutating func validateImports(_ written: [Located<String>]) -> [String] {
         var imports: [String] = []
-        for module in spec.imports {
+        for module in written {
             if SwiftIdentifier.isValid(module.value) && !SwiftIdentifier.isKeyword(module.value) {
                 imports.append(module.value)
             } else {
                 error("'\(module.value)' is not a valid module name", at: module.location)
             }
         }
-        let names = DomainNames(domain: domain)
-        let usesCaching = Self.usesCaching(spec)
-        let generated = names.reservedTypes(style: style, usesCaching: usesCaching)
-        // No value may take the names the style's code uses at the module level either (tca's `APIError` and the
-        // modules it names): a closure `IssueReporting` would hide the module in the client's macro expansion.
-        generatedNames = generated.union(ReservedNames.moduleNames(of: style).keys)
-        hasCollections = !spec.collections.isEmpty
-        if style == .tca { clientMethods = Set(spec.endpoints.map { ($0.repositoryMethod ?? $0.name).value }) }
-        declareTypes(spec, imports: imports, generated: generated, modules: modules.union(imports))
-        let models = validateModels(spec.models)
-        typeNames = TypeScope.builtins.union(TypeScope.reserved).union(generatedNames).union(types.external)
-            .union(types.modules).union(modules).union(types.models).union(types.nestedNames)
-        let domainModels = validateDomains(spec.models)
-        typeNames?.formUnion(domainTypeNames)
-        if spec.endpoints.isEmpty && spec.declaredEndpointCount == 0 {
-            error("the spec has no endpoints", at: fileLocation)
-        }
+        return imports
+    }
+
+    /// The spec's endpoints (a large spec's in two halves at once), each name once, and their mock members apart.
+    private mutating func validateEndpoints(_ spec: Spec, domain: String) -> [Endpoint] {
         let validatedInHalves = validateEndpointsInHalves(spec)
         var endpoints = validatedInHalves ?? []
         var caseNames: [String: SourceLocation] = [:]
@@ -122,10 +148,14 @@ struct SpecValidator {
             var seen: Set<String> = []
             checkMockMembers(spec.endpoints.filter { seen.insert($0.name.value).inserted }, domain: domain)
         }
-        if usesCaching { validateCaching(spec, endpoints: &endpoints) }
-        let collections = Self.usesMockStore(spec) ? validateMockStore(spec, endpoints: &endpoints, models: models) : []
-        if style == .clean { checkUseCaseNames(spec.endpoints) }
-        if style == .tca { checkClientMemberNames(spec.endpoints) }
+        return endpoints
+    }
+
+    /// The types the spec declares (its models and domain types) and the style's code declares for the domain and
+    /// its endpoints, where and what each is: the cross-spec check finds a name declared twice in the module.
+    private func typeDeclarations(
+        _ spec: Spec, names: DomainNames, usesCaching: Bool, at fileLocation: SourceLocation
+    ) -> [TypeDeclaration] {
         var declarations = spec.models.map {
             TypeDeclaration(name: $0.name.value, location: $0.name.location, what: "model '\($0.name.value)'")
         }
@@ -143,21 +173,16 @@ struct SpecValidator {
         // The types the style's code declares for the domain and its endpoints, in the module too (another spec of
         // the module may declare the same).
         let generatedWhat = "generated for '\(spec.path)'"
-        if style == .clean {
-            for endpoint in spec.endpoints {
-                let method = endpoint.repositoryMethod ?? endpoint.name
-                let types = DomainNames.endpointTypes(forMethod: method.value, style: style, hasArguments: !endpoint.inputs.isEmpty)
-                for (name, what) in zip(types, DomainNames.endpointTypeDescriptions) {
-                    declarations.append(TypeDeclaration(name: name, location: method.location, what: "\(what) of '\(method.value)'"))
-                }
+        for endpoint in spec.endpoints {
+            let method = endpoint.repositoryMethod ?? endpoint.name
+            for (name, what) in DomainNames.endpointTypes(forMethod: method.value, style: style, hasArguments: !endpoint.inputs.isEmpty) {
+                declarations.append(TypeDeclaration(name: name, location: method.location, what: "\(what) of '\(method.value)'"))
             }
         }
         for (name, what) in names.declaredTypes(style: style, usesCaching: usesCaching) {
             declarations.append(TypeDeclaration(name: name, location: fileLocation, what: "\(what) \(generatedWhat)"))
         }
-        return APIModel(
-            domain: domain, specPath: spec.path, imports: imports, models: models, domainModels: domainModels,
-            endpoints: endpoints, collections: collections, modelDeclarations: declarations)
+        return declarations
     }
 
     /// Why a type of the spec named `name` (at the top level) would be taken for a member or a local of the
@@ -265,20 +290,7 @@ struct SpecValidator {
         }
         var queryArrays: [QueryArray] = []
         if let param, !spec.queryArrays.isEmpty {
-            // The arrays of `query` when the param is the body; with a query param, `query` is refused above. A form's
-            // arrays are spelled like the query's, and with `query` beside it the keys of both can be named.
-            let queryBound = inQuery || query == .none
-            let target: (param: Param, inQuery: Bool, source: String)
-            if isForm {
-                target =
-                    query == .none
-                    ? (param, true, "its param") : (Self.merging(param, query), true, "its param or its 'query'")
-            } else {
-                target = queryBound ? (param, inQuery, "its param") : (query, true, "its 'query'")
-            }
-            if let checked = validateQueryArrays(
-                spec.queryArrays, param: target.param, inQuery: target.inQuery, endpoint: name, source: target.source)
-            {
+            if let checked = validateEndpointQueryArrays(spec, param: param, query: query, inQuery: inQuery, isForm: isForm) {
                 queryArrays = checked
             } else {
                 ok = false
@@ -292,50 +304,11 @@ struct SpecValidator {
         }
         // A response that could not be read (reported): the endpoint is not "without a response" for later checks.
         if spec.brokenResponse { ok = false }
-        var response: String?
-        var responseType: SwiftType?
-        var domainResponse: DomainResponse?
-        if let responseSpec = spec.response {
-            switch parseType(responseSpec.value) {
-            case .success(let type):
-                responseType = type
-                if let message = domainTypeAsResponse(type, written: responseSpec.value) {
-                    error(message, at: responseSpec.location)
-                    ok = false
-                } else {
-                    ok = checkReferences(type, at: responseSpec.location, what: "the response of '\(name)'") && ok
-                }
-                let isVoid = type.description == "Void" || type.description == "Swift.Void"
-                if !isVoid {
-                    ok = checkNoVoid(type, at: responseSpec.location, what: "the response of '\(name)'") && ok
-                    ok = checkCodable(type, at: responseSpec.location, what: "the response of '\(name)'") && ok
-                }
-                response = isVoid ? nil : type.description
-                if !isVoid { domainResponse = self.domainResponse(type, endpoint: name, at: responseSpec.location) }
-            case .failure(let failure):
-                error("invalid response type: \(failure.message)", at: responseSpec.location)
-                ok = false
-            }
-        }
-        if let example = spec.example, spec.response == nil, !spec.brokenResponse {
-            error("an example response needs a 'response' type for '\(name)' to decode it as", at: example.location)
-            ok = false
-        } else if let example = spec.exampleValue, response != nil, let responseType {
-            // The mock decodes it as the response (a DTO's domain type is converted after): check it now.
-            let before = diagnostics.diagnostics.count
-            checkExample(example, as: responseType, what: "the example of '\(name)'")
-            ok = ok && !diagnostics.diagnostics[before...].contains { $0.severity == .error }
-        }
-        // `responseMetadata: true` returns the runtime's `APIResponse<…>`, which a type of that name would hide.
-        if let metadata = spec.responseMetadata, metadata.value,
-            types.models.contains("APIResponse") || types.external.contains("APIResponse")
-                || domainTypeNames.contains("APIResponse")
-        {
-            error(
-                "'\(name)' returns the runtime's 'APIResponse<…>' ('responseMetadata'), which the type 'APIResponse' "
-                    + "of this spec hides; rename that type", at: metadata.location)
-            ok = false
-        }
+        let checkedResponse = validateResponse(spec)
+        ok = checkedResponse.ok && ok
+        let response = checkedResponse.response
+        let domainResponse = checkedResponse.domainResponse
+        ok = checkExampleAndMetadata(spec, response: checkedResponse) && ok
         guard ok, let inputs, let method, let path, let param, let header else { return nil }
         if spec.isComplete {
             warnAboutUnusedInputs(
@@ -348,6 +321,91 @@ struct SpecValidator {
             query: query, bodyEncoding: bodyEncoding, response: response,
             responseMetadata: spec.responseMetadata?.value ?? false, upload: upload, example: spec.example?.value,
             domainResponse: domainResponse)
+    }
+
+    /// The `queryArrays` of an endpoint whose param is `param`: the arrays of `query` when the param is the body
+    /// (with a query param, `query` is refused before). A form's arrays are spelled like the query's, and with `query`
+    /// beside it the keys of both can be named. Nil when they are wrong (reported).
+    private mutating func validateEndpointQueryArrays(
+        _ spec: EndpointSpec, param: Param, query: Param, inQuery: Bool, isForm: Bool
+    ) -> [QueryArray]? {
+        let queryBound = inQuery || query == .none
+        let target: (param: Param, inQuery: Bool, source: String)
+        if isForm {
+            target =
+                query == .none
+                ? (param, true, "its param") : (Self.merging(param, query), true, "its param or its 'query'")
+        } else {
+            target = queryBound ? (param, inQuery, "its param") : (query, true, "its 'query'")
+        }
+        return validateQueryArrays(
+            spec.queryArrays, param: target.param, inQuery: target.inQuery, endpoint: spec.name.value, source: target.source)
+    }
+
+    /// What `validateResponse` found of an endpoint's response.
+    private struct CheckedResponse {
+        var ok = true
+        /// The response's type as written in the code; nil for none (or `Void`).
+        var response: String?
+        var responseType: SwiftType?
+        var domainResponse: DomainResponse?
+    }
+
+    /// An endpoint's `response`: a type that parses, names no domain type where its DTO goes, and is `Codable`.
+    private mutating func validateResponse(_ spec: EndpointSpec) -> CheckedResponse {
+        let name = spec.name.value
+        var checked = CheckedResponse()
+        // A response that could not be read (reported): the endpoint is not "without a response" for later checks.
+        if spec.brokenResponse { checked.ok = false }
+        guard let responseSpec = spec.response else { return checked }
+        switch parseType(responseSpec.value) {
+        case .success(let type):
+            checked.responseType = type
+            if let message = domainTypeAsResponse(type, written: responseSpec.value) {
+                error(message, at: responseSpec.location)
+                checked.ok = false
+            } else {
+                checked.ok = checkReferences(type, at: responseSpec.location, what: "the response of '\(name)'") && checked.ok
+            }
+            let isVoid = type.description == "Void" || type.description == "Swift.Void"
+            if !isVoid {
+                checked.ok = checkNoVoid(type, at: responseSpec.location, what: "the response of '\(name)'") && checked.ok
+                checked.ok = checkCodable(type, at: responseSpec.location, what: "the response of '\(name)'") && checked.ok
+            }
+            checked.response = isVoid ? nil : type.description
+            if !isVoid { checked.domainResponse = self.domainResponse(type, endpoint: name, at: responseSpec.location) }
+        case .failure(let failure):
+            error("invalid response type: \(failure.message)", at: responseSpec.location)
+            checked.ok = false
+        }
+        return checked
+    }
+
+    /// An endpoint's `example` (which needs a response to decode it as, and must decode as it) and its
+    /// `responseMetadata` (whose `APIResponse<…>` no type of the spec may hide); whether they are right.
+    private mutating func checkExampleAndMetadata(_ spec: EndpointSpec, response checked: CheckedResponse) -> Bool {
+        let name = spec.name.value
+        var ok = true
+        if let example = spec.example, spec.response == nil, !spec.brokenResponse {
+            error("an example response needs a 'response' type for '\(name)' to decode it as", at: example.location)
+            ok = false
+        } else if let example = spec.exampleValue, checked.response != nil, let responseType = checked.responseType {
+            // The mock decodes it as the response (a DTO's domain type is converted after): check it now.
+            let before = diagnostics.diagnostics.count
+            checkExample(example, as: responseType, what: "the example of '\(name)'")
+            ok = !diagnostics.diagnostics[before...].contains { $0.severity == .error }
+        }
+        // `responseMetadata: true` returns the runtime's `APIResponse<…>`, which a type of that name would hide.
+        if let metadata = spec.responseMetadata, metadata.value,
+            types.models.contains("APIResponse") || types.external.contains("APIResponse")
+                || domainTypeNames.contains("APIResponse")
+        {
+            error(
+                "'\(name)' returns the runtime's 'APIResponse<…>' ('responseMetadata'), which the type 'APIResponse' "
+                    + "of this spec hides; rename that type", at: metadata.location)
+            ok = false
+        }
+        return ok
     }
 
     /// A response that names a domain type (`Photo`, `[Photo]`) where the wire type goes: which DTO to write instead,
@@ -583,28 +641,5 @@ struct SmallNameSet {
         if list.contains(name) { return false }
         list.append(name)
         return true
-    }
-}
-
-extension SpecValidator {
-    /// The `clean` style declares a use case and its request values per endpoint (`FetchMovieUseCase`,
-    /// `FetchMovieRequestValues`): each name once, and none a type the spec or the generated code already has.
-    mutating func checkUseCaseNames(_ endpoints: [EndpointSpec]) {
-        var seen: [String: String] = [:]
-        for endpoint in endpoints {
-            let method = endpoint.repositoryMethod ?? endpoint.name
-            for name in DomainNames.endpointTypes(forMethod: method.value, style: .clean, hasArguments: true) {
-                if let other = seen[name] {
-                    error(
-                        "the clean style names a type '\(name)' for '\(method.value)', and for '\(other)' too; "
-                            + "rename one of the repository methods", at: method.location)
-                } else if isTypeName(name) {
-                    error(
-                        "the clean style names the use case types of '\(method.value)' '\(name)', which is already "
-                            + "a type of the spec or of the generated code; rename one of them", at: method.location)
-                }
-                seen[name] = method.value
-            }
-        }
     }
 }

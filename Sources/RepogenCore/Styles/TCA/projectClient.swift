@@ -1,4 +1,34 @@
-/// The `tca` style's client (seed 003): the domain's `@DependencyClient` and, per endpoint, its closure with what
+/// The domain's client, and each endpoint's closure in it.
+struct TCAProjection: StyleProjection {
+    let model: APIModel
+    let names: DomainNames
+    let storageName: String
+    let defaults: DefaultValues
+
+    init(model: APIModel, names: DomainNames) {
+        self.model = model
+        self.names = names
+        storageName = clientStorageName(model)
+        defaults = DefaultValues(model.models)
+    }
+
+    /// The client's closures take the repository methods' names: `func list()` would redeclare `var list`.
+    var keepsAnArgumentInShortcuts: Bool { true }
+
+    func extend(_ viewModel: inout EndpointViewModel, pieces: EndpointPieces, index: Int) {
+        viewModel.tca = [
+            projectClientMember(
+                pieces.endpoint, client: names.client, storageName: storageName, isLast: index == model.endpoints.count - 1,
+                defaults: defaults)
+        ]
+    }
+
+    func extend(_ viewModel: inout DomainViewModel) {
+        viewModel.tca = [projectClient(model, names: names, storageName: storageName)]
+    }
+}
+
+/// The `tca` style's client: the domain's `@DependencyClient` and, per endpoint, its closure with what
 /// the live, preview and mock values set it to.
 func projectClient(_ model: APIModel, names: DomainNames, storageName: String) -> ClientViewModel {
     let collections = model.collections.map { collection in
@@ -61,7 +91,7 @@ private func ignoring(_ count: Int) -> String {
 
 /// What the preview value answers for `endpoint`, as the lines that set its closure: its example, nothing when it has
 /// no response, the collection's examples for a `list` or `get` of the mock, the input of the response's type
-/// (`createPerson: { $0 }` in the seed), or else a default value of the response's type (`[]`, `0`, a model of its
+/// (`createPerson: { $0 }`), or else a default value of the response's type (`[]`, `0`, a model of its
 /// fields' defaults); a comment saying why when the type has none (an external type, a model that needs itself).
 private func previewClosure(_ endpoint: Endpoint, client: String, defaults: DefaultValues) -> [String] {
     let count = endpoint.inputs.count
@@ -110,103 +140,153 @@ private func previewClosure(_ endpoint: Endpoint, client: String, defaults: Defa
 /// `storage` names the `LockIsolated` storage; without one (a preview's `list` or `get`), reads are of a fresh
 /// `MockStorage()`.
 private func mockClosure(_ action: MockAction, endpoint: Endpoint, storage storageName: String?) -> [String] {
-    let source = storageName.map { $0 + ".value" } ?? "MockStorage()"
-    let storageName = storageName ?? ""
-    // The closure's parameters are named by the argument labels; its locals avoid them.
-    let inputs = endpoint.inputs.map { input in
-        var renamed = input
-        renamed.name = input.argumentLabel
-        return renamed
+    let names = MockClosureNames(action, endpoint: endpoint, storage: storageName)
+    var lines = [names.head]
+    switch action.verb {
+    case .list, .get: lines += mockReadLines(action, names)
+    case .create, .update: lines += mockWriteLines(action, names)
+    case .delete, .set: lines += mockRemovalLines(action, names)
     }
-    let labels = inputs.map(\.name)
-    let head = "client." + SwiftIdentifier.escaped(endpoint.methodName) + " = "
-        + (labels.isEmpty ? "{" : "{ " + labels.map(SwiftIdentifier.escaped).joined(separator: ", ") + " in")
-    let contents = SwiftCode.freshName("contents", avoiding: labels)
-    let element = SwiftCode.freshName("element", avoiding: labels)
-    let index = SwiftCode.freshName("index", avoiding: labels)
-    let found = SwiftCode.freshName("found", avoiding: labels)
-    let done = SwiftCode.freshName("done", avoiding: labels)
-    let list = SwiftIdentifier.escaped(action.collection.name)
-    let id = SwiftIdentifier.escaped(action.collection.idField)
-    let argument = action.argument.map { SwiftCode.expression($0, inputs: inputs) } ?? ""
+    lines.append("}")
+    return lines
+}
+
+/// The names a mock closure's lines use: its parameters (named by the argument labels), its locals (which avoid
+/// them), the collection's and what finds an element.
+private struct MockClosureNames {
+    let endpoint: Endpoint
+    /// What the closure reads (`storage.value`, or a fresh `MockStorage()`) and the storage it writes.
+    let source: String
+    let storageName: String
+    let inputs: [Input]
+    let labels: [String]
+    /// `client.fetchPersons = { id in`.
+    let head: String
+    let contents: String
+    let element: String
+    let index: String
+    let found: String
+    let done: String
+    let list: String
+    /// The action's argument, as an expression of the closure's parameters.
+    let argument: String
+    /// The closure that finds the element the argument names.
     let matches: String
-    switch action.verb {
-    case .get, .delete, .set: matches = "{ " + element + " in " + element + "." + id + " == " + argument + " }"
-    default: matches = "{ " + element + " in " + element + "." + id + " == " + argument + "." + id + " }"
-    }
     let notFound = "throw APIError.serverError(404)"
-    // A collection of DTOs answers the domain values the live repository would.
+
+    init(_ action: MockAction, endpoint: Endpoint, storage storageName: String?) {
+        self.endpoint = endpoint
+        source = storageName.map { $0 + ".value" } ?? "MockStorage()"
+        self.storageName = storageName ?? ""
+        let inputs = endpoint.inputs.map { input in
+            var renamed = input
+            renamed.name = input.argumentLabel
+            return renamed
+        }
+        let labels = inputs.map(\.name)
+        self.inputs = inputs
+        self.labels = labels
+        head = "client." + SwiftIdentifier.escaped(endpoint.methodName) + " = "
+            + (labels.isEmpty ? "{" : "{ " + labels.map(SwiftIdentifier.escaped).joined(separator: ", ") + " in")
+        contents = SwiftCode.freshName("contents", avoiding: labels)
+        let element = SwiftCode.freshName("element", avoiding: labels)
+        self.element = element
+        index = SwiftCode.freshName("index", avoiding: labels)
+        found = SwiftCode.freshName("found", avoiding: labels)
+        done = SwiftCode.freshName("done", avoiding: labels)
+        list = SwiftIdentifier.escaped(action.collection.name)
+        let id = SwiftIdentifier.escaped(action.collection.idField)
+        let argument = action.argument.map { SwiftCode.expression($0, inputs: inputs) } ?? ""
+        self.argument = argument
+        switch action.verb {
+        case .get, .delete, .set: matches = "{ " + element + " in " + element + "." + id + " == " + argument + " }"
+        default: matches = "{ " + element + " in " + element + "." + id + " == " + argument + "." + id + " }"
+        }
+    }
+
+    /// A collection of DTOs answers the domain values the live repository would.
     func convert(_ value: String) -> String { endpoint.domainResponse?.conversion.apply(to: value) ?? value }
-    var lines = [head]
-    switch action.verb {
-    case .list:
-        if let page = action.page {
-            lines += pageLines(
-                page, source: source + "." + list, elementType: action.collection.elementType, inputs: inputs,
-                labels: labels)
-        } else {
-            lines.append("    " + convert(source + "." + list))
-        }
-    case .get:
-        if action.answersOptional {
-            lines.append("    " + convert(source + "." + list + ".first(where: " + matches + ")"))
-        } else {
-            lines += [
-                "    guard let " + found + " = " + source + "." + list + ".first(where: " + matches + ") else {",
-                "        " + notFound,
-                "    }",
-                "    return " + convert(found),
-            ]
-        }
-    case .create:
-        lines += [
-            "    let " + done + " = " + storageName + ".withValue { " + contents + " in",
-            "        if " + contents + "." + list + ".contains(where: " + matches + ") { return false }",
-            "        " + contents + "." + list + ".append(" + argument + ")",
+}
+
+/// A `list` (of a page, or the whole collection) or a `get` (nil or 404 when there is no such element).
+private func mockReadLines(_ action: MockAction, _ names: MockClosureNames) -> [String] {
+    let collection = names.source + "." + names.list
+    if action.verb == .list {
+        guard let page = action.page else { return ["    " + names.convert(collection)] }
+        return pageLines(
+            page, source: collection, elementType: action.collection.elementType, inputs: names.inputs,
+            labels: names.labels)
+    }
+    if action.answersOptional {
+        return ["    " + names.convert(collection + ".first(where: " + names.matches + ")")]
+    }
+    return [
+        "    guard let " + names.found + " = " + collection + ".first(where: " + names.matches + ") else {",
+        "        " + names.notFound,
+        "    }",
+        "    return " + names.convert(names.found),
+    ]
+}
+
+/// A `create` (409 when the id is taken) or an `update` (404 when there is no such element), answering the element.
+private func mockWriteLines(_ action: MockAction, _ names: MockClosureNames) -> [String] {
+    let (contents, list) = (names.contents, names.list)
+    var lines: [String]
+    if action.verb == .create {
+        lines = [
+            "    let " + names.done + " = " + names.storageName + ".withValue { " + contents + " in",
+            "        if " + contents + "." + list + ".contains(where: " + names.matches + ") { return false }",
+            "        " + contents + "." + list + ".append(" + names.argument + ")",
             "        return true",
             "    }",
             "    // The server refuses a second element with the same id.",
-            "    guard " + done + " else { throw APIError.serverError(409) }",
+            "    guard " + names.done + " else { throw APIError.serverError(409) }",
         ]
-        if action.answersElement { lines.append("    return " + convert(argument)) }
-    case .update:
-        lines += [
-            "    let " + done + " = " + storageName + ".withValue { " + contents + " in",
-            "        guard let " + index + " = " + contents + "." + list + ".firstIndex(where: " + matches + ") else {",
+    } else {
+        lines = [
+            "    let " + names.done + " = " + names.storageName + ".withValue { " + contents + " in",
+            "        guard let " + names.index + " = " + contents + "." + list + ".firstIndex(where: " + names.matches
+                + ") else {",
             "            return false",
             "        }",
-            "        " + contents + "." + list + "[" + index + "] = " + argument,
+            "        " + contents + "." + list + "[" + names.index + "] = " + names.argument,
             "        return true",
             "    }",
-            "    guard " + done + " else { " + notFound + " }",
+            "    guard " + names.done + " else { " + names.notFound + " }",
         ]
-        if action.answersElement { lines.append("    return " + convert(argument)) }
-    case .delete, .set:
-        if action.verb == .delete {
-            lines += [
-                "    let " + found + " = " + storageName + ".withValue { " + contents + " in",
-                "        " + contents + "." + list + ".firstIndex(where: " + matches + ").map { " + contents + "." + list
-                    + ".remove(at: $0) }",
-                "    }",
-            ]
-        } else {
-            let field = SwiftIdentifier.escaped(action.field ?? "")
-            lines += [
-                "    let " + found + " = " + storageName + ".withValue { " + contents + " in",
-                "        " + contents + "." + list + ".firstIndex(where: " + matches + ").map { " + index + " in",
-                "            " + contents + "." + list + "[" + index + "]." + field + " = " + (action.fieldValue ? "true" : "false"),
-                "            return " + contents + "." + list + "[" + index + "]",
-                "        }",
-                "    }",
-            ]
-        }
-        if action.answersElement {
-            lines += ["    guard let " + found + " else { " + notFound + " }", "    return " + convert(found)]
-        } else {
-            lines.append("    guard " + found + " != nil else { " + notFound + " }")
-        }
     }
-    lines.append("}")
+    if action.answersElement { lines.append("    return " + names.convert(names.argument)) }
+    return lines
+}
+
+/// A `delete` or a `set` of a flag, 404 when there is no such element, answering the element or nothing.
+private func mockRemovalLines(_ action: MockAction, _ names: MockClosureNames) -> [String] {
+    let (contents, list, found) = (names.contents, names.list, names.found)
+    var lines: [String]
+    if action.verb == .delete {
+        lines = [
+            "    let " + found + " = " + names.storageName + ".withValue { " + contents + " in",
+            "        " + contents + "." + list + ".firstIndex(where: " + names.matches + ").map { " + contents + "." + list
+                + ".remove(at: $0) }",
+            "    }",
+        ]
+    } else {
+        let field = SwiftIdentifier.escaped(action.field ?? "")
+        lines = [
+            "    let " + found + " = " + names.storageName + ".withValue { " + contents + " in",
+            "        " + contents + "." + list + ".firstIndex(where: " + names.matches + ").map { " + names.index + " in",
+            "            " + contents + "." + list + "[" + names.index + "]." + field + " = "
+                + (action.fieldValue ? "true" : "false"),
+            "            return " + contents + "." + list + "[" + names.index + "]",
+            "        }",
+            "    }",
+        ]
+    }
+    if action.answersElement {
+        lines += ["    guard let " + found + " else { " + names.notFound + " }", "    return " + names.convert(found)]
+    } else {
+        lines.append("    guard " + found + " != nil else { " + names.notFound + " }")
+    }
     return lines
 }
 
