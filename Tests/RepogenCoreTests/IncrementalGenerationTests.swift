@@ -109,7 +109,7 @@ final class IncrementalGenerationTests: XCTestCase {
         let enumerator = FileManager.default.enumerator(atPath: output)
         while let relative = enumerator?.nextObject() as? String {
             if relative.hasSuffix(".swift"),
-                let data = FileManager.default.contents(atPath: output + "/" + relative), OutputFile.isGenerated(data)
+                let data = FileManager.default.contents(atPath: output + "/" + relative), GeneratedFileHeader.isGenerated(data)
             {
                 found.append(relative)
             }
