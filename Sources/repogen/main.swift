@@ -202,41 +202,13 @@ func generate(_ arguments: GenerateArguments) -> ExitCode {
         printError(error.report)
         return .inputErrors
     }
-    let output = settings.output
     if arguments.check {
-        // Check mode always compares real bytes: it never trusts the record of an earlier run.
-        let generation: Generation
-        do {
-            generation = try Pipeline.generate(specPaths: settings.specs, options: settings.options)
-        } catch {
-            printError(error.report)
-            return .inputErrors
-        }
-        for warning in generation.warnings { printError(warning.description) }
-        let stale = StaleFiles.find(
-            in: output, producing: generation.files, specPaths: settings.specs, baseDirectory: baseDirectory)
-        do {
-            let report = try CheckReport.check(generation.files, against: output, displayDirectory: output, stale: stale)
-            // The summary line is all `--quiet` prints.
-            if report.isClean {
-                print("\(report.unchanged.count) files up to date in \(output)")
-                return .success
-            }
-            if !arguments.quiet {
-                for diff in report.diffs { print(diff, terminator: "") }
-            }
-            let update = arguments.updateCommand ?? "repogen generate" + settings.rerunArguments
-            printError("error: \(report.diffs.count) generated file(s) in \(output) differ from the specs; run '\(update)' to update them")
-            return .differences
-        } catch {
-            printError(error.description)
-            return .writeFailed
-        }
+        return checkGenerated(settings, arguments: arguments)
     }
     let outcome: GenerateRun.Outcome
     do {
         outcome = try GenerateRun.run(
-            specPaths: settings.specs, options: settings.options, output: output,
+            specPaths: settings.specs, options: settings.options, output: settings.output,
             tool: tool, force: arguments.force)
     } catch {
         switch error {
@@ -250,20 +222,56 @@ func generate(_ arguments: GenerateArguments) -> ExitCode {
         }
     }
     for warning in outcome.warnings { printError(warning) }
-    let report = outcome.report
-    if !arguments.quiet {
-        if arguments.verbose, outcome.reused {
-            print("up to date: the inputs and the output are those of the last run (--force regenerates)")
-        }
-        for path in report.written { print("wrote \(path)") }
-        for path in report.removed { print("removed \(path)") }
-        for path in report.removedTemporaries { print("removed \(path) (a temporary file an interrupted run left)") }
-        if arguments.verbose {
-            for path in report.unchanged { print("unchanged \(path)") }
-        }
-        print("\(report.written.count) written, \(report.unchanged.count) unchanged, \(report.removed.count) removed")
-    }
+    if !arguments.quiet { printReport(outcome, verbose: arguments.verbose) }
     return .success
+}
+
+/// `repogen generate --check`: compares what the specs generate with the output folder, writing nothing. Check mode
+/// always compares real bytes: it never trusts the record of an earlier run.
+func checkGenerated(_ settings: Settings, arguments: GenerateArguments) -> ExitCode {
+    let output = settings.output
+    let generation: Generation
+    do {
+        generation = try Pipeline.generate(specPaths: settings.specs, options: settings.options)
+    } catch {
+        printError(error.report)
+        return .inputErrors
+    }
+    for warning in generation.warnings { printError(warning.description) }
+    let stale = StaleFiles.find(
+        in: output, producing: generation.files, specPaths: settings.specs, baseDirectory: settings.options.baseDirectory)
+    do {
+        let report = try CheckReport.check(generation.files, against: output, displayDirectory: output, stale: stale)
+        // The summary line is all `--quiet` prints.
+        if report.isClean {
+            print("\(report.unchanged.count) files up to date in \(output)")
+            return .success
+        }
+        if !arguments.quiet {
+            for diff in report.diffs { print(diff, terminator: "") }
+        }
+        let update = arguments.updateCommand ?? "repogen generate" + settings.rerunArguments
+        printError("error: \(report.diffs.count) generated file(s) in \(output) differ from the specs; run '\(update)' to update them")
+        return .differences
+    } catch {
+        printError(error.description)
+        return .writeFailed
+    }
+}
+
+/// What a run wrote, removed and (with `--verbose`) left unchanged, and the summary line.
+func printReport(_ outcome: GenerateRun.Outcome, verbose: Bool) {
+    let report = outcome.report
+    if verbose, outcome.reused {
+        print("up to date: the inputs and the output are those of the last run (--force regenerates)")
+    }
+    for path in report.written { print("wrote \(path)") }
+    for path in report.removed { print("removed \(path)") }
+    for path in report.removedTemporaries { print("removed \(path) (a temporary file an interrupted run left)") }
+    if verbose {
+        for path in report.unchanged { print("unchanged \(path)") }
+    }
+    print("\(report.written.count) written, \(report.unchanged.count) unchanged, \(report.removed.count) removed")
 }
 
 func exportTemplates(to directory: String, style: OutputStyle) -> ExitCode {
