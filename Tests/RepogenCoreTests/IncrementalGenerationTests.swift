@@ -294,7 +294,7 @@ final class IncrementalGenerationTests: XCTestCase {
         // otherwise changing it would leave the output of the old value in place.
         let covered = [
             "style", "styleOverridesSpecs", "templates", "templatesPath", "runtimeModule", "accessLevel", "imports",
-            "sharedFiles", "mocks", "lineWidth",
+            "sharedFiles", "mocks", "lineWidth", "baseDirectory",
         ]
         XCTAssertEqual(Mirror(reflecting: GenerateOptions()).children.map { $0.label ?? "" }.sorted(), covered.sorted())
         // The config keys that become options, or the spec list and output folder, which the fingerprint has too.
@@ -335,6 +335,13 @@ final class IncrementalGenerationTests: XCTestCase {
         // `--style`, which wins over a style the spec names.
         options = GenerateOptions()
         options.styleOverridesSpecs = true
+        changes.append(options)
+        // The base directory, which relative spec paths are read from and headers name specs relative to.
+        options = GenerateOptions()
+        options.baseDirectory = root
+        changes.append(options)
+        options = GenerateOptions()
+        options.baseDirectory = ""
         changes.append(options)
         let keys = [key(GenerateOptions())] + changes.map(key)
         XCTAssertEqual(Set(keys).count, keys.count, "every change gives another key")

@@ -117,7 +117,7 @@ package enum GenerateRun {
         var fingerprint = Fingerprint()
         fingerprint.add("tool", tool.text)
         // Relative spec paths are read from it, and spec paths written in headers are relative to it.
-        fingerprint.add("directory", options.baseDirectory ?? "")
+        fingerprint.add("directory", options.baseDirectory.map { "some " + $0 } ?? "none")
         fingerprint.add("output", output)
         fingerprint.add("style", options.style.name)
         fingerprint.add("styleOverridesSpecs", options.styleOverridesSpecs ? "yes" : "no")
