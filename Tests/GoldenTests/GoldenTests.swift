@@ -11,6 +11,13 @@ final class GoldenTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
+    /// The options of a run from the package's root: spec paths (`Specs/…`) are below it, and headers name them so.
+    static func options(_ style: OutputStyle = .result) -> GenerateOptions {
+        var options = GenerateOptions(style: style)
+        options.baseDirectory = root
+        return options
+    }
+
     func specPaths() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: Self.root + "/Specs")
             .filter { $0.hasSuffix(".json") || $0.hasSuffix(".yaml") }.sorted().map { "Specs/" + $0 }
@@ -29,13 +36,10 @@ final class GoldenTests: XCTestCase {
     /// those the style refuses with a located error (a method named like a keyword, which `@DependencyClient`
     /// cannot declare), so a new spec cannot be left out by mistake.
     func testTheTCAGoldenSetLeavesOutOnlyWhatTheStyleRefuses() throws {
-        let previous = FileManager.default.currentDirectoryPath
-        _ = FileManager.default.changeCurrentDirectoryPath(Self.root)
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let listed = Set(try specPaths(.tca))
         for path in try specPaths() where !listed.contains(path) {
             do {
-                _ = try Pipeline.generate(specPaths: [path], options: GenerateOptions(style: .tca))
+                _ = try Pipeline.generate(specPaths: [path], options: Self.options(.tca))
                 XCTFail("\(path) generates in the tca style: list it in repogen-tca.json")
             } catch {
                 XCTAssertTrue(error.report.contains("@DependencyClient"), error.report)
@@ -66,26 +70,22 @@ final class GoldenTests: XCTestCase {
     }
 
     func testGeneratedMatchesSpecs() throws {
-        let previous = FileManager.default.currentDirectoryPath
-        _ = FileManager.default.changeCurrentDirectoryPath(Self.root)
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-
         let all = try specPaths()
         XCTAssertFalse(all.isEmpty, "no specs in Specs/")
         for style in OutputStyle.all {
             let folder = Self.goldenFolder(style)
             let specs = try specPaths(style)
-            let files = try Pipeline.generate(specPaths: specs, options: GenerateOptions(style: style)).files
+            let files = try Pipeline.generate(specPaths: specs, options: Self.options(style)).files
             let expected = Set(files.map(\.relativePath))
             let stale = goldenFiles(style).filter { !expected.contains($0) }
 
             if ProcessInfo.processInfo.environment["REPOGEN_RECORD"] != nil {
-                let report = try FileWriter.write(files, to: folder)
-                for path in stale { try FileManager.default.removeItem(atPath: folder + "/" + path) }
+                let report = try FileWriter.write(files, to: Self.root + "/" + folder)
+                for path in stale { try FileManager.default.removeItem(atPath: Self.root + "/" + folder + "/" + path) }
                 XCTFail("recorded \(report.written.count) files of \(style) (removed \(stale.count)); re-run without REPOGEN_RECORD")
                 continue
             }
-            let report = try CheckReport.check(files, against: folder, displayDirectory: folder)
+            let report = try CheckReport.check(files, against: Self.root + "/" + folder, displayDirectory: folder)
             let command = style == .tca
                 ? "swift run repogen generate -c repogen-tca.json" : "swift run repogen generate --style \(style) --output \(folder)"
             let fix = "run '\(command)' or 'REPOGEN_RECORD=1 swift test --filter GoldenTests'"
@@ -98,11 +98,8 @@ final class GoldenTests: XCTestCase {
     }
 
     func testGeneratingTwiceGivesTheSameBytes() throws {
-        let previous = FileManager.default.currentDirectoryPath
-        _ = FileManager.default.changeCurrentDirectoryPath(Self.root)
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-        let first = try Pipeline.generate(specPaths: try specPaths(), options: GenerateOptions()).files
-        let second = try Pipeline.generate(specPaths: try specPaths(), options: GenerateOptions()).files
+        let first = try Pipeline.generate(specPaths: try specPaths(), options: Self.options()).files
+        let second = try Pipeline.generate(specPaths: try specPaths(), options: Self.options()).files
         XCTAssertEqual(first, second)
     }
 

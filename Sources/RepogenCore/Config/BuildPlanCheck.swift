@@ -43,14 +43,15 @@ package struct PlannedBuild: Sendable, Equatable {
 
     /// A spec's own `style` now against the plan's: the spec is an input of its command, so an edit runs it, but
     /// the command still passes the planned style. Nothing for a spec that cannot be read (generating reports it).
-    package func staleness(ofSpec path: String) -> [Diagnostic] {
-        guard let file = try? Pipeline.readSpecFile(path), let root = try? SpecReader.read(file),
+    /// - Parameter baseDirectory: the folder a relative `path` is below (the command's current folder).
+    package func staleness(ofSpec path: String, baseDirectory: String) -> [Diagnostic] {
+        guard let file = try? Pipeline.readSpecFile(path, baseDirectory: baseDirectory), let root = try? SpecReader.read(file),
             case .object(let members) = root.kind
         else { return [] }
         let member = members.last { $0.key == "style" }
         var now: String?
         if case .string(let text)? = member?.value.kind { now = text }
-        let planned = specStyles[Self.absolute(path)]
+        let planned = specStyles[Self.absolute(path, baseDirectory: baseDirectory)]
         guard now != planned else { return [] }
         let location = member.map { file.location(at: $0.value.offset) } ?? SourceLocation(path: path, line: 1, column: 1)
         return [Diagnostic(
@@ -60,9 +61,9 @@ package struct PlannedBuild: Sendable, Equatable {
                 + (planned.map { "'\($0)'" } ?? "none") + "; " + Self.refresh, at: location)]
     }
 
-    /// `path` made absolute against the current folder, without `.` and `..`.
-    static func absolute(_ path: String) -> String {
-        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    /// `path` made absolute against `baseDirectory`, without `.` and `..`.
+    static func absolute(_ path: String, baseDirectory: String) -> String {
+        let base = URL(fileURLWithPath: baseDirectory)
         return URL(fileURLWithPath: path, relativeTo: path.hasPrefix("/") ? nil : base).standardizedFileURL.path
     }
 
@@ -73,10 +74,11 @@ package struct PlannedBuild: Sendable, Equatable {
 
     /// The differences between the plan and `config` as it is now, each an error at the config's key; empty when
     /// the plan still holds.
+    /// - Parameter baseDirectory: the folder relative paths are below (the command's current folder).
     /// - Throws: the config's own errors (a path under `specs` that does not exist).
-    package func staleness(of config: Config) throws(DiagnosticsError) -> [Diagnostic] {
+    package func staleness(of config: Config, baseDirectory: String) throws(DiagnosticsError) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        func absolute(_ path: String) -> String { Self.absolute(path) }
+        func absolute(_ path: String) -> String { Self.absolute(path, baseDirectory: baseDirectory) }
         let configFolder = absolute(PathText.parent(config.path).isEmpty ? "." : PathText.parent(config.path))
         // A path as the config writes it: relative to the config's folder (`shop.yaml`, `../../Specs/user.yaml`).
         func shown(_ path: String) -> String {

@@ -79,10 +79,23 @@ package struct Config: Sendable, Equatable {
         }
         var reader = NodeReader(file: file)
         var config = Config(path: path)
-        let base = PathText.parent(path)
-        func resolve(_ value: String) -> String {
-            base.isEmpty || value.hasPrefix("/") ? value : (base as NSString).appendingPathComponent(value)
+        if let members = reader.members(of: root, what: "the config", allowed: keys) {
+            for key in keys {
+                if let member = members[key] { config.locations[key] = file.location(at: member.value.offset) }
+            }
+            config.readPaths(members, reader: &reader)
+            config.readSettings(members, reader: &reader)
+            config.readModules(members, reader: &reader)
         }
+        if !reader.diagnostics.diagnostics.isEmpty {
+            throw DiagnosticsError(reader.diagnostics.diagnostics)
+        }
+        return config
+    }
+
+    /// `specs`, `output` and `templates`, each resolved against the config's folder.
+    private mutating func readPaths(_ members: SpecMembers, reader: inout NodeReader) {
+        let base = PathText.parent(path)
         /// A path, resolved; an empty one is an error (it would silently mean the config's folder).
         func resolvedPath(_ value: Located<String>?, what: String) -> String? {
             guard let value else { return nil }
@@ -90,70 +103,69 @@ package struct Config: Sendable, Equatable {
                 reader.diagnostics.error("\(what) is empty; give a path", at: value.location)
                 return nil
             }
-            return resolve(value.value)
+            return base.isEmpty || value.value.hasPrefix("/") ? value.value : (base as NSString).appendingPathComponent(value.value)
         }
-        if let members = reader.members(of: root, what: "the config", allowed: keys) {
-            for key in keys {
-                if let member = members[key] { config.locations[key] = file.location(at: member.value.offset) }
-            }
-            if let node = members["specs"]?.value {
-                if case .string = node.kind {
-                    if let path = resolvedPath(reader.string(node, what: "'specs'"), what: "'specs'") {
-                        config.specs = [path]
-                        config.specLocations = [file.location(at: node.offset)]
-                    }
-                } else if let list = reader.array(node, what: "'specs'") {
-                    for item in list {
-                        if let path = resolvedPath(reader.string(item, what: "a spec path"), what: "a spec path") {
-                            config.specs.append(path)
-                            config.specLocations.append(file.location(at: item.offset))
-                        }
+        if let node = members["specs"]?.value {
+            if case .string = node.kind {
+                if let path = resolvedPath(reader.string(node, what: "'specs'"), what: "'specs'") {
+                    specs = [path]
+                    specLocations = [reader.file.location(at: node.offset)]
+                }
+            } else if let list = reader.array(node, what: "'specs'") {
+                for item in list {
+                    if let path = resolvedPath(reader.string(item, what: "a spec path"), what: "a spec path") {
+                        specs.append(path)
+                        specLocations.append(reader.file.location(at: item.offset))
                     }
                 }
             }
-            config.output = resolvedPath(reader.string(members, "output", what: "the config"), what: "'output'")
-            config.templates = resolvedPath(reader.string(members, "templates", what: "the config"), what: "'templates'")
-            if let level = reader.string(members, "accessLevel", what: "the config") {
-                config.accessLevel = AccessLevel(rawValue: level.value)
-                if config.accessLevel == nil {
-                    let hint = NameSuggester.hint(for: level.value, among: AccessLevel.allCases.map(\.rawValue))
-                    reader.diagnostics.error("'accessLevel' must be 'public' or 'internal'\(hint)", at: level.location)
-                }
+        }
+        output = resolvedPath(reader.string(members, "output", what: "the config"), what: "'output'")
+        templates = resolvedPath(reader.string(members, "templates", what: "the config"), what: "'templates'")
+    }
+
+    /// `accessLevel`, `style` and `mocks`: each one of a few names.
+    private mutating func readSettings(_ members: SpecMembers, reader: inout NodeReader) {
+        if let level = reader.string(members, "accessLevel", what: "the config") {
+            accessLevel = AccessLevel(rawValue: level.value)
+            if accessLevel == nil {
+                let hint = NameSuggester.hint(for: level.value, among: AccessLevel.allCases.map(\.rawValue))
+                reader.diagnostics.error("'accessLevel' must be 'public' or 'internal'\(hint)", at: level.location)
             }
-            if let style = reader.string(members, "style", what: "the config") {
-                config.style = OutputStyle.named(style.value)
-                if config.style == nil {
-                    reader.diagnostics.error(OutputStyle.unknownMessage(style.value), at: style.location)
-                }
+        }
+        if let style = reader.string(members, "style", what: "the config") {
+            self.style = OutputStyle.named(style.value)
+            if self.style == nil {
+                reader.diagnostics.error(OutputStyle.unknownMessage(style.value), at: style.location)
             }
-            if let mocks = reader.string(members, "mocks", what: "the config") {
-                config.mocks = MocksMode(rawValue: mocks.value)
-                if config.mocks == nil {
-                    reader.diagnostics.error(MocksMode.unknownMessage(mocks.value), at: mocks.location)
-                }
+        }
+        if let mocks = reader.string(members, "mocks", what: "the config") {
+            self.mocks = MocksMode(rawValue: mocks.value)
+            if self.mocks == nil {
+                reader.diagnostics.error(MocksMode.unknownMessage(mocks.value), at: mocks.location)
             }
-            if let node = members["imports"]?.value, let list = reader.array(node, what: "'imports'") {
-                for module in list.compactMap({ reader.string($0, what: "an import") }) {
-                    if SwiftIdentifier.isValid(module.value) && !SwiftIdentifier.isKeyword(module.value) {
-                        config.imports.append(module.value)
-                    } else {
-                        reader.diagnostics.error("'\(module.value)' is not a valid module name", at: module.location)
-                    }
-                }
-            }
-            if let module = reader.string(members, "runtimeModule", what: "the config") {
-                // Generated files `import` it: a keyword (`import class`) would not compile.
+        }
+    }
+
+    /// `imports` and `runtimeModule`: module names, which generated files `import` (a keyword, as in `import class`,
+    /// would not compile).
+    private mutating func readModules(_ members: SpecMembers, reader: inout NodeReader) {
+        if let node = members["imports"]?.value, let list = reader.array(node, what: "'imports'") {
+            for module in list.compactMap({ reader.string($0, what: "an import") }) {
                 if SwiftIdentifier.isValid(module.value) && !SwiftIdentifier.isKeyword(module.value) {
-                    config.runtimeModule = module.value
+                    imports.append(module.value)
                 } else {
                     reader.diagnostics.error("'\(module.value)' is not a valid module name", at: module.location)
                 }
             }
         }
-        if !reader.diagnostics.diagnostics.isEmpty {
-            throw DiagnosticsError(reader.diagnostics.diagnostics)
+        if let module = reader.string(members, "runtimeModule", what: "the config") {
+            if SwiftIdentifier.isValid(module.value) && !SwiftIdentifier.isKeyword(module.value) {
+                runtimeModule = module.value
+            } else {
+                reader.diagnostics.error("'\(module.value)' is not a valid module name", at: module.location)
+            }
         }
-        return config
     }
 }
 

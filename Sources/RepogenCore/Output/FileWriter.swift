@@ -34,7 +34,7 @@ package enum FileWriter {
                     report.unchanged.append(path)
                     continue
                 }
-                if !OutputFile.isGenerated(existing) {
+                if !GeneratedFileHeader.isGenerated(existing) {
                     throw Diagnostic(
                         .error, "refusing to overwrite a file that repogen did not generate (it has no repogen header)",
                         path: path)
@@ -54,8 +54,8 @@ package enum FileWriter {
         try writeAtomically(pending)
         report.written += pending.map(\.path)
         for path in stalePaths {
-            guard let head = try? POSIXFile.readHead(path, count: OutputFile.headerPrefix.utf8.count, followingLinks: false),
-                OutputFile.isGenerated(head)
+            guard let head = try? POSIXFile.readHead(path, count: GeneratedFileHeader.prefix.utf8.count, followingLinks: false),
+                GeneratedFileHeader.isGenerated(head)
             else { continue }
             do {
                 try POSIXFile.remove(path)

@@ -31,3 +31,12 @@ package enum PathText {
         return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 }
+
+extension PathText {
+    /// `path` as read from `baseDirectory`: an absolute or empty path as it is, a relative one below the folder.
+    /// Without a base directory, every path is as given.
+    package static func resolved(_ path: String, against baseDirectory: String?) -> String {
+        guard let baseDirectory, !path.isEmpty, !path.hasPrefix("/") else { return path }
+        return (baseDirectory.hasSuffix("/") ? baseDirectory : baseDirectory + "/") + path
+    }
+}

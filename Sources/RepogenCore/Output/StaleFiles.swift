@@ -5,14 +5,20 @@ import Foundation
 /// produces them.
 package enum StaleFiles {
     /// Relative paths below `directory`, sorted.
-    package static func find(in directory: String, producing files: [OutputFile], specPaths: [String]) -> [String] {
-        find(in: directory, producing: files.map(\.relativePath), specPaths: specPaths)
+    /// - Parameter baseDirectory: the run's (`GenerateOptions.baseDirectory`): spec paths in headers are relative
+    ///   to it.
+    package static func find(
+        in directory: String, producing files: [OutputFile], specPaths: [String], baseDirectory: String?
+    ) -> [String] {
+        find(in: directory, producing: files.map(\.relativePath), specPaths: specPaths, baseDirectory: baseDirectory)
     }
 
     /// Relative paths below `directory`, sorted; `produced` are the relative paths this run produces.
-    package static func find(in directory: String, producing produced: [String], specPaths: [String]) -> [String] {
+    package static func find(
+        in directory: String, producing produced: [String], specPaths: [String], baseDirectory: String?
+    ) -> [String] {
         let produced = Set(produced)
-        let specs = Set(specPaths.map(Pipeline.headerPath(for:)))
+        let specs = Set(specPaths.map { GeneratedFileHeader.specPath(for: $0, baseDirectory: baseDirectory) })
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var stale: [String] = []
         while let relativePath = enumerator.nextObject() as? String {
@@ -24,8 +30,8 @@ package enum StaleFiles {
             let path = (directory as NSString).appendingPathComponent(relativePath)
             // Never a FIFO or a device (a read of one would wait or never end).
             guard let head = try? POSIXFile.readHead(path, count: 512, followingLinks: true) else { continue }
-            guard let spec = OutputFile.specPath(inHeaderOf: head) else { continue }
-            if specs.contains(spec) || !FileManager.default.fileExists(atPath: spec) {
+            guard let spec = GeneratedFileHeader.specPath(in: head) else { continue }
+            if specs.contains(spec) || !FileManager.default.fileExists(atPath: PathText.resolved(spec, against: baseDirectory)) {
                 stale.append(relativePath)
             }
         }

@@ -68,7 +68,7 @@ extension SwiftLineWrapper {
         guard textStart - markerEnd < 5 else { return nil }
         let text = line[textStart...]
         let directives = ["MARK:", "swiftlint:", "swift-format-ignore", "sourcery:", "TODO:", "FIXME:"]
-        if directives.contains(where: { text.starts(with: $0.utf8) }) || line.starts(with: OutputFile.headerPrefix.utf8) {
+        if directives.contains(where: { text.starts(with: $0.utf8) }) || line.starts(with: GeneratedFileHeader.prefix.utf8) {
             return nil
         }
         let prefix = Array(line[..<textStart])

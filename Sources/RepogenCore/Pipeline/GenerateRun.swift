@@ -5,7 +5,7 @@ import Foundation
 /// output is already exactly what these inputs produce, only confirm that and skip parsing and rendering.
 ///
 /// Why skipping is safe: generation is a deterministic function of the inputs the fingerprint covers (the spec
-/// files' bytes and paths, the current folder, the templates, the options, the output folder, and the generator
+/// files' bytes and paths, the base directory, the templates, the options, the output folder, and the generator
 /// itself, down to the files of code it runs). A record is written only after a run that succeeded, from the
 /// bytes that run rendered for exactly those inputs, so it is a correct memo of "these inputs give files of these
 /// sizes and hashes, and these warnings". A rerun reads every input afresh, and skips only if the fingerprint is
@@ -45,7 +45,7 @@ package enum GenerateRun {
             var digests: [String: FileDigest] = [:]
             for path in specPaths where digests[path] == nil {
                 guard let digest = FileDigest(
-                    of: path, seeds: Fingerprint.seeds, followingLinks: true, maximumSize: Pipeline.maximumSpecSize)
+                    of: PathText.resolved(path, against: options.baseDirectory), seeds: Fingerprint.seeds, followingLinks: true, maximumSize: Pipeline.maximumSpecSize)
                 else { break }
                 digests[path] = digest
             }
@@ -62,7 +62,7 @@ package enum GenerateRun {
         var key: Background<String>?
         if let tool {
             for path in specPaths where specFiles[path] == nil {
-                guard let file = try? Pipeline.readSpecFile(path) else { break }
+                guard let file = try? Pipeline.readSpecFile(path, baseDirectory: options.baseDirectory) else { break }
                 specFiles[path] = file
             }
             if specPaths.allSatisfy({ specFiles[$0] != nil }) {
@@ -84,7 +84,8 @@ package enum GenerateRun {
         }
         PhaseTimes.mark("finish generating")
         let warnings = generation.warnings.map(\.description)
-        let stale = StaleFiles.find(in: output, producing: generation.files, specPaths: specPaths)
+        let stale = StaleFiles.find(
+            in: output, producing: generation.files, specPaths: specPaths, baseDirectory: options.baseDirectory)
         let report: WriteReport
         do {
             report = try FileWriter.write(generation.files, to: output, removing: stale)
@@ -115,8 +116,8 @@ package enum GenerateRun {
     ) -> String {
         var fingerprint = Fingerprint()
         fingerprint.add("tool", tool.text)
-        // Spec paths written in headers are relative to it.
-        fingerprint.add("directory", FileManager.default.currentDirectoryPath)
+        // Relative spec paths are read from it, and spec paths written in headers are relative to it.
+        fingerprint.add("directory", options.baseDirectory.map { "some " + $0 } ?? "none")
         fingerprint.add("output", output)
         fingerprint.add("style", options.style.name)
         fingerprint.add("styleOverridesSpecs", options.styleOverridesSpecs ? "yes" : "no")
@@ -137,7 +138,7 @@ package enum GenerateRun {
         fingerprint.add("specs", "\(specPaths.count)")
         for path in specPaths {
             fingerprint.add("spec", path)
-            fingerprint.add("header", Pipeline.headerPath(for: path))
+            fingerprint.add("header", GeneratedFileHeader.specPath(for: path, baseDirectory: options.baseDirectory))
             fingerprint.add("format", SpecFormat(path: path) == .yaml ? "yaml" : "json")
             if let digest = specDigests[path] { fingerprint.add("bytes", digest: digest) }
             for entry in OutputLayout.entries(forSpecPath: path, style: options.style, mocks: options.mocks) {
@@ -176,7 +177,8 @@ package enum GenerateRun {
             paths.append(path)
             folders.insert(PathText.parent(path))
         }
-        guard StaleFiles.find(in: output, producing: produced, specPaths: specPaths).isEmpty else { return nil }
+        guard StaleFiles.find(
+            in: output, producing: produced, specPaths: specPaths, baseDirectory: options.baseDirectory).isEmpty else { return nil }
         var report = WriteReport()
         report.unchanged = paths
         do {

@@ -35,7 +35,7 @@ package func projectDefault(
     let modules = ["Foundation", runtimeModule] + model.imports.filter { $0 != "Foundation" && $0 != runtimeModule }
     var viewModel = DomainViewModel(
         // The path is the user's (a folder may hold a newline): escaped so that it cannot end the comment's line.
-        fileHeader: "\(OutputFile.headerPrefix) \(RepogenVersion.current) from \(SwiftCode.commentText(model.specPath)). Do not edit.",
+        fileHeader: GeneratedFileHeader.line(specPath: model.specPath),
         specPath: SwiftCode.commentText(model.specPath),
         domain: model.domain,
         apiName: names.api,
