@@ -29,7 +29,7 @@ extension OpenAPIImporter {
     /// The endpoint name of every operation, by its index: the operationId as a Swift name, else one made of the
     /// method and the path. Unique in the whole document, and so are the names the generated code of every style
     /// derives from it: the members of the mock (`createOrderMock`) and of the tca client (`_createOrder`), which a
-    /// spec's endpoints share, and the clean style's use case types (`CreateOrderUseCase`,
+    /// spec's endpoints share, and the types a style declares per method (clean's use cases: `CreateOrderUseCase`,
     /// `CreateOrderRequestValues`), which the module's endpoints share. A name that clashes gets the method as a
     /// suffix (`createOrderMockGet`), then a number, with a warning.
     mutating func nameOperations(_ operations: [Operation]) -> [String] {
@@ -41,10 +41,10 @@ extension OpenAPIImporter {
                 guard let owner = members[member] else { continue }
                 return owner == name ? "'\(name)' is already an endpoint" : "the code generated for '\(owner)' declares '\(member)'"
             }
-            for type in DomainNames.endpointTypesOfEveryStyle(forMethod: name) {
-                if let owner = types[type] { return "the clean style would name its types '\(type)', as for '\(owner)'" }
+            for (type, style) in DomainNames.endpointTypesWithStyles(forMethod: name) {
+                if let owner = types[type] { return "the \(style) style would name its types '\(type)', as for '\(owner)'" }
                 if reservedNames.contains(type) || ImportNames.reservedTypeNames.contains(type) {
-                    return "the clean style would name its types '\(type)', a type of the generated code"
+                    return "the \(style) style would name its types '\(type)', a type of the generated code"
                 }
             }
             return nil

@@ -94,7 +94,14 @@ package struct DomainNames: Sendable, Equatable {
     /// Every module-level type some style declares for a repository method, with arguments or without.
     package static func endpointTypesOfEveryStyle(forMethod method: String) -> [String] {
         var seen: Set<String> = []
-        return OutputStyle.all.flatMap { endpointTypes(forMethod: method, style: $0, hasArguments: true).map(\.name) }
-            .filter { seen.insert($0).inserted }
+        return endpointTypesWithStyles(forMethod: method).map(\.name).filter { seen.insert($0).inserted }
+    }
+
+    /// Every module-level type some style declares for a repository method, with the style that declares it, in
+    /// the order of `OutputStyle.all`.
+    package static func endpointTypesWithStyles(forMethod method: String) -> [(name: String, style: String)] {
+        OutputStyle.all.flatMap { style in
+            endpointTypes(forMethod: method, style: style, hasArguments: true).map { ($0.name, style.name) }
+        }
     }
 }
