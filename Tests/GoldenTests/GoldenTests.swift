@@ -1,5 +1,6 @@
 import Foundation
 import RepogenCore
+import RepogenTestSupport
 import XCTest
 
 /// `Generated/` is the golden set: regenerating every spec in `Specs/` must give it back byte for byte, in every
@@ -8,8 +9,7 @@ import XCTest
 /// Record new goldens with `REPOGEN_RECORD=1 swift test --filter GoldenTests` (the test then fails once, on
 /// purpose, so that a recording run never passes CI).
 final class GoldenTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    static let root = PackagePaths.root.path
 
     func specPaths() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: Self.root + "/Specs")
@@ -124,7 +124,7 @@ final class GoldenTests: XCTestCase {
 
     func checkCounterparts(style: OutputStyle) throws {
         let library = try TemplateSet.builtin(for: style).library(templatesPath: nil)
-        let counterparts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Counterparts")
+        let counterparts = PackagePaths.url("Tests/GoldenTests/Counterparts")
         for path in try specPaths(style) {
             let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             let isYAML = path.hasSuffix(".yaml")
