@@ -3,8 +3,11 @@ import RepogenCore
 import RepogenTestSupport
 import XCTest
 
-/// `Generated/` is the golden set: regenerating every spec in `Specs/` must give it back byte for byte, in every
-/// output style (the default in `Generated/<Domain>/`, the others in `Generated/<style>/<Domain>/`).
+/// `Generated/` holds the golden sets, each what a config at the package's root writes: `repogen.json` (every spec
+/// of `Specs/` in the default style, in `Generated/<Domain>/`) and a `repogen-<style>.json` for each other style
+/// (the specs its sample tests use, and every spec the style accepts for `tca`, in `Generated/<style>/<Domain>/`).
+/// Regenerating each config must give its folder back byte for byte, and every file below `Generated/` must be one
+/// that a config writes.
 ///
 /// Record new goldens with `REPOGEN_RECORD=1 swift test --filter GoldenTests` (the test then fails once, on
 /// purpose, so that a recording run never passes CI).
@@ -16,8 +19,8 @@ final class GoldenTests: XCTestCase {
             .filter { $0.hasSuffix(".json") || $0.hasSuffix(".yaml") }.sorted().map { "Specs/" + $0 }
     }
 
-    /// The specs of a style's golden set: every spec, but for `tca` those `repogen-tca.json` lists (every spec the
-    /// style accepts: see `testTheTCAGoldenSetLeavesOutOnlyWhatTheStyleRefuses`).
+    /// The specs a style accepts: every spec, but for `tca` those `repogen-tca.json` lists (every spec the style
+    /// accepts: see `testTheTCAGoldenSetLeavesOutOnlyWhatTheStyleRefuses`).
     func specPaths(_ style: OutputStyle) throws -> [String] {
         guard style == .tca else { return try specPaths() }
         return try Config.load(Self.root + "/repogen-tca.json").specs.map {
@@ -43,24 +46,48 @@ final class GoldenTests: XCTestCase {
         }
     }
 
-    /// Where a style's golden files are: `Generated/` for the default style, `Generated/<style>/` for the others.
-    static func goldenFolder(_ style: OutputStyle) -> String {
-        style == .result ? "Generated" : "Generated/" + style.name
+    /// One golden set: a config at the package's root, its style, the spec files it reads and the folder it writes.
+    struct GoldenSet {
+        var config: String
+        var style: OutputStyle
+        var options: GenerateOptions
+        var specs: [String]
+        var folder: String
+
+        /// The command that regenerates the set.
+        var command: String {
+            config == "repogen.json" ? "swift run repogen generate" : "swift run repogen generate -c \(config)"
+        }
     }
 
-    /// Every `.swift` file of a style's golden folder, relative to it: `<Domain>/<File>.swift`, and the style's
-    /// shared files (`APIError.swift`).
-    func goldenFiles(_ style: OutputStyle) -> [String] {
-        let base = Self.root + "/" + Self.goldenFolder(style)
-        let enumerator = FileManager.default.enumerator(atPath: base)
+    /// `repogen.json` and every `repogen-*.json` at the package's root, read as `repogen generate -c` reads them
+    /// (paths relative to the root, the current folder while the tests run).
+    func goldenSets() throws -> [GoldenSet] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.root)
+            .filter { $0.hasPrefix("repogen-") && $0.hasSuffix(".json") }.sorted()
+        return try (["repogen.json"] + names).map { name in
+            let config = try Config.load(name)
+            let style = config.style ?? .result
+            var options = GenerateOptions(style: style)
+            options.mocks = config.mocks ?? .default
+            let folder = try XCTUnwrap(config.output, "\(name) names no output folder")
+            return GoldenSet(
+                config: name, style: style, options: options,
+                specs: try SpecPaths.expand(config.specs, locations: config.specLocations), folder: folder)
+        }
+    }
+
+    /// Every file below `Generated/` (relative to the root), sorted; Finder's `.DS_Store` aside.
+    func committedGoldenFiles() -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: Self.root + "/Generated")
         var files: [String] = []
         while let path = enumerator?.nextObject() as? String {
-            let components = path.split(separator: "/")
-            // A style's shared files sit at the top; another style's golden folder is not this one's.
-            guard path.hasSuffix(".swift"), components.count <= 2,
-                components.count == 1 || !OutputStyle.all.contains(where: { $0.name == components[0] })
+            var isDirectory: ObjCBool = false
+            guard (path as NSString).lastPathComponent != ".DS_Store",
+                FileManager.default.fileExists(atPath: Self.root + "/Generated/" + path, isDirectory: &isDirectory),
+                !isDirectory.boolValue
             else { continue }
-            files.append(path)
+            files.append("Generated/" + path)
         }
         return files.sorted()
     }
@@ -70,31 +97,45 @@ final class GoldenTests: XCTestCase {
         _ = FileManager.default.changeCurrentDirectoryPath(Self.root)
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
 
-        let all = try specPaths()
-        XCTAssertFalse(all.isEmpty, "no specs in Specs/")
-        for style in OutputStyle.all {
-            let folder = Self.goldenFolder(style)
-            let specs = try specPaths(style)
-            let files = try Pipeline.generate(specPaths: specs, options: GenerateOptions(style: style)).files
-            let expected = Set(files.map(\.relativePath))
-            let stale = goldenFiles(style).filter { !expected.contains($0) }
+        XCTAssertFalse(try specPaths().isEmpty, "no specs in Specs/")
+        let sets = try goldenSets()
+        // Every style has its golden set, in a folder of its own: Generated/ for the default, Generated/<style>/.
+        XCTAssertEqual(sets.map(\.style.name).sorted(), OutputStyle.all.map(\.name).sorted(), "one config per style")
+        for set in sets {
+            XCTAssertEqual(set.folder, set.style == .result ? "Generated" : "Generated/" + set.style.name, set.config)
+        }
+        XCTAssertEqual(sets.first { $0.style == .result }?.specs, try specPaths(), "repogen.json: every spec of Specs/")
 
-            if ProcessInfo.processInfo.environment["REPOGEN_RECORD"] != nil {
-                let report = try FileWriter.write(files, to: folder)
-                for path in stale { try FileManager.default.removeItem(atPath: folder + "/" + path) }
-                XCTFail("recorded \(report.written.count) files of \(style) (removed \(stale.count)); re-run without REPOGEN_RECORD")
+        let recording = ProcessInfo.processInfo.environment["REPOGEN_RECORD"] != nil
+        var expected: Set<String> = []
+        for set in sets {
+            XCTAssertFalse(set.specs.isEmpty, "\(set.config) lists no specs")
+            let files = try Pipeline.generate(specPaths: set.specs, options: set.options).files
+            expected.formUnion(files.map { set.folder + "/" + $0.relativePath })
+            if recording {
+                let report = try FileWriter.write(files, to: set.folder)
+                XCTFail("recorded \(report.written.count) files of \(set.config); re-run without REPOGEN_RECORD")
                 continue
             }
-            let report = try CheckReport.check(files, against: folder, displayDirectory: folder)
-            let command = style == .tca
-                ? "swift run repogen generate -c repogen-tca.json" : "swift run repogen generate --style \(style) --output \(folder)"
-            let fix = "run '\(command)' or 'REPOGEN_RECORD=1 swift test --filter GoldenTests'"
+            let report = try CheckReport.check(files, against: set.folder, displayDirectory: set.folder)
+            let fix = "run '\(set.command)' or 'REPOGEN_RECORD=1 swift test --filter GoldenTests'"
             for diff in report.diffs {
-                XCTFail("\(folder)/ is out of date: \(fix)\n\(diff)")
+                XCTFail("\(set.folder)/ is out of date: \(fix)\n\(diff)")
             }
-            XCTAssertEqual(stale, [], "files in \(folder)/ that no spec produces: \(fix)")
-            XCTAssertEqual(report.unchanged.count, files.count)
+            XCTAssertEqual(report.unchanged.count, files.count, set.config)
         }
+
+        // No file below Generated/ that no config writes: a spec a config no longer lists, a leftover, a stray. (But
+        // the record of repogen's last run in a folder it wrote, which is machine-local and never committed.)
+        let records = Set(sets.map { $0.folder + "/" + GenerationRecord.fileName })
+        let stray = committedGoldenFiles().filter { !expected.contains($0) && !records.contains($0) }
+        if recording {
+            for path in stray { try FileManager.default.removeItem(atPath: path) }
+            if !stray.isEmpty { XCTFail("removed \(stray.count) files that no config writes; re-run without REPOGEN_RECORD") }
+        }
+        XCTAssertEqual(
+            stray, [],
+            "files in Generated/ that no config (repogen.json, repogen-<style>.json) writes: remove them, or list their specs")
     }
 
     func testGeneratingTwiceGivesTheSameBytes() throws {
