@@ -2,6 +2,18 @@
 // repogen: a code generator for the iOS repository pattern. No package dependencies.
 import PackageDescription
 
+/// The output styles whose committed output (Generated/<style>/, regenerated from repogen-<style>.json) compiles
+/// against the runtime alone, each as a sample target and its test target (Tests/<target>Tests). Adding a style is
+/// one entry. (tca's output imports swift-dependencies: Examples/LedgerApp compiles Generated/tca.)
+let styleSamples = [
+    (style: "async-throws", target: "GeneratedAsyncThrowsSample"),
+    (style: "completion", target: "GeneratedCompletionSample"),
+    (style: "clean", target: "GeneratedCleanSample"),
+]
+
+/// What the tests against the loopback server depend on, besides what they test.
+let serverTestDependencies: [Target.Dependency] = ["RepogenRuntime", "TestServer", "RepogenTestSupport"]
+
 let package = Package(
     name: "repogen",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -50,66 +62,61 @@ let package = Package(
         .target(name: "RepogenRuntime"),
 
         // Samples: the committed output in Generated/ (models included) compiled against the runtime, one target
-        // per output style: result (the default) in Generated/<Domain>/, every other style in Generated/<style>/.
-        .target(name: "GeneratedSample", dependencies: ["RepogenRuntime"], path: "Generated", exclude: ["async-throws", "completion", "clean", "tca"]),
-        .target(name: "GeneratedAsyncThrowsSample", dependencies: ["RepogenRuntime"], path: "Generated/async-throws"),
-        .target(name: "GeneratedCompletionSample", dependencies: ["RepogenRuntime"], path: "Generated/completion"),
-        .target(name: "GeneratedCleanSample", dependencies: ["RepogenRuntime"], path: "Generated/clean"),
+        // per output style: result (the default, repogen.json) in Generated/<Domain>/, the styles of styleSamples in
+        // Generated/<style>/ (repogen-<style>.json: the specs their tests use).
+        .target(
+            name: "GeneratedSample", dependencies: ["RepogenRuntime"], path: "Generated",
+            exclude: styleSamples.map(\.style) + ["tca"]
+        ),
+    ] + styleSamples.map { sample in
+        .target(name: sample.target, dependencies: ["RepogenRuntime"], path: "Generated/" + sample.style)
+    } + [
 
         // Tests
         // A recording HTTP server (python3) on loopback, for the runtime's and the generated code's tests.
         .target(name: "TestServer", path: "Tests/TestServer", exclude: ["test_server.py"]),
+        // What many test targets share: the package's paths (PackagePaths), and starting the loopback server or
+        // skipping the test without python3 (TestServer.startOrSkip()).
+        .target(name: "RepogenTestSupport", dependencies: ["TestServer"], path: "Tests/RepogenTestSupport"),
         // Specs imported from Tests/OpenAPIDocuments/petstore.yaml and the code they generate, run against the server.
         .target(name: "ImportedPetstore", dependencies: ["RepogenRuntime"], path: "Tests/ImportedPetstore/Generated"),
-        .testTarget(name: "ImportedPetstoreTests", dependencies: ["ImportedPetstore", "RepogenRuntime", "TestServer"]),
+        .testTarget(name: "ImportedPetstoreTests", dependencies: ["ImportedPetstore"] + serverTestDependencies),
         .testTarget(
             name: "RepogenMustacheTests",
-            dependencies: ["RepogenMustache"],
+            dependencies: ["RepogenMustache", "RepogenTestSupport"],
             // A copy of the official Mustache spec (MIT), read by path when ../shared/mustache-spec is absent.
             exclude: ["Specification"]
         ),
         .testTarget(
             name: "RepogenCoreTests",
-            dependencies: ["RepogenCore"],
+            dependencies: ["RepogenCore", "RepogenTestSupport"],
             // Bad specs and their expected diagnostics, read by path.
             exclude: ["BadSpecs"]
         ),
         .testTarget(
             name: "GoldenTests",
-            dependencies: ["RepogenCore"],
+            dependencies: ["RepogenCore", "RepogenTestSupport"],
             // Each spec of Specs/ in the other format (JSON <-> YAML), read by path.
             exclude: ["Counterparts"]
         ),
-        .testTarget(
-            name: "GeneratedSampleTests",
-            dependencies: ["GeneratedSample", "RepogenRuntime", "TestServer"]
-        ),
-        .testTarget(
-            name: "GeneratedAsyncThrowsSampleTests",
-            dependencies: ["GeneratedAsyncThrowsSample", "RepogenRuntime", "TestServer"]
-        ),
-        .testTarget(
-            name: "GeneratedCompletionSampleTests",
-            dependencies: ["GeneratedCompletionSample", "RepogenRuntime", "TestServer"]
-        ),
-        .testTarget(
-            name: "GeneratedCleanSampleTests",
-            dependencies: ["GeneratedCleanSample", "RepogenRuntime", "TestServer"]
-        ),
+        .testTarget(name: "GeneratedSampleTests", dependencies: ["GeneratedSample"] + serverTestDependencies),
+    ] + styleSamples.map { sample in
+        .testTarget(name: sample.target + "Tests", dependencies: [.target(name: sample.target)] + serverTestDependencies)
+    } + [
         // The same endpoints through every style's Impl: the server must receive the same requests.
         .testTarget(
             name: "StyleEquivalenceTests",
-            dependencies: [
-                "GeneratedSample", "GeneratedAsyncThrowsSample", "GeneratedCompletionSample", "RepogenRuntime", "TestServer",
-            ]
+            dependencies: ["GeneratedSample", "GeneratedAsyncThrowsSample", "GeneratedCompletionSample"] + serverTestDependencies
         ),
-        .testTarget(name: "RepogenRuntimeTests", dependencies: ["RepogenRuntime", "TestServer"]),
-        .testTarget(name: "CLITests", dependencies: ["RepogenCore"]),
+        .testTarget(name: "RepogenRuntimeTests", dependencies: serverTestDependencies),
+        .testTarget(name: "CLITests", dependencies: ["RepogenCore", "RepogenTestSupport"]),
         // The build plugin's rule (Plugins/RepogenBuildPlugin/BuildPlan.swift and RepogenFacts.swift, both symbolic
         // links here, as a plugin cannot be a dependency), and its reading of configs against Config.load's.
         // XcodeProjectPluginStub: Xcode's plugin API, to type-check the plugins' Xcode code paths against (by path).
-        .testTarget(name: "RepogenPluginTests", dependencies: ["RepogenCore"], exclude: ["XcodeProjectPluginStub"]),
+        .testTarget(
+            name: "RepogenPluginTests", dependencies: ["RepogenCore", "RepogenTestSupport"], exclude: ["XcodeProjectPluginStub"]
+        ),
         // Random specs: every one repogen accepts must type-check against the runtime (swiftc on the PATH).
-        .testTarget(name: "GenerativeTests", dependencies: ["RepogenCore"]),
+        .testTarget(name: "GenerativeTests", dependencies: ["RepogenCore", "RepogenTestSupport"]),
     ]
 )

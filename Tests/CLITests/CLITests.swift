@@ -1,10 +1,10 @@
 import Foundation
+import RepogenTestSupport
 import XCTest
 
 /// Runs the built `repogen` binary as a user would, in a fresh temporary folder per test.
 class CLITestCase: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = PackagePaths.root
 
     struct Output {
         var status: Int32

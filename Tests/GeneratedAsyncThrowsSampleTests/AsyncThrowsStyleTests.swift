@@ -1,6 +1,7 @@
 import Foundation
 import GeneratedAsyncThrowsSample
 import RepogenRuntime
+import RepogenTestSupport
 import TestServer
 import XCTest
 
@@ -12,11 +13,7 @@ final class AsyncThrowsStyleTests: XCTestCase {
     var user: UserRepositoryImpl!
 
     override func setUp() async throws {
-        do {
-            server = try TestServer()
-        } catch TestServer.Failure.noPython {
-            throw XCTSkip("python3 is needed for the loopback server tests")
-        }
+        server = try TestServer.startOrSkip()
         var envelope = NetworkConfiguration.envelopeAPI(baseURL: server.baseURL)
         envelope.responseKeyStyle = .asIs
         envelope.authToken = { "raw-token" }

@@ -1,6 +1,7 @@
 import Foundation
 import GeneratedAsyncThrowsSample
 import RepogenRuntime
+import RepogenTestSupport
 import TestServer
 import XCTest
 
@@ -11,11 +12,7 @@ final class AsyncThrowsCachedRepositoryTests: XCTestCase {
     var movies: MovieRepositoryImpl!
 
     override func setUp() async throws {
-        do {
-            server = try TestServer()
-        } catch TestServer.Failure.noPython {
-            throw XCTSkip("python3 is needed for the loopback server tests")
-        }
+        server = try TestServer.startOrSkip()
         let manager = NetworkManager(configuration: NetworkConfiguration(baseURL: server.baseURL))
         movies = MovieRepositoryImpl(remote: MovieRemoteDataSource(manager: manager), local: MemoryResponseCache())
         try await route()

@@ -1,6 +1,7 @@
 import Foundation
 import GeneratedAsyncThrowsSample
 import RepogenRuntime
+import RepogenTestSupport
 import TestServer
 import XCTest
 
@@ -13,12 +14,7 @@ final class SharedAndEncodedCacheTests: XCTestCase {
     /// Every value goes through `JSONEncoder` on a store and `JSONDecoder` on a read: what a repository stores must
     /// be `Codable`, and what comes back is a decoded copy, not the stored instance.
     func testADiskLikeStoreKeepsDomainValuesAsJSON() async throws {
-        let server: TestServer
-        do {
-            server = try TestServer()
-        } catch TestServer.Failure.noPython {
-            throw XCTSkip("python3 is needed for the loopback server tests")
-        }
+        let server = try TestServer.startOrSkip()
         defer { server.stop() }
         try await server.route([.init("GET", "/photos", body: Self.photos)])
         let store = JSONDataStore()
@@ -94,12 +90,7 @@ final class SharedAndEncodedCacheTests: XCTestCase {
     /// Two `MovieRepositoryImpl()` (two screens, `NetworkManager.shared` pointed at the loopback server for the
     /// test) make one request for a key however many wait, and a write through one is what the other reads next.
     func testTwoDefaultRepositoriesShareReadsInFlightAndWrites() async throws {
-        let server: TestServer
-        do {
-            server = try TestServer()
-        } catch TestServer.Failure.noPython {
-            throw XCTSkip("python3 is needed for the loopback server tests")
-        }
+        let server = try TestServer.startOrSkip()
         let saved = NetworkManager.shared.configuration
         NetworkManager.shared.configuration = NetworkConfiguration(baseURL: server.baseURL)
         defer {

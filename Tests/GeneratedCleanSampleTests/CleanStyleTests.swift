@@ -1,6 +1,7 @@
 import Foundation
 @testable import GeneratedCleanSample
 import RepogenRuntime
+import RepogenTestSupport
 import TestServer
 import XCTest
 
@@ -105,12 +106,7 @@ final class CleanStyleTests: XCTestCase {
     }
 
     func testTheRemoteDataSourceCallsTheServer() async throws {
-        let server: TestServer
-        do {
-            server = try TestServer()
-        } catch TestServer.Failure.noPython {
-            throw XCTSkip("python3 is needed for the loopback server tests")
-        }
+        let server = try TestServer.startOrSkip()
         defer { server.stop() }
         try await server.route([.init("GET", "/api/v1/movies/7", body: #"{"id": 7, "title": "Heat", "releaseDate": "1995-12-15"}"#)])
         let manager = NetworkManager(configuration: NetworkConfiguration(baseURL: server.baseURL))

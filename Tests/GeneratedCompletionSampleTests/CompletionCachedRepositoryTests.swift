@@ -1,6 +1,7 @@
 import Foundation
 import GeneratedCompletionSample
 import RepogenRuntime
+import RepogenTestSupport
 import TestServer
 import XCTest
 
@@ -13,11 +14,7 @@ final class CompletionCachedRepositoryTests: XCTestCase {
     var movies: MovieRepositoryImpl!
 
     override func setUpWithError() throws {
-        do {
-            server = try TestServer()
-        } catch TestServer.Failure.noPython {
-            throw XCTSkip("python3 is needed for the loopback server tests")
-        }
+        server = try TestServer.startOrSkip()
         movies = MovieRepositoryImpl(
             remote: MovieRemoteDataSource(manager: NetworkManager(configuration: NetworkConfiguration(baseURL: server.baseURL))),
             local: MemoryResponseCache())

@@ -1,6 +1,7 @@
 import Foundation
 import GeneratedCompletionSample
 import RepogenRuntime
+import RepogenTestSupport
 import TestServer
 import XCTest
 
@@ -11,11 +12,7 @@ final class CompletionStyleTests: XCTestCase {
     var server: TestServer!
 
     override func setUpWithError() throws {
-        do {
-            server = try TestServer()
-        } catch TestServer.Failure.noPython {
-            throw XCTSkip("python3 is needed for the loopback server tests")
-        }
+        server = try TestServer.startOrSkip()
     }
 
     override func tearDown() {

@@ -1,5 +1,6 @@
 import Foundation
 import RepogenRuntime
+import RepogenTestSupport
 import TestServer
 import XCTest
 
@@ -17,11 +18,7 @@ final class AppFidelityTests: XCTestCase {
     var community: CommunityRepositoryImpl!
 
     override func setUp() async throws {
-        do {
-            server = try TestServer()
-        } catch TestServer.Failure.noPython {
-            throw XCTSkip("python3 is needed for the loopback server tests")
-        }
+        server = try TestServer.startOrSkip()
         var configuration = NetworkConfiguration.envelopeAPI(baseURL: server.baseURL)
         configuration.authToken = { "raw-token" }
         configuration.locationProvider = { DeviceLocation(latitude: 37.5, longitude: 127.0) }

@@ -1,6 +1,7 @@
 import Foundation
 import GeneratedSample
 import RepogenRuntime
+import RepogenTestSupport
 import TestServer
 import XCTest
 
@@ -12,11 +13,7 @@ final class CachedRepositoryTests: XCTestCase {
     let clock = ManualClock()
 
     override func setUp() async throws {
-        do {
-            server = try TestServer()
-        } catch TestServer.Failure.noPython {
-            throw XCTSkip("python3 is needed for the loopback server tests")
-        }
+        server = try TestServer.startOrSkip()
         manager = NetworkManager(configuration: NetworkConfiguration(baseURL: server.baseURL))
         try await route()
     }
@@ -188,12 +185,7 @@ final class MovieViewModel {
 @MainActor
 final class MovieViewModelTests: XCTestCase {
     func testTheViewModelLoadsThroughTheCache() async throws {
-        let server: TestServer
-        do {
-            server = try TestServer()
-        } catch TestServer.Failure.noPython {
-            throw XCTSkip("python3 is needed for the loopback server tests")
-        }
+        let server = try TestServer.startOrSkip()
         defer { server.stop() }
         try await server.route([
             .init("GET", "/api/v1/movies", body: #"[{"id": 1, "title": "Arrival", "releaseDate": "2016-11-11"}]"#, times: 1),

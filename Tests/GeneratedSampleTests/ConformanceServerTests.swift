@@ -1,5 +1,6 @@
 import Foundation
 import RepogenRuntime
+import RepogenTestSupport
 import TestServer
 import XCTest
 
@@ -14,11 +15,7 @@ final class ConformanceServerTests: XCTestCase {
     var photo: PhotoRepositoryImpl!
 
     override func setUp() async throws {
-        do {
-            server = try TestServer()
-        } catch TestServer.Failure.noPython {
-            throw XCTSkip("python3 is needed for the loopback server tests")
-        }
+        server = try TestServer.startOrSkip()
         var configuration = NetworkConfiguration(baseURL: server.baseURL)
         configuration.locationProvider = { DeviceLocation(latitude: 37.5, longitude: 127.0) }
         let manager = NetworkManager(configuration: configuration)

@@ -1,5 +1,6 @@
 import Foundation
 import RepogenRuntime
+import RepogenTestSupport
 import XCTest
 
 @testable import GeneratedSample
@@ -10,8 +11,7 @@ import XCTest
 final class EscapingTests: XCTestCase {
     /// The spec, parsed with Foundation's own JSON reader (not repogen's).
     static var spec: [String: Any] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Specs/escaping.json")
+        let url = PackagePaths.url("Specs/escaping.json")
         let data = (try? Data(contentsOf: url)) ?? Data()
         return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
     }

@@ -1,5 +1,6 @@
 import Foundation
 import RepogenRuntime
+import RepogenTestSupport
 import TestServer
 import XCTest
 
@@ -17,11 +18,7 @@ final class RepositoryServerTests: XCTestCase {
     var escaping: EscapingRepositoryImpl!
 
     override func setUp() async throws {
-        do {
-            server = try TestServer()
-        } catch TestServer.Failure.noPython {
-            throw XCTSkip("python3 is needed for the loopback server tests")
-        }
+        server = try TestServer.startOrSkip()
         var envelope = NetworkConfiguration.envelopeAPI(baseURL: server.baseURL)
         // Specs/store.json spells some snake_case keys itself (`json: opened_at`); AppFidelityTests runs the
         // preset unchanged.

@@ -1,6 +1,7 @@
 import Foundation
 import GeneratedSample
 import RepogenRuntime
+import RepogenTestSupport
 import TestServer
 import XCTest
 
@@ -11,11 +12,7 @@ final class ResponseMetadataTests: XCTestCase {
     var manager: NetworkManager!
 
     override func setUp() async throws {
-        do {
-            server = try TestServer()
-        } catch TestServer.Failure.noPython {
-            throw XCTSkip("python3 is needed for the loopback server tests")
-        }
+        server = try TestServer.startOrSkip()
         manager = NetworkManager(configuration: NetworkConfiguration(baseURL: server.baseURL))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RepogenCore
+import RepogenTestSupport
 import XCTest
 
 /// "Accepted means it builds": many random specs (hostile names, every type form, nested and generic models,
@@ -12,7 +13,7 @@ import XCTest
 /// (`REPOGEN_GENERATIVE_COUNT`, `REPOGEN_GENERATIVE_SEED`). Failing specs are kept under
 /// `.build/generative-failures/` for a look.
 final class GenerativeTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackagePaths.root
 
     /// The styles whose output compiles against the runtime alone (`tca`'s imports swift-dependencies: its golden
     /// output and an app are compiled in Examples/LedgerApp).

@@ -1,6 +1,7 @@
 import Foundation
 import ImportedPetstore
 import RepogenRuntime
+import RepogenTestSupport
 import TestServer
 import XCTest
 
@@ -12,11 +13,7 @@ final class ImportedPetstoreServerTests: XCTestCase {
     var store: StoreRepositoryImpl!
 
     override func setUp() async throws {
-        do {
-            server = try TestServer()
-        } catch TestServer.Failure.noPython {
-            throw XCTSkip("python3 is needed for the loopback server tests")
-        }
+        server = try TestServer.startOrSkip()
         // The document's server is https://petstore.example.com/v1, and its auth a bearer token.
         var configuration = NetworkConfiguration(baseURL: server.baseURL.appendingPathComponent("v1"))
         configuration.authScheme = .bearer

@@ -1,5 +1,6 @@
 import Foundation
 import RepogenCore
+import RepogenTestSupport
 import XCTest
 
 /// The corpus of bad specs in `BadSpecs/`: each `name.json` (or `.yaml`) has a `name.expected` with exactly what
@@ -8,7 +9,7 @@ import XCTest
 ///
 /// After an intended change of messages: `REPOGEN_RECORD=1 swift test --filter BadSpecTests`, then review the diff.
 final class BadSpecTests: XCTestCase {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("BadSpecs")
+    static let folder = PackagePaths.url("Tests/RepogenCoreTests/BadSpecs")
     static let recording = ProcessInfo.processInfo.environment["REPOGEN_RECORD"] != nil
 
     /// What the command line would print for a spec held in memory.

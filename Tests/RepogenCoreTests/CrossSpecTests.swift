@@ -1,5 +1,6 @@
 import Foundation
 import RepogenCore
+import RepogenTestSupport
 import XCTest
 
 /// Specs generated together share one module: a type declared twice, or two output files that are one file on a
@@ -153,9 +154,8 @@ final class MixedStyleModuleTests: XCTestCase {
 /// key, and the check of all styles answers as checking each style alone does.
 final class ValidationKeyTests: XCTestCase {
     func testStylesOfOneKeyGiveTheSameDiagnosticsForEveryBadSpecAndExample() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         var files: [SpecFile] = []
-        for folder in [root.appendingPathComponent("BadSpecs"), root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Specs")] {
+        for folder in [PackagePaths.url("Tests/RepogenCoreTests/BadSpecs"), PackagePaths.specs] {
             for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
             where name.hasSuffix(".json") || name.hasSuffix(".yaml") {
                 files.append(SpecFile(path: name, bytes: try Array(Data(contentsOf: folder.appendingPathComponent(name)))))
@@ -195,9 +195,8 @@ final class ValidationKeyTests: XCTestCase {
 
 final class PipelineCheckTests: XCTestCase {
     func testCheckFailsExactlyWhenGenerationFails() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         var files: [SpecFile] = []
-        for folder in [root.appendingPathComponent("BadSpecs"), root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Specs")] {
+        for folder in [PackagePaths.url("Tests/RepogenCoreTests/BadSpecs"), PackagePaths.specs] {
             for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
             where name.hasSuffix(".json") || name.hasSuffix(".yaml") {
                 files.append(SpecFile(path: name, bytes: try Array(Data(contentsOf: folder.appendingPathComponent(name)))))

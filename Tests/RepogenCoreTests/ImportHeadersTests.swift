@@ -1,4 +1,5 @@
 import Foundation
+import RepogenTestSupport
 import XCTest
 
 @testable import RepogenCore
@@ -8,8 +9,7 @@ import XCTest
 /// merge-patch body and a declared response header; ImportedPetstoreServerTests sends them on the wire.
 final class ImportHeadersTests: XCTestCase {
     func importHeaders() throws -> ImportResult {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("OpenAPIDocuments/headers.yaml")
+        let url = PackagePaths.openAPIDocuments.appendingPathComponent("headers.yaml")
         let bytes = try Array(Data(contentsOf: url))
         return try OpenAPIImporter.run(SpecFile(path: "Tests/OpenAPIDocuments/headers.yaml", bytes: bytes), options: ImportOptions())
     }

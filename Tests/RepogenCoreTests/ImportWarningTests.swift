@@ -1,12 +1,12 @@
 import Foundation
+import RepogenTestSupport
 import XCTest
 
 @testable import RepogenCore
 
 /// Issue 30, item 8: what an import leaves out is said once, and a flood of one note is one line.
 final class ImportWarningTests: XCTestCase {
-    static let documents = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("OpenAPIDocuments")
+    static let documents = PackagePaths.openAPIDocuments
 
     func importDocument(_ name: String) throws -> ImportResult {
         let bytes = try Array(Data(contentsOf: Self.documents.appendingPathComponent(name)))

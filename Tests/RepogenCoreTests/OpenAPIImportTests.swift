@@ -1,4 +1,5 @@
 import Foundation
+import RepogenTestSupport
 import XCTest
 
 @testable import RepogenCore
@@ -6,8 +7,7 @@ import XCTest
 /// `repogen import`: each OpenAPI construct becomes the spec a person would write, or a warning at its place in the
 /// document; the specs made always generate.
 final class OpenAPIImportTests: XCTestCase {
-    static let documents = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("OpenAPIDocuments")
+    static let documents = PackagePaths.openAPIDocuments
 
     func importDocument(_ name: String, options: ImportOptions = ImportOptions()) throws -> ImportResult {
         let path = "Tests/OpenAPIDocuments/" + name

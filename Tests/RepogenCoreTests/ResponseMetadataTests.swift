@@ -1,13 +1,13 @@
 import Foundation
 import RepogenCore
+import RepogenTestSupport
 import XCTest
 
 /// `responseMetadata: true`: the repository returns `APIResponse<…>`, through a DTO's conversion and without a body
 /// too. (Specs/movie.yaml shows the plain case in every style's golden files; accepted specs compile, as the
 /// generative tests check.)
 final class ResponseMetadataTests: XCTestCase {
-    static let photoSpec = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Specs/photo.yaml")
+    static let photoSpec = PackagePaths.url("Specs/photo.yaml")
 
     func testADTOResponseIsMappedInsideTheAPIResponse() throws {
         // Without the list's cache: a cached read cannot return a response's metadata (a value from the cache has none).

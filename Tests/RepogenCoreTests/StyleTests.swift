@@ -1,10 +1,11 @@
 import Foundation
 @testable import RepogenCore
+import RepogenTestSupport
 import XCTest
 
 /// The output-style plug point: one `OutputStyle` per style, and the facts the build plugin shares.
 final class StyleTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackagePaths.root
 
     func testThePluginCompilesTheSameFactsFile() throws {
         let shared = Self.root.appendingPathComponent("Sources/RepogenCore/Shared/RepogenFacts.swift")

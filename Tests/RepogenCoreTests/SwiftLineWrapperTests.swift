@@ -1,5 +1,6 @@
 import Foundation
 import RepogenCore
+import RepogenTestSupport
 import XCTest
 
 /// The line wrapper of generated Swift (`SwiftLineWrapper`): where it breaks, what it leaves alone, and the
@@ -333,7 +334,7 @@ final class SwiftLineWrapperTests: XCTestCase {
 
     /// The golden output wrapped narrower still: the same tokens, idempotent.
     func testTheGoldenOutputWrappedAt60KeepsItsTokens() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = PackagePaths.root
         let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent("Generated").path)
         var files = 0
         while let path = enumerator?.nextObject() as? String {

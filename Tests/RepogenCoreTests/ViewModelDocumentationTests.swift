@@ -1,14 +1,14 @@
 import Foundation
 import RepogenCore
 import RepogenMustache
+import RepogenTestSupport
 import XCTest
 
 /// The tables of view-model keys in Documentation/Templates.md ("The view model") list exactly the properties of the
 /// view-model structs (`ViewModel.swift`) and the keys the projection gives templates: every key a template can use
 /// is documented, and no documented key is gone.
 final class ViewModelDocumentationTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = PackagePaths.root
 
     /// The view models of every spec of Specs/ in every style, and of a domain large enough to be grouped.
     func viewModels() throws -> [MustacheValue] {

@@ -1,5 +1,6 @@
 import Foundation
 import RepogenCore
+import RepogenTestSupport
 import XCTest
 
 /// The document dialect of the YAML reader (`YAMLSpecReader.read(_:dialect: .document)`), which reads OpenAPI
@@ -743,8 +744,7 @@ final class YAMLDocumentReaderTests: XCTestCase {
 
     /// The spec dialect through `read(_:)` and `read(_:dialect: .spec)` is the same reader.
     func testTheSpecDialectIsTheDefault() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Specs/user.yaml")
+        let url = PackagePaths.url("Specs/user.yaml")
         let file = SpecFile(path: "Specs/user.yaml", bytes: [UInt8](try Data(contentsOf: url)))
         let spec = try YAMLSpecReader.read(file)
         XCTAssertEqual(try YAMLSpecReader.read(file, dialect: .spec), spec)

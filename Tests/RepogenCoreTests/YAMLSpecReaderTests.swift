@@ -1,12 +1,12 @@
 import Foundation
 import RepogenCore
+import RepogenTestSupport
 import XCTest
 
 /// The YAML-like reader: the same tree as the JSON reader, exact positions, and a clear error at the exact place for
 /// anything outside the subset.
 final class YAMLSpecReaderTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = PackagePaths.root
 
     func read(_ text: String) throws(Diagnostic) -> SpecNode {
         try YAMLSpecReader.read(SpecFile(path: "t.yaml", text: text))

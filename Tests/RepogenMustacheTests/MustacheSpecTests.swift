@@ -1,5 +1,6 @@
 import Foundation
 import RepogenMustache
+import RepogenTestSupport
 import XCTest
 
 /// Runs the official Mustache specification (https://github.com/mustache/spec) against the engine.
@@ -58,10 +59,9 @@ final class MustacheSpecTests: XCTestCase {
         if let path = ProcessInfo.processInfo.environment["MUSTACHE_SPEC_DIR"] {
             return URL(fileURLWithPath: path)
         }
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+        let repository = PackagePaths.root
         let shared = repository.deletingLastPathComponent().appendingPathComponent("shared/mustache-spec")
-        let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Specification")
+        let bundled = PackagePaths.url("Tests/RepogenMustacheTests/Specification")
         return [shared, bundled].first { FileManager.default.fileExists(atPath: $0.path) }
     }
 

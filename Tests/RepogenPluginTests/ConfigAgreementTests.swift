@@ -1,5 +1,6 @@
 import Foundation
 import RepogenCore
+import RepogenTestSupport
 import XCTest
 
 /// The build plugin reads a target's config without repogen's parser (a plugin can link no library of ours): JSON
@@ -115,7 +116,7 @@ final class ConfigAgreementTests: XCTestCase {
     }
 
     func testThisTargetCompilesThePluginsFilesNotCopies() {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = PackagePaths.root
         for (here, there) in [
             ("Tests/RepogenPluginTests/BuildPlan.swift", "Plugins/RepogenBuildPlugin/BuildPlan.swift"),
             ("Tests/RepogenPluginTests/RepogenFacts.swift", "Sources/RepogenCore/Shared/RepogenFacts.swift"),

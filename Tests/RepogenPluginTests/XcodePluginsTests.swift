@@ -1,11 +1,12 @@
 import Foundation
+import RepogenTestSupport
 import XCTest
 
 /// The plugins' Xcode code paths (`#if canImport(XcodeProjectPlugin)`) cannot be built here: only Xcode has that
 /// module. Each plugin's files are type-checked twice with the toolchain's PackagePlugin: as SwiftPM builds them,
 /// and against XcodeProjectPluginStub, a stand-in for Xcode's API, with warnings as errors.
 final class XcodePluginsTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackagePaths.root
 
     func testThePluginsCompileForSwiftPMAndForXcode() throws {
         let swiftc = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")

@@ -1,5 +1,6 @@
 import Foundation
 import RepogenRuntime
+import RepogenTestSupport
 import TestServer
 import XCTest
 
@@ -9,11 +10,7 @@ final class ServerTests: XCTestCase {
     var server: TestServer!
 
     override func setUp() async throws {
-        do {
-            server = try TestServer()
-        } catch TestServer.Failure.noPython {
-            throw XCTSkip("python3 is needed for the loopback server tests")
-        }
+        server = try TestServer.startOrSkip()
     }
 
     override func tearDown() {

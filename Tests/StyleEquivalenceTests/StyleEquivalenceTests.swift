@@ -3,6 +3,7 @@ import GeneratedAsyncThrowsSample
 import GeneratedCompletionSample
 import GeneratedSample
 import RepogenRuntime
+import RepogenTestSupport
 import TestServer
 import XCTest
 
@@ -12,11 +13,7 @@ final class StyleEquivalenceTests: XCTestCase {
     var server: TestServer!
 
     override func setUp() async throws {
-        do {
-            server = try TestServer()
-        } catch TestServer.Failure.noPython {
-            throw XCTSkip("python3 is needed for the loopback server tests")
-        }
+        server = try TestServer.startOrSkip()
     }
 
     override func tearDown() {
