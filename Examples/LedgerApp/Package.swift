@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// Seed 003 as an app package: a team on The Composable Architecture reads its API through a `@DependencyClient`.
+// The tca style in an app package: a team on The Composable Architecture reads its API through a `@DependencyClient`.
 // repogen's build plugin generates the Ledger module's client in the `tca` style from Sources/Ledger/ledger.yaml
 // (and a second client from reminder.yaml), the specs Sources/Ledger/repogen.yaml names, at build time; the feature
 // model reads it with `@Dependency(\.ledgerClient)`. This package, not repogen's, depends

@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// Seed 001 as an app package: a view model over a repository that reads the local cache first, falls back to the
+// The async-throws style in an app package: a view model over a repository that reads the local cache first, falls back to the
 // API and stores what it fetched, and writes through. The build-tool plugin generates the Movies module's
 // networking layer, cached repository and mock included, from Sources/Movies/movie.repogen.yaml at build time: a
 // target without a config, whose specs the plugin finds by their names (`<name>.repogen.yaml`).

@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// Seed 004 as an app package: a UIKit-style view model on the main actor calls the completion-handler repository
+// The completion style in an app package: a UIKit-style view model on the main actor calls the completion-handler repository
 // (the `completion` style) and keeps the `RequestHandle` to cancel. repogen's build plugin generates the Photos
 // module's networking layer (DTOs mapped to domain types, a cached repository, its mock) from
 // Sources/Photos/photos.repogen.yaml at build time. Swift 6 language mode (complete strict concurrency).

@@ -187,29 +187,116 @@ final class GoldenTests: XCTestCase {
     }
 }
 
-/// The README's excerpts of generated code (a code block after `<!-- excerpt of <files> -->`) are what the golden
-/// files hold: every piece of such a block (pieces are separated by blank lines) appears in one of the files.
+/// The documentation's excerpts of generated code (a code block after `<!-- excerpt of <files> -->`, in README.md or
+/// any page under Documentation/) are what the golden files hold: every piece of such a block (pieces are separated
+/// by blank lines) appears in one of the files.
 final class ReadmeExcerptTests: XCTestCase {
+    /// README.md and every `.md` file under Documentation/, as paths relative to the repository's root.
+    static func documentationPages() throws -> [String] {
+        let root = URL(fileURLWithPath: GoldenTests.root)
+        var pages = ["README.md"]
+        let folder = root.appendingPathComponent("Documentation")
+        let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: folder.path), "no Documentation/ folder")
+        while let path = enumerator.nextObject() as? String {
+            if path.hasSuffix(".md") { pages.append("Documentation/" + path) }
+        }
+        return pages.sorted()
+    }
+
     func testExcerptsAreInTheGoldenFiles() throws {
         let root = URL(fileURLWithPath: GoldenTests.root)
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let marker = "<!-- excerpt of "
         var checked = 0
-        var rest = readme[...]
-        while let start = rest.range(of: marker) {
-            let line = rest[start.upperBound...].prefix { $0 != "\n" }
-            let files = line.replacingOccurrences(of: " -->", with: "").split(separator: " ").map(String.init)
-            let texts = try files.map { try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
-            let afterMarker = rest[start.upperBound...]
-            let open = try XCTUnwrap(afterMarker.range(of: "```swift\n"), "no code block after \(line)")
-            let close = try XCTUnwrap(afterMarker[open.upperBound...].range(of: "\n```"))
-            let code = afterMarker[open.upperBound..<close.lowerBound]
-            for piece in code.components(separatedBy: "\n\n") where !piece.isEmpty {
-                XCTAssertTrue(texts.contains { $0.contains(piece + "\n") }, "README excerpt not in \(files):\n\(piece)")
-                checked += 1
+        var checkedPages = 0
+        for page in try Self.documentationPages() {
+            let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+            var rest = text[...]
+            var checkedHere = 0
+            while let start = rest.range(of: marker) {
+                let line = rest[start.upperBound...].prefix { $0 != "\n" }
+                let files = line.replacingOccurrences(of: " -->", with: "").split(separator: " ").map(String.init)
+                let texts = try files.map { try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
+                let afterMarker = rest[start.upperBound...]
+                let open = try XCTUnwrap(afterMarker.range(of: "```swift\n"), "no code block after \(line) in \(page)")
+                let close = try XCTUnwrap(afterMarker[open.upperBound...].range(of: "\n```"))
+                let code = afterMarker[open.upperBound..<close.lowerBound]
+                for piece in code.components(separatedBy: "\n\n") where !piece.isEmpty {
+                    XCTAssertTrue(texts.contains { $0.contains(piece + "\n") }, "\(page): excerpt not in \(files):\n\(piece)")
+                    checkedHere += 1
+                }
+                rest = afterMarker[close.upperBound...]
             }
-            rest = afterMarker[close.upperBound...]
+            checked += checkedHere
+            if checkedHere > 0 { checkedPages += 1 }
         }
-        XCTAssertGreaterThanOrEqual(checked, 12, "the README's excerpts of each style")
+        // README.md's excerpt, each style's page, the spec language's and the runtime's.
+        XCTAssertGreaterThanOrEqual(checked, 30, "the documentation's excerpts of each style")
+        XCTAssertGreaterThanOrEqual(checkedPages, 8, "pages with excerpts")
+    }
+
+    /// Every relative link in README.md and Documentation/ (`[text](path)` or `[text](path#anchor)`) names a file or
+    /// folder that exists, and an anchor into a Markdown page names one of its headings (as GitHub makes anchors).
+    func testRelativeLinksResolve() throws {
+        let root = URL(fileURLWithPath: GoldenTests.root)
+        let pages = try Self.documentationPages()
+        XCTAssertGreaterThanOrEqual(pages.count, 15, "README.md and the Documentation/ pages")
+        var links = 0
+        for page in pages {
+            let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+            let folder = root.appendingPathComponent(page).deletingLastPathComponent()
+            for target in Self.links(in: text) where !target.contains("://") && !target.hasPrefix("mailto:") {
+                links += 1
+                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let file = parts[0].isEmpty ? root.appendingPathComponent(page) : folder.appendingPathComponent(parts[0])
+                guard FileManager.default.fileExists(atPath: file.standardizedFileURL.path) else {
+                    XCTFail("\(page): the link '\(target)' names no file")
+                    continue
+                }
+                if parts.count == 2, file.pathExtension == "md" {
+                    let linked = try String(contentsOf: file, encoding: .utf8)
+                    XCTAssertTrue(Self.anchors(of: linked).contains(parts[1]), "\(page): the link '\(target)' names no heading")
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(links, 50, "relative links checked")
+    }
+
+    /// The targets of `](…)` links outside code blocks and code spans.
+    static func links(in text: String) -> [String] {
+        var result: [String] = []
+        var inFence = false
+        for line in text.components(separatedBy: "\n") {
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inFence.toggle(); continue }
+            if inFence { continue }
+            // Drop code spans, whose brackets are Swift, not links.
+            let prose = line.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
+            var rest = prose[...]
+            while let open = rest.range(of: "](") {
+                let after = rest[open.upperBound...]
+                guard let close = after.firstIndex(of: ")") else { break }
+                result.append(String(after[..<close]))
+                rest = after[close...]
+            }
+        }
+        return result
+    }
+
+    /// GitHub's anchors of a page's headings: lowercased, punctuation but `-` and `_` dropped, spaces as `-`.
+    static func anchors(of text: String) -> Set<String> {
+        var result: Set<String> = []
+        var inFence = false
+        for line in text.components(separatedBy: "\n") {
+            if line.hasPrefix("```") { inFence.toggle(); continue }
+            guard !inFence, line.hasPrefix("#") else { continue }
+            let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+            let slug = title.lowercased().unicodeScalars.compactMap { scalar -> String? in
+                if scalar == " " { return "-" }
+                if scalar == "-" || scalar == "_" || CharacterSet.alphanumerics.contains(scalar) { return String(scalar) }
+                return nil
+            }.joined()
+            result.insert(slug)
+        }
+        return result
     }
 }

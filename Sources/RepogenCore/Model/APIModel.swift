@@ -407,7 +407,7 @@ package struct CustomHeader: Sendable, Equatable {
     package var value: [TemplatePart]
 }
 
-/// A type of the app's domain and how a DTO (a model as the server sends it) maps to it: seed 004's `Photo`, made
+/// A type of the app's domain and how a DTO (a model as the server sends it) maps to it: `Photo`, made
 /// by `PhotoResponseDTO.toDomain()`.
 package struct DomainModel: Sendable, Equatable {
     package var name: String

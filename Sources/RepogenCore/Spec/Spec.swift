@@ -52,7 +52,7 @@ package struct Spec: Sendable, Equatable {
     /// The output style this spec's files take (`completion`), unless `--style` names one for every spec; nil for
     /// the config's style.
     package var style: Located<String>? = nil
-    /// Extra modules the generated files import (the seed imports `Model`).
+    /// Extra modules the generated files import (an app's model module, say `Model`).
     package var imports: [Located<String>]
     /// Types the spec uses without defining them, from an imported module or another spec of the same module.
     package var externalTypes: [Located<String>] = []
@@ -98,7 +98,7 @@ package struct ModelSpec: Sendable, Equatable {
     package var unknown: Located<String>? = nil
 }
 
-/// `domain` of a model: the domain type a DTO maps to (seed 004's `Photo` for `PhotoResponseDTO`).
+/// `domain` of a model: the domain type a DTO maps to (`Photo` for `PhotoResponseDTO`).
 package struct DomainSpec: Sendable, Equatable {
     package var name: Located<String>
     package var description: Located<String>?

@@ -1,4 +1,4 @@
-/// Checks the `domain` of models (seed 004): the domain type's name, and for each of its fields the DTO field it
+/// Checks the `domain` of models: the domain type's name, and for each of its fields the DTO field it
 /// copies (converting nested DTOs with their own `toDomain()`) or the value it computes.
 extension SpecValidator {
     mutating func validateDomains(_ specs: [ModelSpec]) -> [DomainModel] {

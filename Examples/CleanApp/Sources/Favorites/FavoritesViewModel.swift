@@ -6,8 +6,8 @@ import Combine
 import OpenCombine
 #endif
 
-/// A SwiftUI-free view model in the seed's MVVM shape, on the main actor: it takes the use cases by their protocols
-/// and binds to their publishers (the seed's RxSwift `Observable`s) with plain closures, which are isolated to the
+/// A SwiftUI-free view model in an MVVM shape, on the main actor: it takes the use cases by their protocols
+/// and binds to their publishers (where an RxSwift app binds `Observable`s) with plain closures, which are isolated to the
 /// main actor like the rest of the class. The publishers deliver on the main actor, so those closures may set state.
 @MainActor
 public final class FavoritesViewModel {

@@ -186,7 +186,7 @@ final class FavoritesMockTests: XCTestCase {
         XCTAssertNil(viewModel.errorMessage)
     }
 
-    /// The seed's binding, written as anyone writes it in a `@MainActor` type: a plain closure (isolated to the
+    /// The usual binding, written as anyone writes it in a `@MainActor` type: a plain closure (isolated to the
     /// main actor, not `@Sendable`) that checks it runs there, for a value and for a failure.
     func testThePublishersDeliverOnTheMainActor() async {
         let remote = MockFavoritesRepository()

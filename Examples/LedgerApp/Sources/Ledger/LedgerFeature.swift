@@ -3,7 +3,7 @@ import Foundation
 import Observation
 import RepogenRuntime
 
-/// Seed 003's person list as a reducer-free feature model: the state a screen shows and the actions it sends, over
+/// The person list as a reducer-free feature model: the state a screen shows and the actions it sends, over
 /// `LedgerClient` read with `@Dependency`. A SwiftUI view holds it in `@State`; a TCA reducer would read the client
 /// the same way. Tests build it inside `withDependencies` to choose the live, test, preview or mock client.
 @MainActor

@@ -2,7 +2,7 @@ import Foundation
 import Observation
 import RepogenRuntime
 
-/// Seed 001's `MovieViewModel` without SwiftUI: a main-actor `@Observable` model over `any MovieRepository`, so the
+/// A `MovieViewModel` without SwiftUI: a main-actor `@Observable` model over `any MovieRepository`, so the
 /// cached repository, the bare API calls or the generated mock can stand behind it. A SwiftUI view holds it in
 /// `@State`, calls `load()` from `.task` (SwiftUI cancels that task when the view goes) or `start()` / `cancel()`
 /// from buttons, and shows `state`.

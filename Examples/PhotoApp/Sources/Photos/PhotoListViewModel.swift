@@ -1,7 +1,7 @@
 import Foundation
 import RepogenRuntime
 
-/// Seed 004's photo list as a UIKit-style view model: it runs on the main actor, calls the completion-handler
+/// A photo list as a UIKit-style view model: it runs on the main actor, calls the completion-handler
 /// repository and sets its state in the handlers (which run on the main actor: no `MainActor.assumeIsolated`), and
 /// keeps the `RequestHandle` of the request in flight so that a new load or `cancel()` stops it. It knows the
 /// repository protocol only, so the cached repository, the bare API calls or the generated mock can stand behind it.
