@@ -270,7 +270,7 @@ enum ArgumentParser {
     static func parseTemplates(_ given: [String]) throws(UsageError) -> Command {
         // `--style <style>` (or `--style=<style>`, `-s <style>`) anywhere after the command.
         var arguments: [String] = []
-        var style = OutputStyle.result
+        var style = OutputStyle.defaultStyle
         var index = 0
         while index < given.count {
             let argument = given[index]

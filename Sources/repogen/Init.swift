@@ -16,7 +16,7 @@ enum StarterFiles {
         # Every key is in repogen's Documentation/CommandLine.md, "The config file".
         specs: [Specs]            # spec files, or folders of them (one domain per file: Specs/todo.yaml -> Todo)
         output: Generated         # where the Swift files go; commit them, and run 'repogen generate --check' in CI
-        style: result             # result, async-throws, completion, clean or tca
+        \("style: \(OutputStyle.defaultStyle.name)".padding(toLength: 26, withPad: " ", startingAt: 0))# \(OutputStyle.namesList)
         accessLevel: public       # or internal
         mocks: debug              # the mocks inside #if DEBUG; inline, none, or only (for a test-support folder)
 
@@ -26,7 +26,7 @@ enum StarterFiles {
         {
           "specs": ["Specs"],
           "output": "Generated",
-          "style": "result",
+          "style": "\(OutputStyle.defaultStyle.name)",
           "accessLevel": "public",
           "mocks": "debug"
         }

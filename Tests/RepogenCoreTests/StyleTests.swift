@@ -30,6 +30,45 @@ final class StyleTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0, output)
     }
 
+    /// A style is its folder (Documentation/Development/AddingAStyle.md): no code outside `Styles/` compares with a
+    /// style, switches on one or spells a style's name, so a new style touches its folder and the registry, not
+    /// validation, projection, the pipeline, the command line or the plugins. The exceptions are data: the files
+    /// table the build plugin shares (`RepogenFacts.styleFiles`), the view model's per-style keys, the generated
+    /// templates.
+    func testNoCodeOutsideTheStylesFoldersNamesAStyle() throws {
+        let names = OutputStyle.all.map(\.name)
+        let members = ["result", "asyncThrows", "completion", "clean", "tca"]
+        XCTAssertEqual(members.count, names.count, "a member name per style (OutputStyle's static lets)")
+        let alternatives = members.joined(separator: "|")
+        let patterns = [
+            "(==|!=)\\s*\\.(\(alternatives))\\b", "case\\s+\\.(\(alternatives))\\b", "OutputStyle\\.(\(alternatives))\\b",
+        ] + names.map { "\"\(NSRegularExpression.escapedPattern(for: $0))\"" }
+        let expressions = try patterns.map { try NSRegularExpression(pattern: $0) }
+        let exceptions = [
+            "Sources/RepogenCore/Styles/", "Sources/RepogenCore/Shared/RepogenFacts.swift",
+            "Sources/RepogenCore/Templates/BuiltinTemplates+Generated.swift", "Sources/RepogenCore/Projection/ViewModel",
+            "Plugins/RepogenBuildPlugin/RepogenFacts.swift",
+        ]
+        var checked = 0
+        for folder in ["Sources", "Plugins"] {
+            let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: Self.root.appendingPathComponent(folder).path))
+            while let relative = enumerator.nextObject() as? String {
+                let path = folder + "/" + relative
+                guard path.hasSuffix(".swift"), !exceptions.contains(where: { path.hasPrefix($0) }) else { continue }
+                let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+                checked += 1
+                for (number, line) in text.components(separatedBy: "\n").enumerated() {
+                    let code = line.components(separatedBy: "//").first ?? line
+                    let range = NSRange(code.startIndex..., in: code)
+                    for expression in expressions where expression.firstMatch(in: code, range: range) != nil {
+                        XCTFail("\(path):\(number + 1) names a style outside Styles/: \(line.trimmingCharacters(in: .whitespaces))")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 100, "the Swift files of Sources/ and Plugins/")
+    }
+
     func testEveryStyleIsAFactAndEveryFactAStyle() {
         XCTAssertEqual(OutputStyle.all.map(\.name), RepogenFacts.styleNames)
         XCTAssertEqual(OutputStyle.named(RepogenFacts.defaultStyle), .result)

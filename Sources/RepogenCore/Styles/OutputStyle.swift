@@ -45,6 +45,15 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
     /// Every style, in the order of `RepogenFacts.styleNames`: the registry, one line per style.
     package static let all: [OutputStyle] = [result, asyncThrows, completion, clean, tca]
 
+    /// The style used when neither the command line, the config nor the spec names one (`RepogenFacts.defaultStyle`).
+    package static let defaultStyle = named(RepogenFacts.defaultStyle) ?? all[0]
+
+    /// The style names as a sentence's list: `result, async-throws, completion, clean or tca`.
+    package static var namesList: String {
+        let names = all.map(\.name)
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    }
+
     /// The style named `name`, if there is one.
     package static func named(_ name: String) -> OutputStyle? {
         all.first { $0.name == name }

@@ -23,7 +23,7 @@ package func validateSpec(
 struct SpecValidator {
     var diagnostics = DiagnosticCollector()
     /// The output style, which decides the mock's member names.
-    var style = OutputStyle.result
+    var style = OutputStyle.defaultStyle
     var types = TypeScope()
     /// Modules the generated files import besides the spec's own (the runtime module, the config's imports).
     var modules: Set<String> = []
