@@ -213,6 +213,16 @@ def print_per_file(label, files, work, modules):
         rest = sorted(rows, reverse=True)[12:]
         print("| %d other files | %d | %.2f | %.0f |" % (len(rest), sum(r[2] for r in rest), sum(r[0] for r in rest), max(r[3] for r in rest)))
     print("| total, one job at a time | %d | %.2f | |" % (sum(r[2] for r in rows), sum(r[0] for r in rows)))
+    kinds = {}
+    for seconds, name, lines, _ in rows:
+        base = os.path.basename(name)[:-len(".swift")]
+        kind = "Mock" if base.startswith("Mock") else next(
+            (k for k in ("Models", "Api", "Repository") if base.endswith(k)), "other")
+        total = kinds.setdefault(kind, [0, 0, 0.0])
+        total[0], total[1], total[2] = total[0] + 1, total[1] + lines, total[2] + seconds
+    if len(rows) > len(kinds):
+        print("\nBy kind of file: " + "; ".join("%s %d files, %d lines, %.2f s" % (kind, *kinds[kind])
+                                                 for kind in sorted(kinds, key=lambda k: -kinds[k][2])))
 
 
 def real(args, work, modules, style):
