@@ -2,8 +2,15 @@
 # Benchmarks a release build of repogen: generation cold / no-op / check on synthetic specs of 100, 1,000 and
 # 10,000 endpoints (min and median of 5 runs, peak memory), the compile time of the generated code for 100 and
 # 1,000 endpoints, and a no-op run on this repository's own specs. Prints Markdown tables.
-#   bash Benchmarks/run.sh                          # everything
+#   bash Benchmarks/run.sh                          # everything, the store-shaped specs (almost no models)
 #   bash Benchmarks/run.sh --sizes 1000 --compile ""  # a part
+# The OpenAPI-shaped workload of issue 32 (N operations over N/2 resources, each a model of 3-5 fields plus an input
+# model; make_spec.py --shape openapi) beside the store shape, its per-phase timings (REPOGEN_TIMINGS=1) at the
+# largest size, each generated file's compile time, and a 300-operation real-shaped OpenAPI document
+# (make_openapi.py --real) through import, generate and compile, about 10 minutes on 2 cores:
+#   bash Benchmarks/run.sh --shape store,openapi --sizes 1000,10000 --compile 1000 --styles result \
+#       --compile-runs 2 --no-g --per-file --timings --real 300
+# Every option is described at the top of Benchmarks/bench.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product repogen >/dev/null
