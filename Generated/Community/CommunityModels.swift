@@ -3,6 +3,8 @@
 import Foundation
 import RepogenRuntime
 
+// Models file 1 of 2 (the spec's `modelFiles`): each model is in the file its name picks.
+
 public enum PollSortType: String, Codable, Sendable, Equatable, CaseIterable {
     case latest = "LATEST"
     case popular = "POPULAR"
@@ -65,54 +67,5 @@ public struct PollListInput: Codable, Sendable, Equatable {
         self.sortType = sortType
         self.cursor = cursor
         self.size = size
-    }
-}
-
-/// A new poll; its options are a nested type.
-public struct PollCreateRequestInput: Codable, Sendable, Equatable {
-    public var title: String
-    public var categoryId: String
-    public var startDateTime: String
-    public var endDateTime: String
-    public var options: [Option]
-
-    public init(title: String, categoryId: String, startDateTime: String, endDateTime: String, options: [Option] = []) {
-        self.title = title
-        self.categoryId = categoryId
-        self.startDateTime = startDateTime
-        self.endDateTime = endDateTime
-        self.options = options
-    }
-
-    public struct Option: Codable, Sendable, Equatable {
-        public var content: String
-
-        public init(content: String) {
-            self.content = content
-        }
-    }
-}
-
-public struct PollResponse: Codable, Sendable, Hashable, Identifiable {
-    public var pollId: String
-    public var title: String
-    public var participantCount: Int
-    public var status: PollStatus?
-    /// The identity `Identifiable` uses: `pollId`.
-    public var id: String { self.pollId }
-
-    public init(pollId: String, title: String, participantCount: Int, status: PollStatus? = nil) {
-        self.pollId = pollId
-        self.title = title
-        self.participantCount = participantCount
-        self.status = status
-    }
-}
-
-public struct PollCreateResponse: Codable, Sendable, Equatable, Identifiable {
-    public var id: String
-
-    public init(id: String) {
-        self.id = id
     }
 }

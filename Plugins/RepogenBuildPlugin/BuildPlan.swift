@@ -154,7 +154,11 @@ struct BuildPlan: Equatable {
             // A spec may name its own style, which wins over the config's.
             let style = Self.specStyle(spec) ?? settings.style ?? RepogenFacts.defaultStyle
             var arguments = ["generate", spec.path, "--output", output.appendingPathComponent(folder).path] + options
-            var outputs = (RepogenFacts.outputFiles(forSpecPath: spec.path, style: style, mocks: mocks) ?? []).map {
+            // A spec's `modelFiles` decides how many models files it has; out of range, no outputs are listed and
+            // repogen reports it at its line.
+            let modelFiles = Self.specModelFiles(spec) ?? 1
+            var outputs = (RepogenFacts.outputFiles(
+                forSpecPath: spec.path, style: style, mocks: mocks, modelFiles: modelFiles) ?? []).map {
                 folder + "/" + $0.relativePath
             }
             if RepogenFacts.styleNames.contains(style) { arguments += ["--style", style] }
@@ -188,8 +192,13 @@ struct BuildPlan: Equatable {
     static func plannedBuild(targetName: String, specs: [URL], settings: Settings) -> String {
         var object: [String: Any] = ["target": targetName, "specs": specs.map(\.standardizedFileURL.path)]
         var specStyles: [String: String] = [:]
-        for spec in specs { specStyles[spec.standardizedFileURL.path] = specStyle(spec) }
+        var specModelFiles: [String: Int] = [:]
+        for spec in specs {
+            specStyles[spec.standardizedFileURL.path] = specStyle(spec)
+            specModelFiles[spec.standardizedFileURL.path] = Self.specModelFiles(spec)
+        }
         if !specStyles.isEmpty { object["specStyles"] = specStyles }
+        if !specModelFiles.isEmpty { object["specModelFiles"] = specModelFiles }
         if let style = settings.style { object["style"] = style }
         if let mocks = settings.mocks { object["mocks"] = mocks }
         if let templates = settings.templates { object["templates"] = templates.path }
@@ -266,6 +275,18 @@ struct BuildPlan: Equatable {
     }
 
     /// A spec's own top-level `style`, if it names one.
+    /// A spec's own `modelFiles` (how many files its models are spread over), if it names a whole number; the tool
+    /// reports any other value.
+    static func specModelFiles(_ spec: URL) -> Int? {
+        guard let data = readRegularFile(spec) else { return nil }
+        if spec.pathExtension == "json" {
+            let value = ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["modelFiles"]
+            // JSONSerialization reads `4` and `4.0` alike; the tool refuses the second.
+            return (value as? NSNumber).flatMap { Int(exactly: $0.doubleValue) }
+        }
+        return RepogenFacts.topLevelYAMLSetting("modelFiles", in: String(decoding: data, as: UTF8.self)).flatMap { Int($0) }
+    }
+
     static func specStyle(_ spec: URL) -> String? {
         guard let data = readRegularFile(spec) else { return nil }
         if spec.pathExtension == "json" {

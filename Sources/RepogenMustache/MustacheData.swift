@@ -68,6 +68,33 @@ public final class MustacheData: @unchecked Sendable {
         }
     }
 
+    /// The root, then the value `path` leads to from it (each step a hash's value by name or a list's item by
+    /// position: `.key("files")`, `.item(2)`): a context stack to render with, as the section `{{#files}}` makes
+    /// it for its third item. Nil when the path leads nowhere.
+    package func contextStack(_ path: [MustachePathStep]) -> [Int]? {
+        var current = root
+        for step in path {
+            let slot = slots[current]
+            let position: Int
+            switch (step, slot.kind) {
+            case (.item(let item), .array):
+                guard item >= 0 && item < slot.items else { return nil }
+                position = item
+            case (.key(let name), .dictionary):
+                let keys = keySets[Int(slot.keys)]
+                guard let found = (0..<keys.count).last(where: { position in
+                    let entry = keyEntries[keys.start + position]
+                    return string(entry.start, entry.count) == name
+                }) else { return nil }
+                position = found
+            default:
+                return nil
+            }
+            current = Int(children[slot.first + position])
+        }
+        return current == root ? [root] : [root, current]
+    }
+
     func string(_ start: Int, _ count: Int) -> String {
         String(decoding: UnsafeBufferPointer(start: bytes.start.map { $0 + start }, count: count), as: UTF8.self)
     }
@@ -327,4 +354,12 @@ package struct MustacheDataBuilder: @unchecked Sendable {
         keyIDs = [:]
         keptKeys = []
     }
+}
+
+/// One step of a path into template data (`MustacheData.contextStack(_:)`).
+package enum MustachePathStep: Equatable, Sendable {
+    /// A hash's value by its name.
+    case key(String)
+    /// A list's item by its position.
+    case item(Int)
 }

@@ -79,18 +79,27 @@ public struct MustacheLibrary: Sendable {
         try render(name, data, limits: RenderLimits(), checkingNames: strict ? .strict : .report)
     }
 
+    /// `renderText(_:_:strict:)` from the context stack `stack` (`MustacheData.contextStack(_:)`): the root, then
+    /// values in it that names are looked up in first, as inside sections; the root alone when empty.
+    package func renderText(
+        _ name: String, _ data: MustacheData, stack: [Int], strict: Bool
+    ) throws(MustacheError) -> (text: RenderedText, missing: [MustacheError]) {
+        try render(name, data, limits: RenderLimits(), checkingNames: strict ? .strict : .report, stack: stack.isEmpty ? nil : stack)
+    }
+
     /// Renders the template `name` against `context` within `limits` (for tests of the limits).
     package func render(_ name: String, _ context: MustacheValue, limits: RenderLimits) throws(MustacheError) -> String {
         try render(name, MustacheData(context), limits: limits, checkingNames: .no).text.string
     }
 
     private func render(
-        _ name: String, _ data: MustacheData, limits: RenderLimits, checkingNames: Renderer.NameCheck
+        _ name: String, _ data: MustacheData, limits: RenderLimits, checkingNames: Renderer.NameCheck,
+        stack: [Int]? = nil
     ) throws(MustacheError) -> (text: RenderedText, missing: [MustacheError]) {
         guard let template = program.templates[name] else {
             throw MustacheError(templateName: name, line: 0, column: 0, message: "no template named '\(name)'")
         }
-        var renderer = Renderer(program: program, data: data, escapesHTML: escaping == .html, limits: limits)
+        var renderer = Renderer(program: program, data: data, escapesHTML: escaping == .html, limits: limits, stack: stack)
         defer { renderer.deallocate() }
         renderer.nameCheck = checkingNames
         do {

@@ -59,7 +59,10 @@ struct Renderer {
     /// No value: a missing name.
     private static let none = -1
 
-    init(program: Program, data: MustacheData, escapesHTML: Bool, limits: RenderLimits = RenderLimits()) {
+    init(
+        program: Program, data: MustacheData, escapesHTML: Bool, limits: RenderLimits = RenderLimits(),
+        stack initial: [Int]? = nil
+    ) {
         self.program = program
         self.data = data
         instructions = program.instructions
@@ -74,7 +77,7 @@ struct Renderer {
         keyEntries = data.keyEntries
         self.escapesHTML = escapesHTML
         self.limits = limits
-        stack.append(data.root)
+        for value in initial ?? [data.root] { stack.append(value) }
     }
 
     /// Frees the stacks and any output not taken.

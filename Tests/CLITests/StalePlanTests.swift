@@ -7,10 +7,15 @@ import XCTest
 final class StalePlanTests: CLITestCase {
     let spec = "endpoints:\n  - { name: fetchItems, method: GET, path: /items, response: String }\n"
 
-    func plan(_ specs: [String], style: String? = nil, mocks: String? = nil) -> String {
+    func plan(_ specs: [String], style: String? = nil, mocks: String? = nil, modelFiles: [String: Int] = [:]) -> String {
         var object: [String: Any] = [
             "target": "ShopAPI", "specs": specs.map { workDirectory.appendingPathComponent($0).standardizedFileURL.path },
         ]
+        if !modelFiles.isEmpty {
+            object["specModelFiles"] = Dictionary(uniqueKeysWithValues: modelFiles.map {
+                (workDirectory.appendingPathComponent($0.key).standardizedFileURL.path, $0.value)
+            })
+        }
         if let style { object["style"] = style }
         if let mocks { object["mocks"] = mocks }
         let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
@@ -108,5 +113,28 @@ final class StalePlanTests: CLITestCase {
             result.stderr.hasSuffix(
                 "repogen.yaml: error: '--build-plan' is not a plan the build plugin writes\n1 error; nothing was written\n"),
             result.stderr)
+    }
+
+    /// A spec's own `modelFiles` decides its outputs, which the plan declared: changing it needs a new plan too.
+    func testASpecsModelFilesChangedAfterThePlanIsStale() throws {
+        try write("specs: [shop.yaml]\n", to: "Sources/ShopAPI/repogen.yaml")
+        try write("modelFiles: 3\n" + spec, to: "Sources/ShopAPI/shop.yaml")
+        let planned = plan(["Sources/ShopAPI/shop.yaml"], modelFiles: ["Sources/ShopAPI/shop.yaml": 2])
+        let result = try generate("Sources/ShopAPI/shop.yaml", plan: planned)
+        XCTAssertEqual(result.status, 3)
+        XCTAssertTrue(
+            result.stderr.hasPrefix(
+                workDirectory.appendingPathComponent("Sources/ShopAPI/shop.yaml").path
+                    + ":1:13: error: the build plugin's plan for target 'ShopAPI' is stale: this spec's 'modelFiles' is "
+                    + "'3', but the plan was made with '2'; SwiftPM plans"), result.stderr)
+        XCTAssertFalse(files().contains("Out"))
+        // The plan as made from the spec as it is generates the files it declared.
+        let current = plan(["Sources/ShopAPI/shop.yaml"], modelFiles: ["Sources/ShopAPI/shop.yaml": 3])
+        let fresh = try generate("Sources/ShopAPI/shop.yaml", plan: current)
+        XCTAssertEqual(fresh.stderr, "")
+        XCTAssertEqual(fresh.status, 0)
+        XCTAssertEqual(files().filter { $0.hasPrefix("Out/") && $0.contains("Models") }.sorted(), [
+            "Out/Shop/ShopModels.swift", "Out/Shop/ShopModels2.swift", "Out/Shop/ShopModels3.swift",
+        ])
     }
 }

@@ -796,3 +796,32 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertEqual(ImportNames.words("ユーザーID"), ImportNames.unicodeWords("ユーザーID"))
     }
 }
+
+/// A spec an import writes with many models spreads them over several files (`modelFiles`), one per 40 models.
+final class ImportModelFilesTests: XCTestCase {
+    func document(schemas count: Int) -> String {
+        var text = "openapi: 3.0.3\ninfo: { title: Big, version: '1' }\npaths:\n  /things:\n    get:\n      tags: [things]\n"
+        text += "      operationId: listThings\n      responses:\n        '200':\n          description: ok\n"
+        text += "          content:\n            application/json:\n              schema: { $ref: '#/components/schemas/Thing0' }\n"
+        text += "components:\n  schemas:\n"
+        for index in 0..<count {
+            let next = index + 1 < count ? "\n        next: { $ref: '#/components/schemas/Thing\(index + 1)' }" : ""
+            text += "    Thing\(index):\n      type: object\n      properties:\n        id: { type: integer }\(next)\n"
+        }
+        return text
+    }
+
+    func testManyModelsAreSpreadOverSeveralFiles() throws {
+        for (count, expected) in [(10, nil), (79, nil), (80, 2), (200, 5), (1_000, 8)] as [(Int, Int?)] {
+            let result = try OpenAPIImporter.run(SpecFile(path: "big.yaml", text: document(schemas: count)), options: ImportOptions())
+            let text = try XCTUnwrap(result.files.first?.contents)
+            let line = text.split(separator: "\n").first { $0.hasPrefix("modelFiles:") }
+            XCTAssertEqual(line.map(String.init), expected.map { "modelFiles: \($0)" }, "\(count) schemas")
+            // And the spec generates that many models files.
+            let generated = try Pipeline.generate(
+                file: SpecFile(path: result.files[0].relativePath, text: text),
+                library: TemplateSet.builtin.library(templatesPath: nil), options: GenerateOptions())
+            XCTAssertEqual(generated.files.filter { $0.relativePath.contains("Models") }.count, expected ?? 1, "\(count) schemas")
+        }
+    }
+}

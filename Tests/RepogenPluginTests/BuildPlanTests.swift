@@ -114,6 +114,33 @@ final class BuildPlanTests: XCTestCase {
         XCTAssertEqual(Array(steps[2].arguments.suffix(4)), ["--mocks", "inline", "--style", "result"])
     }
 
+    /// A spec's `modelFiles` (JSON or YAML) lists that many models files, and goes into the plan.
+    func testASpecsModelFilesListsItsModelsFiles() throws {
+        let files = try write([
+            "repogen.yaml": "specs: [big.yaml, huge.json, bad.yaml]\n",
+            "big.yaml": "modelFiles: 3 # spread the models\n" + spec,
+            "huge.json": #"{"modelFiles": 2, "endpoints": []}"#,
+            "bad.yaml": "modelFiles: 0\n" + spec,
+        ])
+        let steps = plan(files).steps
+        XCTAssertEqual(steps.count, 3)
+        XCTAssertEqual(names(steps[0].outputs, below: output).filter { $0.contains("Models") }, [
+            "Big/Big/BigModels.swift", "Big/Big/BigModels2.swift", "Big/Big/BigModels3.swift",
+        ])
+        XCTAssertEqual(names(steps[1].outputs, below: output).filter { $0.contains("Models") }, [
+            "Huge/Huge/HugeModels.swift", "Huge/Huge/HugeModels2.swift",
+        ])
+        // Out of range: no outputs are declared, and repogen reports the value at its line.
+        XCTAssertEqual(steps[2].outputs, [])
+        let index = try XCTUnwrap(steps[0].arguments.firstIndex(of: "--build-plan"))
+        let planned = try XCTUnwrap(PlannedBuild(json: steps[0].arguments[index + 1]))
+        XCTAssertEqual(planned.specModelFiles, [
+            // The target's files in name order: bad.yaml, big.yaml, huge.json, repogen.yaml.
+            files[0].standardizedFileURL.path: 0, files[1].standardizedFileURL.path: 3,
+            files[2].standardizedFileURL.path: 2,
+        ])
+    }
+
     func testMocksOnlyForATestSupportTargetAndNoneForTheModule() throws {
         let shop = try write(["shop.yaml": spec])[0]
         let support = folder.appendingPathComponent("Sources/ShopAPIMocks")

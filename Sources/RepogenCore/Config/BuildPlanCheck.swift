@@ -18,10 +18,12 @@ package struct PlannedBuild: Sendable, Equatable {
     package var templates: String?
     /// Each spec's own `style` when the plan was made, by its absolute path (specs without one are not listed).
     package var specStyles: [String: String] = [:]
+    /// Each spec's own `modelFiles` when the plan was made, by its absolute path (specs without one are not listed).
+    package var specModelFiles: [String: Int] = [:]
 
     package init(
         target: String, specs: [String], style: String? = nil, mocks: String? = nil, templates: String? = nil,
-        specStyles: [String: String] = [:]
+        specStyles: [String: String] = [:], specModelFiles: [String: Int] = [:]
     ) {
         self.target = target
         self.specs = specs
@@ -29,6 +31,7 @@ package struct PlannedBuild: Sendable, Equatable {
         self.mocks = mocks
         self.templates = templates
         self.specStyles = specStyles
+        self.specModelFiles = specModelFiles
     }
 
     /// The plan from its JSON text (as `BuildPlan` writes it); nil when it is not one.
@@ -38,27 +41,40 @@ package struct PlannedBuild: Sendable, Equatable {
         else { return nil }
         self.init(
             target: target, specs: specs, style: object["style"] as? String, mocks: object["mocks"] as? String,
-            templates: object["templates"] as? String, specStyles: object["specStyles"] as? [String: String] ?? [:])
+            templates: object["templates"] as? String, specStyles: object["specStyles"] as? [String: String] ?? [:],
+            specModelFiles: object["specModelFiles"] as? [String: Int] ?? [:])
     }
 
-    /// A spec's own `style` now against the plan's: the spec is an input of its command, so an edit runs it, but
-    /// the command still passes the planned style. Nothing for a spec that cannot be read (generating reports it).
+    /// A spec's own `style` and `modelFiles` now against the plan's: the spec is an input of its command, so an
+    /// edit runs it, but the command still passes the planned style and its outputs are the planned files. Nothing
+    /// for a spec that cannot be read (generating reports it).
     /// - Parameter baseDirectory: the folder a relative `path` is below (the command's current folder).
     package func staleness(ofSpec path: String, baseDirectory: String) -> [Diagnostic] {
         guard let file = try? Pipeline.readSpecFile(path, baseDirectory: baseDirectory), let root = try? SpecReader.read(file),
             case .object(let members) = root.kind
         else { return [] }
-        let member = members.last { $0.key == "style" }
-        var now: String?
-        if case .string(let text)? = member?.value.kind { now = text }
-        let planned = specStyles[Self.absolute(path, baseDirectory: baseDirectory)]
-        guard now != planned else { return [] }
-        let location = member.map { file.location(at: $0.value.offset) } ?? SourceLocation(path: path, line: 1, column: 1)
-        return [Diagnostic(
-            .error,
-            "the build plugin's plan for target '\(target)' is stale: this spec's 'style' is "
-                + (now.map { "'\($0)'" } ?? "not set") + ", but the plan was made with "
-                + (planned.map { "'\($0)'" } ?? "none") + "; " + Self.refresh, at: location)]
+        let absolute = Self.absolute(path, baseDirectory: baseDirectory)
+        var problems: [Diagnostic] = []
+        for key in ["style", "modelFiles"] {
+            let member = members.last { $0.key == key }
+            var now: String?
+            switch member?.value.kind {
+            case .string(let text)?: now = text
+            case .number(let text)?: now = text
+            default: break
+            }
+            let planned = key == "style" ? specStyles[absolute] : specModelFiles[absolute].map { "\($0)" }
+            // A value the plugin could not read as a whole number listed no outputs; the tool reports it.
+            if key == "modelFiles", let text = now, Int(text) == nil { continue }
+            guard now.map({ key == "modelFiles" ? Int($0).map { "\($0)" } ?? $0 : $0 }) != planned else { continue }
+            let location = member.map { file.location(at: $0.value.offset) } ?? SourceLocation(path: path, line: 1, column: 1)
+            problems.append(Diagnostic(
+                .error,
+                "the build plugin's plan for target '\(target)' is stale: this spec's '\(key)' is "
+                    + (now.map { "'\($0)'" } ?? "not set") + ", but the plan was made with "
+                    + (planned.map { "'\($0)'" } ?? "none") + "; " + Self.refresh, at: location))
+        }
+        return problems
     }
 
     /// `path` made absolute against `baseDirectory`, without `.` and `..`.

@@ -4,6 +4,12 @@ extension OpenAPIImporter {
         "Imported from \(documentPath) by 'repogen import'; edits here are replaced when it runs again."
     }
 
+    /// How many files a spec of `count` models spreads them over (`modelFiles`): one per 40 models, at most 8, so
+    /// that a file's compile job stays short and a machine of 8 cores uses them all; one below 80 models.
+    static func modelFiles(forModels count: Int) -> Int {
+        min(8, max(1, count / 40))
+    }
+
     // MARK: Recursion
 
     /// A struct cannot hold itself by value (`Node { parent: Node? }`): the field that closes such a cycle becomes
@@ -170,6 +176,9 @@ extension OpenAPIImporter {
                 root.append(("externalTypes", .sequence(external.map { .string($0) }, flow: true, spaced: false)))
             }
             let own = modelOrder.filter { owner[$0] == domain }
+            // A spec of many models spreads them over several files, which the compiler works on in parallel.
+            let modelFiles = Self.modelFiles(forModels: own.count)
+            if modelFiles > 1 { root.insert(("modelFiles", .number("\(modelFiles)")), at: 0) }
             if !own.isEmpty {
                 var entries: [(key: String, value: SpecText)] = []
                 for name in own {

@@ -13,6 +13,8 @@ package struct APIModel: Sendable, Equatable {
     package var collections: [MockCollection] = []
     /// The module-level types the spec declares (its top-level models), with where each is named.
     package var modelDeclarations: [TypeDeclaration] = []
+    /// How many files the models are spread over (a spec's `modelFiles`).
+    package var modelFiles = 1
 }
 
 /// A type a spec puts in its module: a model, or a type generated for the domain.

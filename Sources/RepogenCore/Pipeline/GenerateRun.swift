@@ -93,20 +93,15 @@ package enum GenerateRun {
             throw .output(error, warnings: warnings)
         }
         PhaseTimes.mark("write")
-        if let key, generation.files.map(\.relativePath) == producedFiles(specPaths, options: options) {
+        // The record lists the files as written: a spec's own `style` and `modelFiles` change which they are, and
+        // the fingerprint holds the spec's bytes.
+        if let key {
             let record = GenerationRecord(key: key.value, files: generation.files.map(GenerationRecord.File.init), warnings: warnings)
             // Best effort: without a record the next run is a full one, which is always right.
             try? save(record, in: output)
         }
         PhaseTimes.mark("record")
         return Outcome(reused: false, warnings: warnings, report: report)
-    }
-
-    /// The files the specs produce, in order: a function of the spec paths and the options alone (`OutputLayout`),
-    /// the style's shared files last.
-    static func producedFiles(_ specPaths: [String], options: GenerateOptions) -> [String] {
-        specPaths.flatMap { OutputLayout.entries(forSpecPath: $0, style: options.style, mocks: options.mocks).map(\.relativePath) }
-            + (options.sharedFiles ? options.style.sharedFiles(mocks: options.mocks).map(\.relativePath) : [])
     }
 
     /// The fingerprint of everything the output of a run depends on.
@@ -164,8 +159,9 @@ package enum GenerateRun {
             let bytes = try? POSIXFile.readRegularFile(recordPath, limit: GenerationRecord.maximumSize, followingLinks: false),
             let record = GenerationRecord(decoding: bytes), record.key == key
         else { return nil }
-        let produced = producedFiles(specPaths, options: options)
-        guard record.files.map(\.relativePath) == produced else { return nil }
+        // The files the recorded run wrote: the key holds every spec's bytes, so also each spec's own `style` and
+        // `modelFiles`, which decide them beside the options.
+        let produced = record.files.map(\.relativePath)
         var paths: [String] = []
         var folders: Set<String> = [output]
         for file in record.files {

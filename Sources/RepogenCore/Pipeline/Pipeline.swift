@@ -88,9 +88,10 @@ package enum Pipeline {
         var warnings = validated.warnings
         PhaseTimes.mark("validate")
         let context = options.style.project(model, runtimeModule: options.runtimeModule, accessLevel: options.accessLevel)
+        let entries = OutputLayout.entries(
+            forSpecPath: file.path, style: options.style, mocks: options.mocks, modelFiles: model.modelFiles)
         LargeValues.discard(model)
         PhaseTimes.mark("project")
-        let entries = OutputLayout.entries(forSpecPath: file.path, style: options.style, mocks: options.mocks)
         let rendered = render(context, entries: entries, library: library, options: options)
         // The view model of a large spec is millions of values: the command line skips freeing them (LargeValues).
         LargeValues.discard(context)

@@ -46,7 +46,7 @@ extension Bool: MustacheRepresentable {
 extension DomainViewModel: MustacheRepresentable {
     private static let keys = MustacheKeys([
         "fileHeader", "specPath", "domain", "apiName", "repositoryName", "implName", "mockName", "imports",
-        "endpoints", "models", "domainModels", "access", "hasUsingQueryOverrides", "hasUploads", "isGrouped",
+        "endpoints", "models", "domainModels", "modelsFiles", "access", "hasUsingQueryOverrides", "hasUploads", "isGrouped",
         "groups", "requestMembers", "hasCache", "remoteName", "localName", "tca", "hasShortcuts",
     ])
 
@@ -73,9 +73,12 @@ extension DomainViewModel: MustacheRepresentable {
         first = MustacheDataBuilder()
         builder.pushArray(count: endpoints.count)
         let endpointList = builder.top
-        for value: any MustacheRepresentable in [
-            models, domainModels, access, hasUsingQueryOverrides, hasUploads, isGrouped,
-        ] {
+        models.push(to: &builder)
+        let modelList = builder.top
+        domainModels.push(to: &builder)
+        let domainModelList = builder.top
+        pushModelsFiles(to: &builder, reusing: modelList, domainModelList)
+        for value: any MustacheRepresentable in [access, hasUsingQueryOverrides, hasUploads, isGrouped] {
             value.push(to: &builder)
         }
         for group in groups {
@@ -99,6 +102,63 @@ extension DomainViewModel: MustacheRepresentable {
         builder.push(localName)
         tca.push(to: &builder)
         builder.push(hasShortcuts)
+        builder.pushDictionary(Self.keys)
+    }
+}
+
+extension DomainViewModel {
+    /// `modelsFiles`, whose models and domain types are the domain's (`modelList`, `domainModelList`) again: the
+    /// one file's are those lists; a file of several holds each of its models as the domain's, but for `isFirst`.
+    private func pushModelsFiles(to builder: inout MustacheDataBuilder, reusing modelList: Int, _ domainModelList: Int) {
+        let isFirstKey = ModelViewModel.keyNames.firstIndex(of: "isFirst") ?? -1
+        // Each top-level model's position in the domain's list (its name is unique there).
+        let positions = modelsFiles.count > 1
+            ? Dictionary(models.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+        for file in modelsFiles {
+            if file.isOneOfSeveralFiles {
+                for model in file.models {
+                    // The domain's own value of the model (the names are unique at the top level).
+                    guard let position = positions[model.name] else {
+                        model.push(to: &builder)
+                        continue
+                    }
+                    let original = builder.item(position, of: modelList)
+                    for key in ModelViewModel.keyNames.indices {
+                        if key == isFirstKey {
+                            builder.push(model.isFirst)
+                        } else {
+                            builder.push(existing: builder.item(key, of: original))
+                        }
+                    }
+                    builder.pushDictionary(ModelViewModel.keys)
+                }
+                builder.pushArray(count: file.models.count)
+            } else {
+                builder.push(existing: modelList)
+            }
+            if file.domainModels.isEmpty {
+                builder.pushArray(count: 0)
+            } else {
+                builder.push(existing: domainModelList)
+            }
+            builder.push(file.fileNumber)
+            builder.push(file.fileCount)
+            builder.push(file.isOneOfSeveralFiles)
+            builder.pushDictionary(ModelsFileViewModel.keys)
+        }
+        builder.pushArray(count: modelsFiles.count)
+    }
+}
+
+extension ModelsFileViewModel: MustacheRepresentable {
+    static let keys = MustacheKeys(["models", "domainModels", "fileNumber", "fileCount", "isOneOfSeveralFiles"])
+
+    package func push(to builder: inout MustacheDataBuilder) {
+        models.push(to: &builder)
+        domainModels.push(to: &builder)
+        builder.push(fileNumber)
+        builder.push(fileCount)
+        builder.push(isOneOfSeveralFiles)
         builder.pushDictionary(Self.keys)
     }
 }
@@ -399,10 +459,11 @@ extension SwitchCaseViewModel: MustacheRepresentable {
 }
 
 extension ModelViewModel: MustacheRepresentable {
-    private static let keys = MustacheKeys([
+    static let keyNames = [
         "name", "doc", "isFirst", "access", "declaration", "isStruct", "fields", "initParameters", "assignments",
         "hasCodingKeys", "codingKeys", "hasEncode", "encodeLines", "cases", "nested", "members",
-    ])
+    ]
+    static let keys = MustacheKeys(keyNames)
 
     package func push(to builder: inout MustacheDataBuilder) {
         builder.push(name)

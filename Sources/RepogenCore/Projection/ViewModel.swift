@@ -28,6 +28,10 @@ package struct DomainViewModel: Sendable, Equatable {
     package var models: [ModelViewModel]
     /// The domain types the models map to (`domain`), each with its DTO's `toDomain()`.
     package var domainModels: [DomainModelViewModel]
+    /// The files the models are spread over (a spec's `modelFiles`; one file without it): the models template is
+    /// rendered once per file, with that file's entry on top of this view model, so that its `models` and
+    /// `domainModels` are the file's.
+    package var modelsFiles: [ModelsFileViewModel]
     /// `public ` (with its space) or empty, per the access level.
     package var access: String
     /// Whether some endpoint sets `usingQuery`, itself or through `defaults`.
@@ -346,6 +350,20 @@ package struct GroupViewModel: Sendable, Equatable {
 
 /// A model of the spec: a struct or a string enum. Every key is set on every model, so a nested model never
 /// reads its parent's values through the context stack.
+/// One of the files a spec's models are spread over (`modelFiles`).
+package struct ModelsFileViewModel: Sendable, Equatable {
+    /// The models in this file, in the spec's order; `isFirst` is the first in this file.
+    package var models: [ModelViewModel]
+    /// The domain types (`domain`): all of them in the first file, none in the others.
+    package var domainModels: [DomainModelViewModel]
+    /// `1` for `<Domain>Models.swift`, `2` for `<Domain>Models2.swift`, and on.
+    package var fileNumber: String
+    /// How many files the models are spread over.
+    package var fileCount: String
+    /// Whether there is more than one.
+    package var isOneOfSeveralFiles: Bool
+}
+
 package struct ModelViewModel: Sendable, Equatable {
     /// The type name.
     package var name: String

@@ -33,6 +33,8 @@ package func projectDefault(
     let grouping = projectGroups(
         endpoints[...], groupNames: groupNames, hasUsingQuery: hasUsingQuery, hasQueryArrays: hasQueryArrays, hasQuery: hasQuery, hasForms: hasForms, hasUploads: hasUploads)
     let modules = ["Foundation", runtimeModule] + model.imports.filter { $0 != "Foundation" && $0 != runtimeModule }
+    let models = projectModels(model.models, access: accessLevel.modifier)
+    let domainModels = projectDomainModels(model.domainModels, access: accessLevel.modifier)
     var viewModel = DomainViewModel(
         // The path is the user's (a folder may hold a newline): escaped so that it cannot end the comment's line.
         fileHeader: GeneratedFileHeader.line(specPath: model.specPath),
@@ -44,8 +46,9 @@ package func projectDefault(
         mockName: names.mock,
         imports: modules.map(ImportViewModel.init(module:)),
         endpoints: endpoints,
-        models: projectModels(model.models, access: accessLevel.modifier),
-        domainModels: projectDomainModels(model.domainModels, access: accessLevel.modifier),
+        models: models,
+        domainModels: domainModels,
+        modelsFiles: modelsFiles(models, domainModels: domainModels, count: model.modelFiles),
         access: accessLevel.modifier,
         hasUsingQueryOverrides: hasUsingQuery,
         hasUploads: hasUploads,
@@ -442,4 +445,27 @@ private func projectShortcut(_ pieces: EndpointPieces, isFirst: Bool) -> Shortcu
         signature: .concatenating(pieces.methodName, "(", .concatenating(shortParameters, separator: ", "), ")"),
         call: .concatenating(pieces.methodName, "(", .concatenating(callArguments, separator: ", "), ")"),
         isFirst: isFirst)
+}
+
+/// The models spread over `count` files, each top-level model in the one its name picks
+/// (`RepogenFacts.modelsFileIndex`), in the spec's order; the domain types in the first.
+func modelsFiles(
+    _ models: [ModelViewModel], domainModels: [DomainModelViewModel], count: Int
+) -> [ModelsFileViewModel] {
+    guard count > 1 else {
+        return [ModelsFileViewModel(
+            models: models, domainModels: domainModels, fileNumber: "1", fileCount: "1", isOneOfSeveralFiles: false)]
+    }
+    var files = (1...count).map {
+        ModelsFileViewModel(
+            models: [], domainModels: $0 == 1 ? domainModels : [], fileNumber: "\($0)", fileCount: "\(count)",
+            isOneOfSeveralFiles: true)
+    }
+    for model in models {
+        let index = RepogenFacts.modelsFileIndex(ofModel: model.name, among: count)
+        var copy = model
+        copy.isFirst = files[index].models.isEmpty
+        files[index].models.append(copy)
+    }
+    return files
 }

@@ -42,6 +42,8 @@ enum RepogenFacts {
         var relativePath: String
         /// Whether the file is a mock (the mock repository, `tca`'s mock client), placed as `mocks` says.
         var isMock = false
+        /// Which of the spec's models files this is (0 for the first), for the models template; nil for the others.
+        var modelsFile: Int? = nil
     }
 
     /// `Specs/store-news.json` -> `StoreNews`: the last path component without its extension, with `-`, `_`, ` `
@@ -107,20 +109,55 @@ enum RepogenFacts {
             shared: ["APIError.swift"])),
     ]
 
-    /// The files a spec produces in a style, in the order they are listed; nil for an unknown style or mocks mode:
-    /// `everyStyleFiles`, then the style's `styleFiles`. The mocks mode `none` leaves the mocks out, `only` keeps
-    /// nothing else.
-    static func outputFiles(forSpecPath path: String, style: String, mocks: String = defaultMocks) -> [OutputFile]? {
-        guard let own = styleFiles.first(where: { $0.name == style })?.files, mocksModes.contains(mocks) else { return nil }
+    /// The template whose output `modelFiles` spreads over several files.
+    static let modelsTemplate = "Models.swift"
+
+    /// The most files a spec's models may be spread over (`modelFiles`).
+    static let maximumModelFiles = 64
+
+    /// The files a spec produces in a style, in the order they are listed; nil for an unknown style or mocks mode, or
+    /// a `modelFiles` out of range: `everyStyleFiles`, then the style's `styleFiles`. The mocks mode `none` leaves the
+    /// mocks out, `only` keeps nothing else. With `modelFiles` above 1 (a spec's `modelFiles`), the models file is
+    /// that many: `<Domain>Models.swift`, then `<Domain>Models2.swift` and on, each model in the one
+    /// `modelsFileIndex(ofModel:among:)` picks.
+    static func outputFiles(
+        forSpecPath path: String, style: String, mocks: String = defaultMocks, modelFiles: Int = 1
+    ) -> [OutputFile]? {
+        guard let own = styleFiles.first(where: { $0.name == style })?.files, mocksModes.contains(mocks),
+            (1...maximumModelFiles).contains(modelFiles)
+        else { return nil }
         let domain = domain(forSpecPath: path)
-        let files = (everyStyleFiles + own.perSpec).map {
-            OutputFile(template: $0.template, relativePath: "\(domain)/\($0.prefix)\(domain)\($0.suffix)", isMock: $0.isMock)
+        let files = (everyStyleFiles + own.perSpec).flatMap { file -> [OutputFile] in
+            guard file.template == modelsTemplate else {
+                return [OutputFile(
+                    template: file.template, relativePath: "\(domain)/\(file.prefix)\(domain)\(file.suffix)",
+                    isMock: file.isMock)]
+            }
+            return (0..<modelFiles).map { index in
+                // `Models.swift`, `Models2.swift`, ...
+                let suffix = index == 0 ? file.suffix : String(file.suffix.dropLast(".swift".count)) + "\(index + 1).swift"
+                return OutputFile(
+                    template: file.template, relativePath: "\(domain)/\(file.prefix)\(domain)\(suffix)", modelsFile: index)
+            }
         }
         switch mocks {
         case "none": return files.filter { !$0.isMock }
         case "only": return files.filter(\.isMock)
         default: return files
         }
+    }
+
+    /// Which of `count` models files a top-level model named `name` goes in: FNV-1a of its name's UTF-8 bytes,
+    /// modulo `count`. A function of the name alone, so that adding, removing or editing a model changes one file,
+    /// and the same spec always gives the same files.
+    static func modelsFileIndex(ofModel name: String, among count: Int) -> Int {
+        guard count > 1 else { return 0 }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return Int(hash % UInt64(count))
     }
 
     /// The files a style writes once per output folder, whatever the specs (`tca`'s one `APIError`), beside the

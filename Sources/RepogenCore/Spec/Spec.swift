@@ -52,6 +52,8 @@ package struct Spec: Sendable, Equatable {
     /// The output style this spec's files take (`completion`), unless `--style` names one for every spec; nil for
     /// the config's style.
     package var style: Located<String>? = nil
+    /// `modelFiles`: how many files the models are spread over (`RepogenFacts.modelsFileIndex`); nil for one.
+    package var modelFiles: Located<Int>? = nil
     /// Extra modules the generated files import (an app's model module, say `Model`).
     package var imports: [Located<String>]
     /// Types the spec uses without defining them, from an imported module or another spec of the same module.

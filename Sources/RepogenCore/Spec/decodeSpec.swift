@@ -10,7 +10,7 @@ package func decodeSpec(_ root: SpecNode, file: SpecFile) -> (spec: Spec?, diagn
 
 /// The keys each part of a spec may have; the single source for validation and "did you mean" hints.
 enum SpecKeys {
-    static let root = ["style", "imports", "externalTypes", "models", "collections", "defaults", "endpoints"]
+    static let root = ["style", "modelFiles", "imports", "externalTypes", "models", "collections", "defaults", "endpoints"]
     static let defaults = ["usingQuery", "header"]
     static let endpoint = [
         "name", "description", "repositoryMethod", "method", "path", "inputs", "param", "usingQuery", "queryArrays",
@@ -51,10 +51,25 @@ extension NodeReader {
         }
     }
 
+    /// `modelFiles: 4`: how many files the spec's models are spread over, a whole number from 1 to
+    /// `RepogenFacts.maximumModelFiles`.
+    mutating func decodeModelFiles(_ node: SpecNode) -> Located<Int>? {
+        let range = 1...RepogenFacts.maximumModelFiles
+        if case .number(let text) = node.kind, let count = Int(text), range.contains(count) {
+            return Located(count, at: location(node.offset))
+        }
+        let written = if case .number(let text) = node.kind { text } else { node.kindDescription }
+        error(
+            "'modelFiles' must be a whole number from 1 to \(range.upperBound) (how many files the models are spread over), not \(written)",
+            at: node.offset)
+        return nil
+    }
+
     mutating func decodeSpec(_ root: SpecNode) -> Spec? {
         guard let members = members(of: root, what: "the spec", allowed: SpecKeys.root, required: ["endpoints"])
         else { return nil }
         let style = string(members, "style", what: "the spec")
+        let modelFiles = members["modelFiles"].flatMap { decodeModelFiles($0.value) }
         var imports: [Located<String>] = []
         if let node = members["imports"]?.value, let list = array(node, what: "'imports'") {
             imports = list.compactMap { string($0, what: "an import") }
@@ -86,7 +101,8 @@ extension NodeReader {
             declared = list.count
         }
         return Spec(
-            path: file.path, style: style, imports: imports, externalTypes: externalTypes, models: models, defaults: defaults,
+            path: file.path, style: style, modelFiles: modelFiles, imports: imports, externalTypes: externalTypes,
+            models: models, defaults: defaults,
             endpoints: endpoints, collections: collections, declaredEndpointCount: declared,
             brokenModels: brokenModels, brokenEndpoints: brokenEndpoints)
     }

@@ -67,9 +67,12 @@ package struct OutputStyle: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The files a spec produces in this style, in the order they are listed.
-    package func outputFiles(forSpecPath path: String, mocks: MocksMode = .default) -> [OutputLayout.Entry] {
-        (RepogenFacts.outputFiles(forSpecPath: path, style: name, mocks: mocks.rawValue) ?? []).map {
-            OutputLayout.Entry(template: $0.template, relativePath: $0.relativePath, isMock: $0.isMock)
+    package func outputFiles(
+        forSpecPath path: String, mocks: MocksMode = .default, modelFiles: Int = 1
+    ) -> [OutputLayout.Entry] {
+        (RepogenFacts.outputFiles(forSpecPath: path, style: name, mocks: mocks.rawValue, modelFiles: modelFiles) ?? []).map {
+            OutputLayout.Entry(
+                template: $0.template, relativePath: $0.relativePath, isMock: $0.isMock, modelsFile: $0.modelsFile)
         }
     }
 

@@ -700,8 +700,14 @@ extension {{apiName}}.{{typeName}} {
 """#,
         "shared/Models.swift": #"""
 {{> _header}}
+{{#isOneOfSeveralFiles}}
+// Models file {{fileNumber}} of {{fileCount}} (the spec's `modelFiles`): each model is in the file its name picks.
+
+{{/isOneOfSeveralFiles}}
 {{^models}}
+{{^isOneOfSeveralFiles}}
 // This spec defines no models.
+{{/isOneOfSeveralFiles}}
 {{/models}}
 {{#models}}
 {{^isFirst}}

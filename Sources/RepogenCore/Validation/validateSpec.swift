@@ -94,7 +94,8 @@ struct SpecValidator {
         let declarations = typeDeclarations(spec, names: names, usesCaching: usesCaching, at: fileLocation)
         return APIModel(
             domain: domain, specPath: spec.path, imports: imports, models: models, domainModels: domainModels,
-            endpoints: endpoints, collections: collections, modelDeclarations: declarations)
+            endpoints: endpoints, collections: collections, modelDeclarations: declarations,
+            modelFiles: spec.modelFiles?.value ?? 1)
     }
 
     /// The domain name the file name gives: a Swift type name, short enough for the file names generated for it.

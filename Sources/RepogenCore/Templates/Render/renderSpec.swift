@@ -18,7 +18,10 @@ extension Pipeline {
         let lineWidth = options.lineWidth
         onOwnThreads(entries.count) { index in
             rendered.set(index, Result { () throws(MustacheError) in
-                let (text, missing) = try library.renderText(entries[index].template, context, strict: strict)
+                // One of the models files: its entry of `modelsFiles` on top of the domain's view model.
+                let stack = entries[index].modelsFile.flatMap { context.contextStack([.key("modelsFiles"), .item($0)]) }
+                let (text, missing) = try library.renderText(
+                    entries[index].template, context, stack: stack ?? [], strict: strict)
                 // Generated Swift at most `lineWidth` columns wide where it can be broken (SwiftLineWrapper).
                 let file = OutputFile(relativePath: entries[index].relativePath, rendered: text)
                 return (lineWidth.map { SwiftLineWrapper.wrapped(file, width: $0) } ?? file, missing)
