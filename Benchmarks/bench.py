@@ -56,8 +56,11 @@ def main():
     parser.add_argument("--no-g", action="store_true", help="skip the compile with -g")
     parser.add_argument("--per-file", action="store_true", help="also time each generated file's frontend job")
     parser.add_argument("--timings", action="store_true", help="REPOGEN_TIMINGS=1 at the largest size, once per shape")
+    parser.add_argument("--model-files", type=int, default=0,
+                        help="the specs' modelFiles (default: as repogen import sets it, 1 for the store shape)")
     parser.add_argument("--real", type=int, default=0, help="operations of a real-shaped OpenAPI document to import, generate, compile")
     args = parser.parse_args()
+    MODEL_FILES[0] = args.model_files
     shapes = [shape for shape in args.shape.split(",") if shape]
     styles = [style for style in args.styles.split(",") if style]
     sizes = [int(n) for n in args.sizes.split(",") if n]
@@ -135,13 +138,17 @@ def generation(args, work, shape, sizes, label):
             print("    " + line.replace(spec, os.path.basename(spec)))
 
 
+# The specs' modelFiles (0: as make_spec.py decides), set from --model-files.
+MODEL_FILES = [0]
+
+
 def make_spec(work, shape, n):
     """Writes make_spec.py's spec of `n` endpoints in `shape` (once) and returns its path."""
-    spec = os.path.join(work, f"bench-{shape}-{n}.json")
+    spec = os.path.join(work, f"bench-{shape}-{n}-{MODEL_FILES[0]}.json")
     if not os.path.exists(spec):
         with open(spec, "w") as handle:
-            subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks/make_spec.py"), str(n), "--shape", shape],
-                           stdout=handle, check=True)
+            subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks/make_spec.py"), str(n), "--shape", shape,
+                            "--model-files", str(MODEL_FILES[0])], stdout=handle, check=True)
     return spec
 
 

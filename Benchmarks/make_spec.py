@@ -1,4 +1,4 @@
-"""Prints a synthetic spec of N endpoints (JSON). Usage: make_spec.py N [--shape store|openapi]
+"""Prints a synthetic spec of N endpoints (JSON). Usage: make_spec.py N [--shape store|openapi] [--model-files K]
 
 store (the default): every pattern of Specs/store.json, over five shared models (almost no models: 65 lines of
 them at 1,000 endpoints).
@@ -7,6 +7,8 @@ openapi: shaped like an imported OpenAPI document (issue 32): N operations over 
 response model of 3-5 fields (Int, String, optional String, Bool, Double, Date, [String], a renamed JSON key, an
 optional reference to another resource) and an input model of 2-3 fields, plus one shared page model. The
 operations cycle through list, get, create, update and delete, two per resource, so N operations have N + 1 models.
+Its `modelFiles` is what `repogen import` gives a spec of that many models (one file per 40 models, at most 8);
+`--model-files K` sets another (1: all models in one file).
 """
 import argparse
 import json
@@ -89,6 +91,11 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("n", type=int)
     parser.add_argument("--shape", choices=["store", "openapi"], default="store")
+    parser.add_argument("--model-files", type=int, default=0, help="the spec's modelFiles (default: as an import sets it)")
     args = parser.parse_args()
     spec = openapi_spec(args.n) if args.shape == "openapi" else store_spec(args.n)
+    # As `repogen import` does (OpenAPIImporter.modelFiles): one file per 40 models, at most 8, one below 80.
+    files = args.model_files or min(8, max(1, len(spec["models"]) // 40))
+    if files > 1:
+        spec = {"modelFiles": files, **spec}
     json.dump(spec, sys.stdout, indent=2)
