@@ -19,10 +19,20 @@ public struct Tricky: Codable, Sendable, Equatable {
         self.plain = plain
     }
 
-    enum CodingKeys: String, CodingKey {
-        case `default` = "de\"fault\\key"
-        case `class`
-        case plain = "kind\n#1 \\(y) \"\"\""
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            `default`: container.decode(String.self, forKey: "de\"fault\\key"),
+            `class`: container.decodeIfPresent(Int.self, forKey: "class"),
+            plain: container.decode(TrickyKind.self, forKey: "kind\n#1 \\(y) \"\"\"")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.`default`, forKey: "de\"fault\\key")
+        try container.encodeIfPresent(self.`class`, forKey: "class")
+        try container.encode(self.plain, forKey: "kind\n#1 \\(y) \"\"\"")
     }
 }
 

@@ -21,6 +21,28 @@ public struct PhotoResponseDTO: Codable, Sendable, Equatable {
         self.likes = likes
     }
 
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            id: container.decode(String.self, forKey: "id"),
+            width: container.decode(Double.self, forKey: "width"),
+            height: container.decode(Double.self, forKey: "height"),
+            urls: container.decode(URLDTO.self, forKey: "urls"),
+            user: container.decode(UserDTO.self, forKey: "user"),
+            likes: container.decode(Int.self, forKey: "likes")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.width, forKey: "width")
+        try container.encode(self.height, forKey: "height")
+        try container.encode(self.urls, forKey: "urls")
+        try container.encode(self.user, forKey: "user")
+        try container.encode(self.likes, forKey: "likes")
+    }
+
     public struct URLDTO: Codable, Sendable, Equatable {
         public var raw: String
         public var full: String
@@ -35,6 +57,26 @@ public struct PhotoResponseDTO: Codable, Sendable, Equatable {
             self.small = small
             self.thumb = thumb
         }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+            try self.init(
+                raw: container.decode(String.self, forKey: "raw"),
+                full: container.decode(String.self, forKey: "full"),
+                regular: container.decode(String.self, forKey: "regular"),
+                small: container.decode(String.self, forKey: "small"),
+                thumb: container.decode(String.self, forKey: "thumb")
+            )
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: RepogenCodingKey.self)
+            try container.encode(self.raw, forKey: "raw")
+            try container.encode(self.full, forKey: "full")
+            try container.encode(self.regular, forKey: "regular")
+            try container.encode(self.small, forKey: "small")
+            try container.encode(self.thumb, forKey: "thumb")
+        }
     }
 
     public struct UserDTO: Codable, Sendable, Equatable {
@@ -44,6 +86,20 @@ public struct PhotoResponseDTO: Codable, Sendable, Equatable {
         public init(name: String, portfolio_url: String? = nil) {
             self.name = name
             self.portfolio_url = portfolio_url
+        }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+            try self.init(
+                name: container.decode(String.self, forKey: "name"),
+                portfolio_url: container.decodeIfPresent(String.self, forKey: "portfolio_url")
+            )
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: RepogenCodingKey.self)
+            try container.encode(self.name, forKey: "name")
+            try container.encodeIfPresent(self.portfolio_url, forKey: "portfolio_url")
         }
     }
 }

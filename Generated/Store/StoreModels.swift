@@ -12,6 +12,20 @@ public struct ContentsWithCursorResponse<T: Codable & Sendable & Equatable>: Cod
         self.contents = contents
         self.cursor = cursor
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            contents: container.decode([T].self, forKey: "contents"),
+            cursor: container.decode(CursorResponse.self, forKey: "cursor")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.contents, forKey: "contents")
+        try container.encode(self.cursor, forKey: "cursor")
+    }
 }
 
 public struct CursorResponse: Codable, Sendable, Equatable {
@@ -22,6 +36,20 @@ public struct CursorResponse: Codable, Sendable, Equatable {
     public init(nextCursor: String? = nil, hasMore: Bool) {
         self.nextCursor = nextCursor
         self.hasMore = hasMore
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            nextCursor: container.decodeIfPresent(String.self, forKey: "nextCursor"),
+            hasMore: container.decode(Bool.self, forKey: "hasMore")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encodeIfPresent(self.nextCursor, forKey: "nextCursor")
+        try container.encode(self.hasMore, forKey: "hasMore")
     }
 }
 
@@ -63,30 +91,33 @@ public struct FetchAroundStoreInput: Codable, Sendable, Equatable {
         self.filters = filters
     }
 
-    enum CodingKeys: String, CodingKey {
-        case distanceM
-        case categoryIds
-        case targetStores
-        case sortType
-        case filterCertifiedStores
-        case size
-        case cursor
-        case mapLatitude
-        case mapLongitude
-        case filters
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            distanceM: container.decode(Double.self, forKey: "distanceM"),
+            categoryIds: container.decodeIfPresent([String].self, forKey: "categoryIds"),
+            targetStores: container.decode([StoreType].self, forKey: "targetStores"),
+            sortType: container.decode(StoreSortType.self, forKey: "sortType"),
+            filterCertifiedStores: container.decodeIfPresent(Bool.self, forKey: "filterCertifiedStores"),
+            size: container.decode(Int.self, forKey: "size"),
+            cursor: container.decodeIfPresent(String.self, forKey: "cursor"),
+            mapLatitude: container.decode(Double.self, forKey: "mapLatitude"),
+            mapLongitude: container.decode(Double.self, forKey: "mapLongitude"),
+            filters: container.decode([String: String].self, forKey: "filters")
+        )
     }
 
     public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.distanceM, forKey: .distanceM)
-        try container.encodeIfPresent(self.categoryIds, forKey: .categoryIds)
-        try container.encode(self.targetStores, forKey: .targetStores)
-        try container.encode(self.sortType, forKey: .sortType)
-        try container.encodeIfPresent(self.filterCertifiedStores, forKey: .filterCertifiedStores)
-        try container.encode(self.size, forKey: .size)
-        try container.encodeIfPresent(self.cursor, forKey: .cursor)
-        try container.encode(self.mapLatitude, forKey: .mapLatitude)
-        try container.encode(self.mapLongitude, forKey: .mapLongitude)
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.distanceM, forKey: "distanceM")
+        try container.encodeIfPresent(self.categoryIds, forKey: "categoryIds")
+        try container.encode(self.targetStores, forKey: "targetStores")
+        try container.encode(self.sortType, forKey: "sortType")
+        try container.encodeIfPresent(self.filterCertifiedStores, forKey: "filterCertifiedStores")
+        try container.encode(self.size, forKey: "size")
+        try container.encodeIfPresent(self.cursor, forKey: "cursor")
+        try container.encode(self.mapLatitude, forKey: "mapLatitude")
+        try container.encode(self.mapLongitude, forKey: "mapLongitude")
         // 'filters' is not encoded (encode: false).
     }
 }
@@ -111,6 +142,22 @@ public struct FetchStoreDetailInput: Codable, Sendable, Equatable {
         self.latitude = latitude
         self.longitude = longitude
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            storeId: container.decode(Int.self, forKey: "storeId"),
+            latitude: container.decode(Double.self, forKey: "latitude"),
+            longitude: container.decode(Double.self, forKey: "longitude")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.storeId, forKey: "storeId")
+        try container.encode(self.latitude, forKey: "latitude")
+        try container.encode(self.longitude, forKey: "longitude")
+    }
 }
 
 public struct CursorInput: Codable, Sendable, Equatable {
@@ -120,6 +167,20 @@ public struct CursorInput: Codable, Sendable, Equatable {
     public init(cursor: String? = nil, size: Int) {
         self.cursor = cursor
         self.size = size
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            cursor: container.decodeIfPresent(String.self, forKey: "cursor"),
+            size: container.decode(Int.self, forKey: "size")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encodeIfPresent(self.cursor, forKey: "cursor")
+        try container.encode(self.size, forKey: "size")
     }
 }
 
@@ -142,6 +203,18 @@ public struct StoreNewsPostStickersReplaceInput: Codable, Sendable, Equatable {
     public init(stickers: [String]) {
         self.stickers = stickers
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            stickers: container.decode([String].self, forKey: "stickers")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.stickers, forKey: "stickers")
+    }
 }
 
 public struct StoreCreateRequestInput: Codable, Sendable, Equatable {
@@ -156,6 +229,24 @@ public struct StoreCreateRequestInput: Codable, Sendable, Equatable {
         self.longitude = longitude
         self.categories = categories
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            name: container.decode(String.self, forKey: "name"),
+            latitude: container.decode(Double.self, forKey: "latitude"),
+            longitude: container.decode(Double.self, forKey: "longitude"),
+            categories: container.decode([String].self, forKey: "categories")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.latitude, forKey: "latitude")
+        try container.encode(self.longitude, forKey: "longitude")
+        try container.encode(self.categories, forKey: "categories")
+    }
 }
 
 public struct StoreReviewUpdateInput: Codable, Sendable, Equatable {
@@ -165,6 +256,20 @@ public struct StoreReviewUpdateInput: Codable, Sendable, Equatable {
     public init(contents: String, rating: Int) {
         self.contents = contents
         self.rating = rating
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            contents: container.decode(String.self, forKey: "contents"),
+            rating: container.decode(Int.self, forKey: "rating")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.contents, forKey: "contents")
+        try container.encode(self.rating, forKey: "rating")
     }
 }
 
@@ -177,6 +282,22 @@ public struct StoreWithExtraResponse: Codable, Sendable, Equatable {
         self.storeId = storeId
         self.name = name
         self.distanceM = distanceM
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            storeId: container.decode(String.self, forKey: "storeId"),
+            name: container.decode(String.self, forKey: "name"),
+            distanceM: container.decode(Int.self, forKey: "distanceM")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.storeId, forKey: "storeId")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.distanceM, forKey: "distanceM")
     }
 }
 
@@ -195,11 +316,22 @@ public struct StoreDetailResponse: Codable, Sendable, Equatable {
         self.openedAt = openedAt
     }
 
-    enum CodingKeys: String, CodingKey {
-        case storeId
-        case name
-        case categories
-        case openedAt = "opened_at"
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            storeId: container.decode(Int.self, forKey: "storeId"),
+            name: container.decode(String.self, forKey: "name"),
+            categories: container.decode([String].self, forKey: "categories"),
+            openedAt: container.decodeIfPresent(Date.self, forKey: "opened_at")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.storeId, forKey: "storeId")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.categories, forKey: "categories")
+        try container.encodeIfPresent(self.openedAt, forKey: "opened_at")
     }
 }
 
@@ -211,6 +343,20 @@ public struct StoreCategoryResponse: Codable, Sendable, Equatable {
         self.categoryId = categoryId
         self.name = name
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            categoryId: container.decode(String.self, forKey: "categoryId"),
+            name: container.decode(String.self, forKey: "name")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.categoryId, forKey: "categoryId")
+        try container.encode(self.name, forKey: "name")
+    }
 }
 
 public struct StoreImageResponse: Codable, Sendable, Equatable {
@@ -220,6 +366,20 @@ public struct StoreImageResponse: Codable, Sendable, Equatable {
     public init(imageId: Int, url: URL) {
         self.imageId = imageId
         self.url = url
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            imageId: container.decode(Int.self, forKey: "imageId"),
+            url: container.decode(URL.self, forKey: "url")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.imageId, forKey: "imageId")
+        try container.encode(self.url, forKey: "url")
     }
 }
 
@@ -233,6 +393,22 @@ public struct StoreNewsPostResponse: Codable, Sendable, Equatable {
         self.body = body
         self.stickerCounts = stickerCounts
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            postId: container.decode(String.self, forKey: "postId"),
+            body: container.decode(String.self, forKey: "body"),
+            stickerCounts: container.decode([String: Int].self, forKey: "stickerCounts")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.postId, forKey: "postId")
+        try container.encode(self.body, forKey: "body")
+        try container.encode(self.stickerCounts, forKey: "stickerCounts")
+    }
 }
 
 public struct DisplayItemResponse: Codable, Sendable, Equatable {
@@ -243,6 +419,20 @@ public struct DisplayItemResponse: Codable, Sendable, Equatable {
         self.type = type
         self.title = title
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            type: container.decode(DisplayItemType.self, forKey: "type"),
+            title: container.decode(String.self, forKey: "title")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.type, forKey: "type")
+        try container.encode(self.title, forKey: "title")
+    }
 }
 
 public struct StoreCreateResponse: Codable, Sendable, Equatable {
@@ -250,6 +440,18 @@ public struct StoreCreateResponse: Codable, Sendable, Equatable {
 
     public init(storeId: Int) {
         self.storeId = storeId
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            storeId: container.decode(Int.self, forKey: "storeId")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.storeId, forKey: "storeId")
     }
 }
 
@@ -264,10 +466,20 @@ public struct StoreActivitiesResponse: Codable, Sendable, Equatable {
         self.lastVisit = lastVisit
     }
 
-    enum CodingKeys: String, CodingKey {
-        case visitCount = "visit_count"
-        case reviewCount = "review_count"
-        case lastVisit
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            visitCount: container.decode(Int.self, forKey: "visit_count"),
+            reviewCount: container.decode(Int.self, forKey: "review_count"),
+            lastVisit: container.decodeIfPresent(StoreVisitResponse.self, forKey: "lastVisit")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.visitCount, forKey: "visit_count")
+        try container.encode(self.reviewCount, forKey: "review_count")
+        try container.encodeIfPresent(self.lastVisit, forKey: "lastVisit")
     }
 }
 
@@ -280,6 +492,20 @@ public struct StoreVisitResponse: Codable, Sendable, Equatable {
         self.type = type
         self.visitedAt = visitedAt
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            type: container.decode(VisitType.self, forKey: "type"),
+            visitedAt: container.decode(Date.self, forKey: "visitedAt")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.type, forKey: "type")
+        try container.encode(self.visitedAt, forKey: "visitedAt")
+    }
 }
 
 public struct StoreReviewResponse: Codable, Sendable, Equatable {
@@ -291,6 +517,22 @@ public struct StoreReviewResponse: Codable, Sendable, Equatable {
         self.reviewId = reviewId
         self.contents = contents
         self.rating = rating
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            reviewId: container.decode(Int.self, forKey: "reviewId"),
+            contents: container.decode(String.self, forKey: "contents"),
+            rating: container.decode(Int.self, forKey: "rating")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.reviewId, forKey: "reviewId")
+        try container.encode(self.contents, forKey: "contents")
+        try container.encode(self.rating, forKey: "rating")
     }
 }
 
@@ -308,19 +550,22 @@ public struct WriteReviewRequestInput: Codable, Sendable, Equatable {
         self.images = images
     }
 
-    enum CodingKeys: String, CodingKey {
-        case storeId
-        case contents
-        case rating
-        case images
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            storeId: container.decode(Int.self, forKey: "storeId"),
+            contents: container.decode(String.self, forKey: "contents"),
+            rating: container.decode(Int.self, forKey: "rating"),
+            images: container.decode([Image].self, forKey: "images")
+        )
     }
 
     public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
         // 'storeId' is not encoded (encode: false).
-        try container.encode(self.contents, forKey: .contents)
-        try container.encode(self.rating, forKey: .rating)
-        try container.encode(self.images, forKey: .images)
+        try container.encode(self.contents, forKey: "contents")
+        try container.encode(self.rating, forKey: "rating")
+        try container.encode(self.images, forKey: "images")
     }
 
     /// A photo already uploaded with uploadStoreImages.
@@ -333,6 +578,22 @@ public struct WriteReviewRequestInput: Codable, Sendable, Equatable {
             self.imageUrl = imageUrl
             self.width = width
             self.height = height
+        }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+            try self.init(
+                imageUrl: container.decode(String.self, forKey: "imageUrl"),
+                width: container.decode(Int.self, forKey: "width"),
+                height: container.decode(Int.self, forKey: "height")
+            )
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: RepogenCodingKey.self)
+            try container.encode(self.imageUrl, forKey: "imageUrl")
+            try container.encode(self.width, forKey: "width")
+            try container.encode(self.height, forKey: "height")
         }
     }
 }

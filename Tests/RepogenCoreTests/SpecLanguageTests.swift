@@ -49,6 +49,20 @@ final class SpecLanguageTests: XCTestCase {
                         self.kind = kind
                     }
 
+                    public init(from decoder: Decoder) throws {
+                        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+                        try self.init(
+                            url: container.decode(String.self, forKey: "url"),
+                            kind: container.decode(Kind.self, forKey: "kind")
+                        )
+                    }
+
+                    public func encode(to encoder: Encoder) throws {
+                        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+                        try container.encode(self.url, forKey: "url")
+                        try container.encode(self.kind, forKey: "kind")
+                    }
+
                     public enum Kind: String, Codable, Sendable, Equatable, CaseIterable {
                         case photo = "PHOTO"
                         case video = "VIDEO"
@@ -129,22 +143,27 @@ final class SpecLanguageTests: XCTestCase {
             }
             """
         let models = try XCTUnwrap(generate(text)["Models.swift"])
+        // Decoded, key for key (a field named `container` beside the local of that name, a renamed key, a keyword).
         assertContains(models, """
-                enum CodingKeys: String, CodingKey {
-                    case storeId
-                    case container
-                    case note = "memo"
-                    case `default`
+                public init(from decoder: Decoder) throws {
+                    let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+                    try self.init(
+                        storeId: container.decode(Int.self, forKey: "storeId"),
+                        container: container.decode(String.self, forKey: "container"),
+                        note: container.decodeIfPresent(String.self, forKey: "memo"),
+                        `default`: container.decode(Bool.self, forKey: "default")
+                    )
                 }
 
                 public func encode(to encoder: Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    var container = encoder.container(keyedBy: RepogenCodingKey.self)
                     // 'storeId' is not encoded (encode: false).
-                    try container.encode(self.container, forKey: .container)
-                    try container.encodeIfPresent(self.note, forKey: .note)
-                    try container.encode(self.`default`, forKey: .`default`)
+                    try container.encode(self.container, forKey: "container")
+                    try container.encodeIfPresent(self.note, forKey: "memo")
+                    try container.encode(self.`default`, forKey: "default")
                 }
             """)
+        XCTAssertFalse(models.contains("CodingKeys"), "no synthesized coding, no CodingKeys enum")
     }
 
     func testMergedParamsSpreadInOrderAndSkipNilOptionals() throws {

@@ -13,6 +13,22 @@ public struct Movie: Codable, Sendable, Equatable {
         self.title = title
         self.releaseDate = releaseDate
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            id: container.decode(Int.self, forKey: "id"),
+            title: container.decode(String.self, forKey: "title"),
+            releaseDate: container.decode(String.self, forKey: "releaseDate")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.releaseDate, forKey: "releaseDate")
+    }
 }
 
 public struct NewMovieInput: Codable, Sendable, Equatable {
@@ -23,6 +39,20 @@ public struct NewMovieInput: Codable, Sendable, Equatable {
         self.title = title
         self.releaseDate = releaseDate
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            title: container.decode(String.self, forKey: "title"),
+            releaseDate: container.decode(String.self, forKey: "releaseDate")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.releaseDate, forKey: "releaseDate")
+    }
 }
 
 public struct MovieRating: Codable, Sendable, Equatable {
@@ -32,5 +62,19 @@ public struct MovieRating: Codable, Sendable, Equatable {
     public init(movieId: Int, stars: Int) {
         self.movieId = movieId
         self.stars = stars
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            movieId: container.decode(Int.self, forKey: "movieId"),
+            stars: container.decode(Int.self, forKey: "stars")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.movieId, forKey: "movieId")
+        try container.encode(self.stars, forKey: "stars")
     }
 }

@@ -12,6 +12,20 @@ public struct UserResponse: Codable, Sendable, Equatable {
         self.userId = userId
         self.name = name
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            userId: container.decode(Int.self, forKey: "userId"),
+            name: container.decode(String.self, forKey: "name")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.userId, forKey: "userId")
+        try container.encode(self.name, forKey: "name")
+    }
 }
 
 /// Which list a saved place is in.
@@ -29,6 +43,20 @@ public struct PlaceResponse: Codable, Sendable, Equatable {
         self.placeId = placeId
         self.name = name
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            placeId: container.decode(String.self, forKey: "placeId"),
+            name: container.decode(String.self, forKey: "name")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.placeId, forKey: "placeId")
+        try container.encode(self.name, forKey: "name")
+    }
 }
 
 public struct DeviceRegisterInput: Codable, Sendable, Equatable {
@@ -38,6 +66,20 @@ public struct DeviceRegisterInput: Codable, Sendable, Equatable {
     public init(pushPlatformType: String, pushToken: String) {
         self.pushPlatformType = pushPlatformType
         self.pushToken = pushToken
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            pushPlatformType: container.decode(String.self, forKey: "pushPlatformType"),
+            pushToken: container.decode(String.self, forKey: "pushToken")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.pushPlatformType, forKey: "pushPlatformType")
+        try container.encode(self.pushToken, forKey: "pushToken")
     }
 }
 
@@ -55,6 +97,20 @@ public struct UserSettingInput: Codable, Sendable, Equatable {
         self.enableActivitiesPush = enableActivitiesPush
         self.marketingConsent = marketingConsent
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            enableActivitiesPush: container.decode(Bool.self, forKey: "enableActivitiesPush"),
+            marketingConsent: container.decode(MarketingConsent.self, forKey: "marketingConsent")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.enableActivitiesPush, forKey: "enableActivitiesPush")
+        try container.encode(self.marketingConsent, forKey: "marketingConsent")
+    }
 }
 
 /// A place to save; its type goes into the path, not into the body.
@@ -71,19 +127,22 @@ public struct SaveMyPlaceInput: Codable, Sendable, Equatable {
         self.memo = memo
     }
 
-    enum CodingKeys: String, CodingKey {
-        case placeType
-        case placeName
-        case location
-        case memo
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            placeType: container.decode(PlaceType.self, forKey: "placeType"),
+            placeName: container.decode(String.self, forKey: "placeName"),
+            location: container.decode(Location.self, forKey: "location"),
+            memo: container.decodeIfPresent(String.self, forKey: "memo")
+        )
     }
 
     public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
         // 'placeType' is not encoded (encode: false).
-        try container.encode(self.placeName, forKey: .placeName)
-        try container.encode(self.location, forKey: .location)
-        try container.encodeIfPresent(self.memo, forKey: .memo)
+        try container.encode(self.placeName, forKey: "placeName")
+        try container.encode(self.location, forKey: "location")
+        try container.encodeIfPresent(self.memo, forKey: "memo")
     }
 
     public struct Location: Codable, Sendable, Equatable {
@@ -93,6 +152,20 @@ public struct SaveMyPlaceInput: Codable, Sendable, Equatable {
         public init(latitude: Double, longitude: Double) {
             self.latitude = latitude
             self.longitude = longitude
+        }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+            try self.init(
+                latitude: container.decode(Double.self, forKey: "latitude"),
+                longitude: container.decode(Double.self, forKey: "longitude")
+            )
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: RepogenCodingKey.self)
+            try container.encode(self.latitude, forKey: "latitude")
+            try container.encode(self.longitude, forKey: "longitude")
         }
     }
 }
@@ -107,8 +180,17 @@ public struct SessionTokenResponse: Codable, Sendable, Equatable {
         self.expiresIn = expiresIn
     }
 
-    enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token"
-        case expiresIn = "expires_in"
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            accessToken: container.decode(String.self, forKey: "access_token"),
+            expiresIn: container.decode(Int.self, forKey: "expires_in")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.accessToken, forKey: "access_token")
+        try container.encode(self.expiresIn, forKey: "expires_in")
     }
 }

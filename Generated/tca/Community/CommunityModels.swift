@@ -68,4 +68,22 @@ public struct PollListInput: Codable, Sendable, Equatable {
         self.cursor = cursor
         self.size = size
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            categoryId: container.decodeIfPresent(String.self, forKey: "categoryId"),
+            sortType: container.decode(PollSortType.self, forKey: "sortType"),
+            cursor: container.decodeIfPresent(String.self, forKey: "cursor"),
+            size: container.decode(Int.self, forKey: "size")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encodeIfPresent(self.categoryId, forKey: "categoryId")
+        try container.encode(self.sortType, forKey: "sortType")
+        try container.encodeIfPresent(self.cursor, forKey: "cursor")
+        try container.encode(self.size, forKey: "size")
+    }
 }

@@ -21,11 +21,43 @@ public struct PollCreateRequestInput: Codable, Sendable, Equatable {
         self.options = options
     }
 
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            title: container.decode(String.self, forKey: "title"),
+            categoryId: container.decode(String.self, forKey: "categoryId"),
+            startDateTime: container.decode(String.self, forKey: "startDateTime"),
+            endDateTime: container.decode(String.self, forKey: "endDateTime"),
+            options: container.decode([Option].self, forKey: "options")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.categoryId, forKey: "categoryId")
+        try container.encode(self.startDateTime, forKey: "startDateTime")
+        try container.encode(self.endDateTime, forKey: "endDateTime")
+        try container.encode(self.options, forKey: "options")
+    }
+
     public struct Option: Codable, Sendable, Equatable {
         public var content: String
 
         public init(content: String) {
             self.content = content
+        }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+            try self.init(
+                content: container.decode(String.self, forKey: "content")
+            )
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: RepogenCodingKey.self)
+            try container.encode(self.content, forKey: "content")
         }
     }
 }
@@ -44,6 +76,24 @@ public struct PollResponse: Codable, Sendable, Hashable, Identifiable {
         self.participantCount = participantCount
         self.status = status
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            pollId: container.decode(String.self, forKey: "pollId"),
+            title: container.decode(String.self, forKey: "title"),
+            participantCount: container.decode(Int.self, forKey: "participantCount"),
+            status: container.decodeIfPresent(PollStatus.self, forKey: "status")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.pollId, forKey: "pollId")
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.participantCount, forKey: "participantCount")
+        try container.encodeIfPresent(self.status, forKey: "status")
+    }
 }
 
 public struct PollCreateResponse: Codable, Sendable, Equatable, Identifiable {
@@ -51,5 +101,17 @@ public struct PollCreateResponse: Codable, Sendable, Equatable, Identifiable {
 
     public init(id: String) {
         self.id = id
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            id: container.decode(String.self, forKey: "id")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.id, forKey: "id")
     }
 }

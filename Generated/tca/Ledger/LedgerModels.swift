@@ -15,6 +15,24 @@ public struct Person: Codable, Sendable, Equatable {
         self.phoneNumber = phoneNumber
         self.favorite = favorite
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            id: container.decode(UUID.self, forKey: "id"),
+            name: container.decode(String.self, forKey: "name"),
+            phoneNumber: container.decodeIfPresent(String.self, forKey: "phoneNumber"),
+            favorite: container.decodeIfPresent(Bool.self, forKey: "favorite")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.phoneNumber, forKey: "phoneNumber")
+        try container.encodeIfPresent(self.favorite, forKey: "favorite")
+    }
 }
 
 /// A page of a list; pass `nextCursor` back for the next one (nil on the last page).
@@ -27,6 +45,22 @@ public struct Page<T: Codable & Sendable & Equatable>: Codable, Sendable, Equata
         self.items = items
         self.nextCursor = nextCursor
         self.total = total
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            items: container.decode([T].self, forKey: "items"),
+            nextCursor: container.decodeIfPresent(String.self, forKey: "nextCursor"),
+            total: container.decode(Int.self, forKey: "total")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.items, forKey: "items")
+        try container.encodeIfPresent(self.nextCursor, forKey: "nextCursor")
+        try container.encode(self.total, forKey: "total")
     }
 }
 
@@ -42,6 +76,24 @@ public struct ReceiptDTO: Codable, Sendable, Equatable {
         self.transactionId = transactionId
         self.file_name = file_name
         self.byte_count = byte_count
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            id: container.decode(Int.self, forKey: "id"),
+            transactionId: container.decode(UUID.self, forKey: "transactionId"),
+            file_name: container.decode(String.self, forKey: "file_name"),
+            byte_count: container.decode(Int.self, forKey: "byte_count")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.transactionId, forKey: "transactionId")
+        try container.encode(self.file_name, forKey: "file_name")
+        try container.encode(self.byte_count, forKey: "byte_count")
     }
 }
 
@@ -66,6 +118,28 @@ public struct Transaction: Codable, Sendable, Equatable {
         self.type = type
         self.date = date
         self.memo = memo
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            id: container.decode(UUID.self, forKey: "id"),
+            personId: container.decode(UUID.self, forKey: "personId"),
+            amount: container.decode(Int.self, forKey: "amount"),
+            type: container.decode(TransactionType.self, forKey: "type"),
+            date: container.decode(Date.self, forKey: "date"),
+            memo: container.decodeIfPresent(String.self, forKey: "memo")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.personId, forKey: "personId")
+        try container.encode(self.amount, forKey: "amount")
+        try container.encode(self.type, forKey: "type")
+        try container.encode(self.date, forKey: "date")
+        try container.encodeIfPresent(self.memo, forKey: "memo")
     }
 }
 

@@ -461,7 +461,7 @@ extension SwitchCaseViewModel: MustacheRepresentable {
 extension ModelViewModel: MustacheRepresentable {
     static let keyNames = [
         "name", "doc", "isFirst", "access", "declaration", "isStruct", "fields", "initParameters", "assignments",
-        "hasCodingKeys", "codingKeys", "hasEncode", "encodeLines", "cases", "nested", "members",
+        "cases", "nested", "members",
     ]
     static let keys = MustacheKeys(keyNames)
 
@@ -475,10 +475,6 @@ extension ModelViewModel: MustacheRepresentable {
         fields.push(to: &builder)
         builder.push(initParameters)
         assignments.push(to: &builder)
-        builder.push(hasCodingKeys)
-        codingKeys.push(to: &builder)
-        builder.push(hasEncode)
-        encodeLines.push(to: &builder)
         cases.push(to: &builder)
         nested.push(to: &builder)
         members.push(to: &builder)

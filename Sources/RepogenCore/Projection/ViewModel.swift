@@ -383,20 +383,13 @@ package struct ModelViewModel: Sendable, Equatable {
     package var initParameters: String
     /// The memberwise initializer's lines: `self.hasMore = hasMore`.
     package var assignments: [String]
-    /// Whether some JSON key differs from its field's name, or a field is not encoded.
-    package var hasCodingKeys: Bool
-    /// `case openedAt = "opened_at"`.
-    package var codingKeys: [String]
-    /// Whether a field has `encode: false`.
-    package var hasEncode: Bool
-    /// The lines of the generated `encode(to:)`.
-    package var encodeLines: [String]
     /// For enums: `case notExists = "NOT_EXISTS"`.
     package var cases: [DeclarationViewModel]
     /// The models declared inside this one.
     package var nested: [ModelViewModel]
-    /// Members written out after the cases, each a list of lines: for an enum with `unknown`, `allCases`,
-    /// `init(rawValue:)`, `rawValue`, `init(from:)`, `encode(to:)`, `==` and `hash(into:)`; empty otherwise.
+    /// Members written out after the fields or cases, each a list of lines: for a struct, `init(from:)` and
+    /// `encode(to:)`; for an enum with `unknown`, `allCases`, `init(rawValue:)`, `rawValue`, `init(from:)`,
+    /// `encode(to:)`, `==` and `hash(into:)`; for a union, its decoding and encoding; empty otherwise.
     package var members: [ModelMemberViewModel]
 }
 

@@ -875,22 +875,6 @@ extension RecordingResponseCache: {{localName}} {}
 {{/assignments}}
     }
 {{/isStruct}}
-{{#hasCodingKeys}}
-
-    enum CodingKeys: String, CodingKey {
-{{#codingKeys}}
-        {{.}}
-{{/codingKeys}}
-    }
-{{/hasCodingKeys}}
-{{#hasEncode}}
-
-    {{access}}func encode(to encoder: Encoder) throws {
-{{#encodeLines}}
-        {{.}}
-{{/encodeLines}}
-    }
-{{/hasEncode}}
 {{#cases}}
 {{#doc}}
     {{.}}

@@ -21,11 +21,22 @@ public struct Product: Codable, Sendable, Hashable, Identifiable {
         self.photoURL = photoURL
     }
 
-    enum CodingKeys: String, CodingKey {
-        case productId
-        case name
-        case priceWon = "price_won"
-        case photoURL = "photo_url"
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            productId: container.decode(Int.self, forKey: "productId"),
+            name: container.decode(String.self, forKey: "name"),
+            priceWon: container.decode(Int.self, forKey: "price_won"),
+            photoURL: container.decodeIfPresent(URL.self, forKey: "photo_url")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.productId, forKey: "productId")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.priceWon, forKey: "price_won")
+        try container.encodeIfPresent(self.photoURL, forKey: "photo_url")
     }
 }
 
@@ -39,9 +50,18 @@ public struct ProductPage: Codable, Sendable, Equatable {
         self.nextCursor = nextCursor
     }
 
-    enum CodingKeys: String, CodingKey {
-        case items
-        case nextCursor = "next_cursor"
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            items: container.decode([Product].self, forKey: "items"),
+            nextCursor: container.decodeIfPresent(String.self, forKey: "next_cursor")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.items, forKey: "items")
+        try container.encodeIfPresent(self.nextCursor, forKey: "next_cursor")
     }
 }
 
@@ -60,8 +80,17 @@ public struct NewProduct: Codable, Sendable, Equatable {
         self.priceWon = priceWon
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name
-        case priceWon = "price_won"
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            name: container.decode(String.self, forKey: "name"),
+            priceWon: container.decode(Int.self, forKey: "price_won")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.priceWon, forKey: "price_won")
     }
 }

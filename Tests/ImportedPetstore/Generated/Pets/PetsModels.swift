@@ -39,6 +39,32 @@ public struct Pet: Codable, Sendable, Equatable {
         self.parent = parent
         self.children = children
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            name: container.decode(String.self, forKey: "name"),
+            tag: container.decodeIfPresent(String.self, forKey: "tag"),
+            `default`: container.decodeIfPresent(Bool.self, forKey: "default"),
+            id: container.decode(Int64.self, forKey: "id"),
+            status: container.decodeIfPresent(PetStatus.self, forKey: "status"),
+            owner: container.decodeIfPresent(PetOwner.self, forKey: "owner"),
+            parent: container.decodeIfPresent(JSONValue.self, forKey: "parent"),
+            children: container.decodeIfPresent([Pet].self, forKey: "children")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.tag, forKey: "tag")
+        try container.encodeIfPresent(self.`default`, forKey: "default")
+        try container.encode(self.id, forKey: "id")
+        try container.encodeIfPresent(self.status, forKey: "status")
+        try container.encodeIfPresent(self.owner, forKey: "owner")
+        try container.encodeIfPresent(self.parent, forKey: "parent")
+        try container.encodeIfPresent(self.children, forKey: "children")
+    }
 }
 
 public struct PetOwner: Codable, Sendable, Equatable {
@@ -46,6 +72,18 @@ public struct PetOwner: Codable, Sendable, Equatable {
 
     public init(name: String? = nil) {
         self.name = name
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            name: container.decodeIfPresent(String.self, forKey: "name")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encodeIfPresent(self.name, forKey: "name")
     }
 }
 
@@ -59,6 +97,22 @@ public struct NewPet: Codable, Sendable, Equatable {
         self.tag = tag
         self.`default` = `default`
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            name: container.decode(String.self, forKey: "name"),
+            tag: container.decodeIfPresent(String.self, forKey: "tag"),
+            `default`: container.decodeIfPresent(Bool.self, forKey: "default")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.tag, forKey: "tag")
+        try container.encodeIfPresent(self.`default`, forKey: "default")
+    }
 }
 
 public struct PhoneContact: Codable, Sendable, Equatable {
@@ -69,6 +123,20 @@ public struct PhoneContact: Codable, Sendable, Equatable {
         self.type = type
         self.number = number
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            type: container.decode(String.self, forKey: "type"),
+            number: container.decode(String.self, forKey: "number")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.type, forKey: "type")
+        try container.encode(self.number, forKey: "number")
+    }
 }
 
 public struct EmailContact: Codable, Sendable, Equatable {
@@ -78,6 +146,20 @@ public struct EmailContact: Codable, Sendable, Equatable {
     public init(type: String, address: String) {
         self.type = type
         self.address = address
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            type: container.decode(String.self, forKey: "type"),
+            address: container.decode(String.self, forKey: "address")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.type, forKey: "type")
+        try container.encode(self.address, forKey: "address")
     }
 }
 
@@ -122,6 +204,20 @@ public struct ErrorModel: Codable, Sendable, Equatable {
         self.code = code
         self.message = message
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            code: container.decode(Int32.self, forKey: "code"),
+            message: container.decode(String.self, forKey: "message")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.code, forKey: "code")
+        try container.encode(self.message, forKey: "message")
+    }
 }
 
 public enum ListToysResponseItem: Codable, Sendable, Equatable {
@@ -157,6 +253,18 @@ public struct ListToysResponseItemBall: Codable, Sendable, Equatable {
     public init(diameter: Double) {
         self.diameter = diameter
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            diameter: container.decode(Double.self, forKey: "diameter")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.diameter, forKey: "diameter")
+    }
 }
 
 public struct ListToysResponseItemRope: Codable, Sendable, Equatable {
@@ -166,6 +274,20 @@ public struct ListToysResponseItemRope: Codable, Sendable, Equatable {
     public init(length: Double, knots: Int) {
         self.length = length
         self.knots = knots
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            length: container.decode(Double.self, forKey: "length"),
+            knots: container.decode(Int.self, forKey: "knots")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.length, forKey: "length")
+        try container.encode(self.knots, forKey: "knots")
     }
 }
 
@@ -211,5 +333,23 @@ public struct UpdatePetWithFormRequest: Codable, Sendable, Equatable {
         self.status = status
         self.tags = tags
         self.nicknames = nicknames
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            name: container.decode(String.self, forKey: "name"),
+            status: container.decodeIfPresent(PetStatus.self, forKey: "status"),
+            tags: container.decodeIfPresent([String].self, forKey: "tags"),
+            nicknames: container.decodeIfPresent([String].self, forKey: "nicknames")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.status, forKey: "status")
+        try container.encodeIfPresent(self.tags, forKey: "tags")
+        try container.encodeIfPresent(self.nicknames, forKey: "nicknames")
     }
 }

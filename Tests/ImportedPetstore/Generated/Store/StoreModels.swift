@@ -13,6 +13,22 @@ public struct Order: Codable, Sendable, Equatable {
         self.pet = pet
         self.complete = complete
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            id: container.decodeIfPresent(Int64.self, forKey: "id"),
+            pet: container.decodeIfPresent(OrderPet.self, forKey: "pet"),
+            complete: container.decodeIfPresent(Bool.self, forKey: "complete")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encodeIfPresent(self.pet, forKey: "pet")
+        try container.encodeIfPresent(self.complete, forKey: "complete")
+    }
 }
 
 public enum OrderPet: Codable, Sendable, Equatable {
@@ -63,12 +79,24 @@ public struct TokenRequest: Codable, Sendable, Equatable {
         self.scope = scope
     }
 
-    enum CodingKeys: String, CodingKey {
-        case grantType = "grant_type"
-        case clientId = "client_id"
-        case clientSecret = "client_secret"
-        case refreshToken = "refresh_token"
-        case scope
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            grantType: container.decode(TokenRequestGrantType.self, forKey: "grant_type"),
+            clientId: container.decode(String.self, forKey: "client_id"),
+            clientSecret: container.decodeIfPresent(String.self, forKey: "client_secret"),
+            refreshToken: container.decodeIfPresent(String.self, forKey: "refresh_token"),
+            scope: container.decodeIfPresent([String].self, forKey: "scope")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.grantType, forKey: "grant_type")
+        try container.encode(self.clientId, forKey: "client_id")
+        try container.encodeIfPresent(self.clientSecret, forKey: "client_secret")
+        try container.encodeIfPresent(self.refreshToken, forKey: "refresh_token")
+        try container.encodeIfPresent(self.scope, forKey: "scope")
     }
 }
 
@@ -88,10 +116,20 @@ public struct Token: Codable, Sendable, Equatable {
         self.expiresIn = expiresIn
     }
 
-    enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token"
-        case tokenType = "token_type"
-        case expiresIn = "expires_in"
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            accessToken: container.decode(String.self, forKey: "access_token"),
+            tokenType: container.decode(String.self, forKey: "token_type"),
+            expiresIn: container.decodeIfPresent(Int.self, forKey: "expires_in")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.accessToken, forKey: "access_token")
+        try container.encode(self.tokenType, forKey: "token_type")
+        try container.encodeIfPresent(self.expiresIn, forKey: "expires_in")
     }
 }
 
@@ -106,9 +144,19 @@ public struct PostStoreOrdersRequest: Codable, Sendable, Equatable {
         self.shipDate = shipDate
     }
 
-    enum CodingKeys: String, CodingKey {
-        case petId
-        case quantity
-        case shipDate = "ship_date"
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            petId: container.decode(Int64.self, forKey: "petId"),
+            quantity: container.decode(Int.self, forKey: "quantity"),
+            shipDate: container.decodeIfPresent(Date.self, forKey: "ship_date")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.petId, forKey: "petId")
+        try container.encode(self.quantity, forKey: "quantity")
+        try container.encodeIfPresent(self.shipDate, forKey: "ship_date")
     }
 }
