@@ -151,7 +151,7 @@ final class SpecLanguageTests: XCTestCase {
                         storeId: container.decode(Int.self, forKey: "storeId"),
                         container: container.decode(String.self, forKey: "container"),
                         note: container.decodeIfPresent(String.self, forKey: "memo"),
-                        `default`: container.decode(Bool.self, forKey: "default")
+                        default: container.decode(Bool.self, forKey: "default")
                     )
                 }
 

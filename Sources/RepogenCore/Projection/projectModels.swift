@@ -101,7 +101,7 @@ private func codingMembers(_ fields: [Field], access: String) -> [ModelMemberVie
             } else {
                 call = "container.decode(\(field.type.description).self, forKey: \(SwiftCode.stringLiteral(field.jsonKey)))"
             }
-            return "        \(SwiftIdentifier.escaped(field.name)): \(call)" + (index == fields.count - 1 ? "" : ",")
+            return "        \(SwiftCode.callLabel(field.name)): \(call)" + (index == fields.count - 1 ? "" : ",")
         }
         decode += ["    )", "}"]
     }
