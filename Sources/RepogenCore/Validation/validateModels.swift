@@ -144,7 +144,8 @@ extension SpecValidator {
                 }
             }
             let qualified = prefix + name.value
-            nestedPaths[Self.key(model)] = qualified
+            // A top-level model's qualified name is its name, which `qualifiedName(of:)` falls back to.
+            if parent != nil { nestedPaths[Self.key(model)] = qualified }
             types.models.insert(qualified)
             if parent != nil { types.nestedNames.insert(name.value) }
             types.typeParameters[qualified] = model.typeParameters.map(\.value)
@@ -164,7 +165,7 @@ extension SpecValidator {
 
     /// The qualified name a declared model was registered under.
     func qualifiedName(of model: ModelSpec) -> String {
-        nestedPaths[Self.key(model)] ?? model.name.value
+        nestedPaths.isEmpty ? model.name.value : nestedPaths[Self.key(model)] ?? model.name.value
     }
 
     /// Identifies a model declaration by where its name is written.
@@ -227,12 +228,21 @@ extension SpecValidator {
     /// A struct that contains itself by value (`Node { next: Node? }`, or `A { b: B }` with `B { a: A? }`) has
     /// infinite size: Swift rejects it. Arrays and dictionaries hold their elements indirectly, so `[Node]` is fine.
     private mutating func checkRecursion() {
+        for (message, location) in recursionErrors() { error(message, at: location) }
+    }
+
+    /// The errors of `checkRecursion`, in the order found: a walk that only reads the validator (a walk that reported
+    /// as it went would copy the whole validator at every model it visits).
+    private func recursionErrors() -> [(message: String, location: SourceLocation)] {
+        var found: [(message: String, location: SourceLocation)] = []
         var state: [String: Int] = [:]  // 1: on the current path, 2: done
         var path: [(model: String, field: Field)] = []
         var reported: Set<String> = []
         func visit(_ model: String) {
             state[model] = 1
-            let scope = model.split(separator: ".").map(String.init)
+            // A top-level model's scope is its name (what the split gives), without a split per model.
+            let plain = !model.isEmpty && !model.utf8.contains(UInt8(ascii: "."))
+            let scope = plain ? [model] : model.split(separator: ".").map(String.init)
             for field in types.fields[model] ?? [] {
                 for next in directModels(field.type, scope: scope, depth: 0) where types.fields[next] != nil {
                     path.append((model, field))
@@ -240,9 +250,9 @@ extension SpecValidator {
                         let cycle = path.drop { $0.model != next }
                         let route = cycle.map { "\($0.model).\($0.field.name)" }.joined(separator: " → ")
                         if let location = fieldLocation(field.name, of: model), reported.insert(route).inserted {
-                            error(
+                            found.append((
                                 "model '\(next)' contains itself by value (\(route)), which a struct cannot; hold it "
-                                    + "in an array ('[\(next)]') or drop the field", at: location)
+                                    + "in an array ('[\(next)]') or drop the field", location))
                         }
                     } else if state[next] == nil {
                         visit(next)
@@ -255,6 +265,7 @@ extension SpecValidator {
         for model in types.fields.keys.sorted() where state[model] == nil {
             visit(model)
         }
+        return found
     }
 
     /// The models a value of `type` (written in `scope`) stores by value: not inside an array or a dictionary.

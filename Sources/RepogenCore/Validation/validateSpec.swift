@@ -40,7 +40,7 @@ struct SpecValidator {
     /// Where each field of a struct model is named, in the order of its fields (`types.fields`), by the model's
     /// qualified name: `fieldLocation(_:of:)`.
     var fieldLocations: [String: [SourceLocation]] = [:]
-    /// The qualified name of each declared model, by `TypeScope.key`.
+    /// The qualified name of each declared nested model, by `SpecValidator.key` (a top-level one's is its name).
     var nestedPaths: [String: String] = [:]
     /// Unions with a discriminator, checked once every model's fields are known: the union's name, the
     /// discriminator, each case as written and validated, and the scope the cases are written in.
