@@ -22,8 +22,8 @@ public struct Tricky: Codable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: RepogenCodingKey.self)
         try self.init(
-            `default`: container.decode(String.self, forKey: "de\"fault\\key"),
-            `class`: container.decodeIfPresent(Int.self, forKey: "class"),
+            default: container.decode(String.self, forKey: "de\"fault\\key"),
+            class: container.decodeIfPresent(Int.self, forKey: "class"),
             plain: container.decode(TrickyKind.self, forKey: "kind\n#1 \\(y) \"\"\"")
         )
     }

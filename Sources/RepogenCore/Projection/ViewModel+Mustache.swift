@@ -59,21 +59,10 @@ extension DomainViewModel: MustacheRepresentable {
         // Each endpoint becomes template data once (a large domain's in two halves at once, like the projection).
         // A grouped domain's groups hold the same endpoints, and the member lists hold the endpoints' own cases,
         // in order: those reuse the same values (10,000 endpoints would otherwise be stored three times).
-        // The first half goes straight into `builder`; the second, built beside it, is then moved after it.
-        let endpoints = self.endpoints
-        let start = UncheckedBuilder(builder)
-        builder = MustacheDataBuilder()
-        var (first, second) = inHalves(endpoints.count) { half, range in
-            var part = half == 0 ? start.builder : MustacheDataBuilder()
-            for index in range { endpoints[index].push(to: &part) }
-            return part
-        }
-        builder = first
-        builder.absorb(&second)
-        first = MustacheDataBuilder()
-        builder.pushArray(count: endpoints.count)
+        pushInHalves(endpoints, to: &builder)
         let endpointList = builder.top
-        models.push(to: &builder)
+        // The models too: an imported API has one or two a resource.
+        pushInHalves(models, to: &builder)
         let modelList = builder.top
         domainModels.push(to: &builder)
         let domainModelList = builder.top
@@ -271,6 +260,24 @@ extension CacheViewModel: MustacheRepresentable {
         effects.push(to: &builder)
         builder.pushDictionary(Self.keys)
     }
+}
+
+/// Pushes `elements` as one array, a large list's two halves at once: the first half goes straight into `builder`;
+/// the second, built beside it, is then moved after it.
+private func pushInHalves<Element: MustacheRepresentable & Sendable>(
+    _ elements: [Element], to builder: inout MustacheDataBuilder
+) {
+    let start = UncheckedBuilder(builder)
+    builder = MustacheDataBuilder()
+    var (first, second) = inHalves(elements.count) { half, range in
+        var part = half == 0 ? start.builder : MustacheDataBuilder()
+        for index in range { elements[index].push(to: &part) }
+        return part
+    }
+    builder = first
+    builder.absorb(&second)
+    first = MustacheDataBuilder()
+    builder.pushArray(count: elements.count)
 }
 
 /// A builder handed to the half that continues it.

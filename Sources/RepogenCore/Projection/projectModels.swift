@@ -1,12 +1,17 @@
-/// The view model of the models file: every declaration precomputed.
+/// The view model of the models file: every declaration precomputed (a large spec's in two halves at once, as its
+/// endpoints: models are independent).
 func projectModels(_ models: [Model], access: String) -> [ModelViewModel] {
-    models.enumerated().map { index, model in projectModel(model, isFirst: index == 0, access: access) }
+    arrayInHalves(models.count) { range, store in
+        for index in range { store(projectModel(models[index], isFirst: index == 0, access: access)) }
+        return true
+    }!
 }
 
 /// `/// line` comments for a description; control characters other than tabs are dropped so that the comment
 /// cannot end early or carry characters Swift warns about.
 func docLines(_ text: String?) -> [String] {
     guard let text, !text.isEmpty else { return [] }
+    if let lines = plainDocLines(text) { return lines }
     var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(
         omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" })
     while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
@@ -17,6 +22,21 @@ func docLines(_ text: String?) -> [String] {
         }))
         let trimmed = clean.trimmingTrailingWhitespace()
         return trimmed.isEmpty ? "///" : "/// " + trimmed
+    }
+}
+
+/// `docLines` of a text of printable ASCII, tabs and line feeds (nearly every description), on its bytes: the same
+/// lines the Unicode path gives (nothing to drop, no `\r\n` or other separators), without its per-character work.
+/// Nil for any other text.
+private func plainDocLines(_ text: String) -> [String]? {
+    let bytes = text.utf8
+    guard bytes.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 }) else { return nil }
+    func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+    while let last = lines.last, last.allSatisfy(isBlank) { lines.removeLast() }
+    return lines.map { line in
+        let end = line.lastIndex { !isBlank($0) }.map { line.index(after: $0) } ?? line.startIndex
+        return end == line.startIndex ? "///" : "/// " + String(Substring(line[line.startIndex..<end]))
     }
 }
 

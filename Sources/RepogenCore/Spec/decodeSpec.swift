@@ -80,7 +80,7 @@ extension NodeReader {
         }
         var models: [ModelSpec] = []
         if let node = members["models"]?.value, let list = object(node, what: "'models'") {
-            models = list.compactMap { decodeModel($0) }
+            models = decodeModelsInHalves(list) ?? list.compactMap { decodeModel($0) }
         }
         var collections: [CollectionSpec] = []
         if let node = members["collections"]?.value, let list = object(node, what: "'collections'") {
@@ -233,6 +233,22 @@ extension NodeReader {
         return MockActionSpec(
             verb: verb, collection: collection, argument: argument, field: field, to: to, page: page,
             location: location(node.offset))
+    }
+
+    /// The models of a large spec (an imported API has one or two a resource), decoded in two halves at once like
+    /// the endpoints below.
+    private func decodeModelsInHalves(_ list: [SpecMember]) -> [ModelSpec]? {
+        guard list.count >= 1_000 else { return nil }
+        let start = self
+        let reported = diagnostics.diagnostics.count
+        return arrayInHalves(list.count) { range, store in
+            var reader = start
+            for index in range {
+                guard let model = reader.decodeModel(list[index]) else { return false }
+                store(model)
+            }
+            return reader.diagnostics.diagnostics.count == reported
+        }
     }
 
     /// The endpoints of a large spec, decoded in two halves at once, each by its own copy of the reader. Nil when

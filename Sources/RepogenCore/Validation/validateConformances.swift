@@ -33,7 +33,7 @@ extension SpecValidator {
         // Each field is a case of the model's `CodingKeys: String` enum, where a case `RawValue` would take the
         // place of RawRepresentable's associated type.
         if fields.contains(where: { $0.name == Self.rawValueTypeName }) {
-            let location = fieldLocations[scope.joined(separator: ".") + "." + Self.rawValueTypeName] ?? spec.name.location
+            let location = fieldLocation(Self.rawValueTypeName, of: scope.joined(separator: ".")) ?? spec.name.location
             error(
                 "field 'RawValue' of model '\(name)' would be a case of its CodingKeys, a String enum, where it is taken "
                     + "for RawRepresentable's RawValue; rename the field and keep the key with json: RawValue",
@@ -54,13 +54,13 @@ extension SpecValidator {
                 result.ok = false
             } else {
                 if fields.contains(where: { $0.name == Self.hashValueName }) {
-                    let location = fieldLocations[scope.joined(separator: ".") + "." + Self.hashValueName] ?? hashable.location
+                    let location = fieldLocation(Self.hashValueName, of: scope.joined(separator: ".")) ?? hashable.location
                     error(Self.hashValueMessage(of: "hashable model '\(name)'"), at: location)
                     result.ok = false
                 }
                 for field in fields {
                     guard let problem = hashableProblem(field.type, scope: scope) else { continue }
-                    let location = fieldLocations[scope.joined(separator: ".") + "." + field.name] ?? hashable.location
+                    let location = fieldLocation(field.name, of: scope.joined(separator: ".")) ?? hashable.location
                     error("field '\(field.name)' of hashable model '\(name)' holds \(problem)", at: location)
                     result.ok = false
                 }

@@ -144,7 +144,8 @@ extension SpecValidator {
                 }
             }
             let qualified = prefix + name.value
-            nestedPaths[Self.key(model)] = qualified
+            // A top-level model's qualified name is its name, which `qualifiedName(of:)` falls back to.
+            if parent != nil { nestedPaths[Self.key(model)] = qualified }
             types.models.insert(qualified)
             if parent != nil { types.nestedNames.insert(name.value) }
             types.typeParameters[qualified] = model.typeParameters.map(\.value)
@@ -164,7 +165,7 @@ extension SpecValidator {
 
     /// The qualified name a declared model was registered under.
     func qualifiedName(of model: ModelSpec) -> String {
-        nestedPaths[Self.key(model)] ?? model.name.value
+        nestedPaths.isEmpty ? model.name.value : nestedPaths[Self.key(model)] ?? model.name.value
     }
 
     /// Identifies a model declaration by where its name is written.
@@ -178,7 +179,7 @@ extension SpecValidator {
     }
 
     mutating func validateModels(_ specs: [ModelSpec]) -> [Model] {
-        var models = specs.compactMap { validateModel($0) }
+        var models = validateModelsInHalves(specs) ?? specs.compactMap { validateModel($0) }
         checkRecursion()
         checkDiscriminators()
         checkUnionCycles()
@@ -186,25 +187,72 @@ extension SpecValidator {
         return models
     }
 
+    /// The models of a large spec, validated in two halves at once, each by its own copy of the validator (a model's
+    /// checks read the declared types and add only what is the model's own: its fields, its union, where its fields
+    /// are written, diagnostics), then joined in order. Nil when anything was reported or a model was dropped, or the
+    /// spec is small: the caller then validates the models one by one from the state before (nothing of the halves
+    /// is kept), and the diagnostics come in the order that gives.
+    private mutating func validateModelsInHalves(_ specs: [ModelSpec]) -> [Model]? {
+        guard specs.count >= 1_000 else { return nil }
+        let start = self
+        let reported = diagnostics.diagnostics.count
+        let halves = inHalves(specs.count) { range -> (validator: SpecValidator, models: [Model])? in
+            var validator = start
+            var models: [Model] = []
+            models.reserveCapacity(range.count)
+            for index in range {
+                guard let model = validator.validateModel(specs[index]) else { return nil }
+                models.append(model)
+            }
+            return validator.diagnostics.diagnostics.count == reported ? (validator, models) : nil
+        }
+        guard var first = halves.0, let second = halves.1 else { return nil }
+        self = first.validator
+        absorbModels(of: second.validator, since: start)
+        first.models.append(contentsOf: second.models)
+        return first.models
+    }
+
+    /// Adds what `other`, a copy of this validator as it was at `start`, recorded of the models it validated (as a
+    /// run one by one would: the later of two models of the same name wins).
+    private mutating func absorbModels(of other: SpecValidator, since start: SpecValidator) {
+        types.fields.merge(other.types.fields) { _, later in later }
+        types.invalidModels.formUnion(other.types.invalidModels)
+        types.unions.merge(other.types.unions) { _, later in later }
+        types.openEnums.formUnion(other.types.openEnums)
+        fieldLocations.merge(other.fieldLocations) { _, later in later }
+        unionCaseLocations.merge(other.unionCaseLocations) { _, later in later }
+        pendingDiscriminators += other.pendingDiscriminators.dropFirst(start.pendingDiscriminators.count)
+    }
+
     /// A struct that contains itself by value (`Node { next: Node? }`, or `A { b: B }` with `B { a: A? }`) has
     /// infinite size: Swift rejects it. Arrays and dictionaries hold their elements indirectly, so `[Node]` is fine.
     private mutating func checkRecursion() {
+        for (message, location) in recursionErrors() { error(message, at: location) }
+    }
+
+    /// The errors of `checkRecursion`, in the order found: a walk that only reads the validator (a walk that reported
+    /// as it went would copy the whole validator at every model it visits).
+    private func recursionErrors() -> [(message: String, location: SourceLocation)] {
+        var found: [(message: String, location: SourceLocation)] = []
         var state: [String: Int] = [:]  // 1: on the current path, 2: done
         var path: [(model: String, field: Field)] = []
         var reported: Set<String> = []
         func visit(_ model: String) {
             state[model] = 1
-            let scope = model.split(separator: ".").map(String.init)
+            // A top-level model's scope is its name (what the split gives), without a split per model.
+            let plain = !model.isEmpty && !model.utf8.contains(UInt8(ascii: "."))
+            let scope = plain ? [model] : model.split(separator: ".").map(String.init)
             for field in types.fields[model] ?? [] {
                 for next in directModels(field.type, scope: scope, depth: 0) where types.fields[next] != nil {
                     path.append((model, field))
                     if state[next] == 1 {
                         let cycle = path.drop { $0.model != next }
                         let route = cycle.map { "\($0.model).\($0.field.name)" }.joined(separator: " → ")
-                        if let location = fieldLocations[model + "." + field.name], reported.insert(route).inserted {
-                            error(
+                        if let location = fieldLocation(field.name, of: model), reported.insert(route).inserted {
+                            found.append((
                                 "model '\(next)' contains itself by value (\(route)), which a struct cannot; hold it "
-                                    + "in an array ('[\(next)]') or drop the field", at: location)
+                                    + "in an array ('[\(next)]') or drop the field", location))
                         }
                     } else if state[next] == nil {
                         visit(next)
@@ -217,6 +265,7 @@ extension SpecValidator {
         for model in types.fields.keys.sorted() where state[model] == nil {
             visit(model)
         }
+        return found
     }
 
     /// The models a value of `type` (written in `scope`) stores by value: not inside an array or a dictionary.
@@ -313,14 +362,23 @@ extension SpecValidator {
             isHashable: conformances.isHashable, identity: conformances.identity, unknownCase: conformances.unknownCase)
     }
 
+    /// Where field `field` of struct model `model` (qualified name) is named; nil when the model has no such valid field.
+    func fieldLocation(_ field: String, of model: String) -> SourceLocation? {
+        guard let index = types.fields[model]?.firstIndex(where: { $0.name == field }) else { return nil }
+        return fieldLocations[model]?[index]
+    }
+
     private mutating func validateFields(
         _ specs: [FieldSpec], model: String, typeParameters: [String], scope: [String]
     ) -> [Field]? {
         var fields: [Field] = []
-        var keys: [String: String] = [:]
+        var locations: [SourceLocation] = []
+        // Each JSON key, with the field that uses it: a few, searched in order.
+        var keys: [(key: String, field: String)] = []
         var ok = true
         for spec in specs {
-            let what = "field '\(spec.name.value)' of '\(model)'"
+            // Only an error says it: not built for every field.
+            func what() -> String { "field '\(spec.name.value)' of '\(model)'" }
             guard checkIdentifier(spec.name, what: "field name") else {
                 ok = false
                 continue
@@ -331,18 +389,18 @@ extension SpecValidator {
                 continue
             }
             let key = spec.jsonKey?.value ?? spec.name.value
-            if let other = keys[key] {
-                error("\(what) has the JSON key '\(key)', which field '\(other)' already uses", at: (spec.jsonKey ?? spec.name).location)
+            if let other = keys.last(where: { $0.key == key })?.field {
+                error("\(what()) has the JSON key '\(key)', which field '\(other)' already uses", at: (spec.jsonKey ?? spec.name).location)
                 ok = false
             }
-            keys[key] = spec.name.value
+            keys.append((key, spec.name.value))
             switch SwiftType.parse(spec.type.value) {
             case .success(let type):
                 guard
                     checkReferences(
-                        type, at: spec.type.location, what: what, typeParameters: typeParameters, scope: scope),
-                    checkNoVoid(type, at: spec.type.location, what: what),
-                    checkCodable(type, at: spec.type.location, what: what)
+                        type, at: spec.type.location, what: what(), typeParameters: typeParameters, scope: scope),
+                    checkNoVoid(type, at: spec.type.location, what: what()),
+                    checkCodable(type, at: spec.type.location, what: what())
                 else {
                     ok = false
                     continue
@@ -352,20 +410,22 @@ extension SpecValidator {
                     switch DefaultValue.literal(for: node.value, type: type, scope: scope, types: types) {
                     case .success(let literal): defaultValue = literal
                     case .failure(let failure):
-                        error("the default of \(what) \(failure.message)", at: node.location)
+                        error("the default of \(what()) \(failure.message)", at: node.location)
                         ok = false
                     }
                 }
-                fieldLocations[scope.joined(separator: ".") + "." + spec.name.value] = spec.name.location
+                locations.append(spec.name.location)
                 fields.append(Field(
                     name: spec.name.value, type: type, jsonKey: key, documentation: spec.description?.value,
                     defaultValue: defaultValue, isEncoded: spec.encode?.value ?? true))
             case .failure(let failure):
-                error("invalid type for \(what): \(failure.message)", at: spec.type.location)
+                error("invalid type for \(what()): \(failure.message)", at: spec.type.location)
                 ok = false
             }
         }
-        return ok ? fields : nil
+        guard ok else { return nil }
+        fieldLocations[scope.joined(separator: ".")] = locations
+        return fields
     }
 
     private mutating func validateCases(_ specs: [EnumCaseSpec], model: ModelSpec) -> [EnumCase]? {

@@ -37,9 +37,10 @@ struct SpecValidator {
     var clientMethods: Set<String> = []
     /// Models that were written but could not be decoded (reported then): a type naming one is not reported again.
     var brokenModels: Set<String> = []
-    /// Where each field is named, by `Model.field` (qualified model name).
-    var fieldLocations: [String: SourceLocation] = [:]
-    /// The qualified name of each declared model, by `TypeScope.key`.
+    /// Where each field of a struct model is named, in the order of its fields (`types.fields`), by the model's
+    /// qualified name: `fieldLocation(_:of:)`.
+    var fieldLocations: [String: [SourceLocation]] = [:]
+    /// The qualified name of each declared nested model, by `SpecValidator.key` (a top-level one's is its name).
     var nestedPaths: [String: String] = [:]
     /// Unions with a discriminator, checked once every model's fields are known: the union's name, the
     /// discriminator, each case as written and validated, and the scope the cases are written in.
@@ -79,9 +80,10 @@ struct SpecValidator {
             clientMethods = Set(spec.endpoints.map { ($0.repositoryMethod ?? $0.name).value })
         }
         declareTypes(spec, imports: imports, generated: generated, modules: modules.union(imports))
-        let models = validateModels(spec.models)
+        // The names a field's name may not take are all known now (the domain types are none of them yet).
         typeNames = TypeScope.builtins.union(TypeScope.reserved).union(generatedNames).union(types.external)
             .union(types.modules).union(modules).union(types.models).union(types.nestedNames)
+        let models = validateModels(spec.models)
         let domainModels = validateDomains(spec.models)
         typeNames?.formUnion(domainTypeNames)
         if spec.endpoints.isEmpty && spec.declaredEndpointCount == 0 {
