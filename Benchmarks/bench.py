@@ -60,6 +60,8 @@ def main():
                         help="the specs' modelFiles (default: as repogen import sets it, 1 for the store shape)")
     parser.add_argument("--real", type=int, default=0, help="operations of a real-shaped OpenAPI document to import, generate, compile")
     args = parser.parse_args()
+    # Some steps run in other folders.
+    args.bin = os.path.abspath(args.bin)
     MODEL_FILES[0] = args.model_files
     shapes = [shape for shape in args.shape.split(",") if shape]
     styles = [style for style in args.styles.split(",") if style]
@@ -144,11 +146,11 @@ MODEL_FILES = [0]
 
 def make_spec(work, shape, n):
     """Writes make_spec.py's spec of `n` endpoints in `shape` (once) and returns its path."""
-    spec = os.path.join(work, f"bench-{shape}-{n}-{MODEL_FILES[0]}.json")
-    if not os.path.exists(spec):
-        with open(spec, "w") as handle:
-            subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks/make_spec.py"), str(n), "--shape", shape,
-                            "--model-files", str(MODEL_FILES[0])], stdout=handle, check=True)
+    # Written again each time: a spec left from a run with another --model-files must not be reused.
+    spec = os.path.join(work, f"bench-{shape}-{n}.json")
+    with open(spec, "w") as handle:
+        subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks/make_spec.py"), str(n), "--shape", shape,
+                        "--model-files", str(MODEL_FILES[0])], stdout=handle, check=True)
     return spec
 
 
@@ -222,7 +224,8 @@ def print_per_file(label, files, work, modules):
     print("| total, one job at a time | %d | %.2f | |" % (sum(r[2] for r in rows), sum(r[0] for r in rows)))
     kinds = {}
     for seconds, name, lines, _ in rows:
-        base = os.path.basename(name)[:-len(".swift")]
+        # `ShopModels2.swift` is a models file too (a spec's `modelFiles`).
+        base = os.path.basename(name)[:-len(".swift")].rstrip("0123456789")
         kind = "Mock" if base.startswith("Mock") else next(
             (k for k in ("Models", "Api", "Repository") if base.endswith(k)), "other")
         total = kinds.setdefault(kind, [0, 0, 0.0])
