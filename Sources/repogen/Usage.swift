@@ -76,7 +76,8 @@ enum Usage {
           <Domain>/Mock<Domain>Repository.swift the Mock repository
         The clean style adds <Domain>/<Domain>UseCases.swift; the tca style writes <Domain>/<Domain>Client.swift,
         <Domain>Client+Live.swift and <Domain>Client+Mock.swift instead of the mock, and one APIError.swift in
-        the output folder.
+        the output folder. A spec's 'modelFiles: N' spreads its models over <Domain>Models.swift and
+        <Domain>Models2.swift to <Domain>ModelsN.swift.
 
         Without specs, the config file (repogen.json or repogen.yaml in the current folder) says what to do;
         options given here override it.
