@@ -45,7 +45,7 @@ public struct Pet: Codable, Sendable, Equatable {
         try self.init(
             name: container.decode(String.self, forKey: "name"),
             tag: container.decodeIfPresent(String.self, forKey: "tag"),
-            `default`: container.decodeIfPresent(Bool.self, forKey: "default"),
+            default: container.decodeIfPresent(Bool.self, forKey: "default"),
             id: container.decode(Int64.self, forKey: "id"),
             status: container.decodeIfPresent(PetStatus.self, forKey: "status"),
             owner: container.decodeIfPresent(PetOwner.self, forKey: "owner"),
@@ -103,7 +103,7 @@ public struct NewPet: Codable, Sendable, Equatable {
         try self.init(
             name: container.decode(String.self, forKey: "name"),
             tag: container.decodeIfPresent(String.self, forKey: "tag"),
-            `default`: container.decodeIfPresent(Bool.self, forKey: "default")
+            default: container.decodeIfPresent(Bool.self, forKey: "default")
         )
     }
 
