@@ -55,24 +55,30 @@ package struct PlannedBuild: Sendable, Equatable {
         else { return [] }
         let absolute = Self.absolute(path, baseDirectory: baseDirectory)
         var problems: [Diagnostic] = []
-        for key in ["style", "modelFiles"] {
+        let planned: [(key: String, value: String?)] = [
+            ("style", specStyles[absolute]), ("modelFiles", specModelFiles[absolute].map { "\($0)" }),
+        ]
+        for (key, plannedValue) in planned {
             let member = members.last { $0.key == key }
             var now: String?
             switch member?.value.kind {
-            case .string(let text)?: now = text
-            case .number(let text)?: now = text
-            default: break
+            case .string(let text)? where key == "style":
+                now = text
+            case .number(let text)? where key == "modelFiles":
+                // As the plugin reads it; a value that is not a whole number listed no outputs, and the tool
+                // reports it at its place.
+                guard let count = Int(text) else { continue }
+                now = "\(count)"
+            default:
+                break
             }
-            let planned = key == "style" ? specStyles[absolute] : specModelFiles[absolute].map { "\($0)" }
-            // A value the plugin could not read as a whole number listed no outputs; the tool reports it.
-            if key == "modelFiles", let text = now, Int(text) == nil { continue }
-            guard now.map({ key == "modelFiles" ? Int($0).map { "\($0)" } ?? $0 : $0 }) != planned else { continue }
+            guard now != plannedValue else { continue }
             let location = member.map { file.location(at: $0.value.offset) } ?? SourceLocation(path: path, line: 1, column: 1)
             problems.append(Diagnostic(
                 .error,
                 "the build plugin's plan for target '\(target)' is stale: this spec's '\(key)' is "
                     + (now.map { "'\($0)'" } ?? "not set") + ", but the plan was made with "
-                    + (planned.map { "'\($0)'" } ?? "none") + "; " + Self.refresh, at: location))
+                    + (plannedValue.map { "'\($0)'" } ?? "none") + "; " + Self.refresh, at: location))
         }
         return problems
     }
