@@ -61,7 +61,7 @@ package enum APIDiff {
     }
 
     /// Reads, decodes and validates one spec as `Pipeline.generate` does, keeping the decoded spec.
-    static func validated(
+    package static func validated(
         _ file: SpecFile, options: GenerateOptions
     ) throws(DiagnosticsError) -> (side: Side, warnings: [Diagnostic]) {
         let root: SpecNode
