@@ -9,6 +9,7 @@ enum Command: Equatable {
     case templatesExport(directory: String, style: OutputStyle)
     case initialize(InitArguments)
     case importDocument(ImportArguments)
+    case diff(DiffArguments)
 }
 
 /// `repogen import` arguments.
@@ -87,17 +88,19 @@ enum ArgumentParser {
             return try parseInit(Array(arguments.dropFirst()))
         case "import":
             return try parseImport(Array(arguments.dropFirst()))
+        case "diff":
+            return try parseDiff(Array(arguments.dropFirst()))
         default:
             if first.hasPrefix("-") {
                 throw UsageError(message: "unknown option '\(first)'\(suggestion(first, among: ["--help", "--version"]))", command: nil)
             }
-            let hint = suggestion(first, among: ["generate", "templates", "init", "import", "help"])
+            let hint = suggestion(first, among: ["generate", "templates", "init", "import", "diff", "help"])
             throw UsageError(message: "unknown command '\(first)'\(hint)", command: nil)
         }
     }
 
     /// The commands `help <command>` knows.
-    static let helpTopics = ["generate", "templates", "init", "import", "help"]
+    static let helpTopics = ["generate", "templates", "init", "import", "diff", "help"]
 
     static func parseImport(_ arguments: [String]) throws(UsageError) -> Command {
         var result = ImportArguments()

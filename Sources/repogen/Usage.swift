@@ -15,6 +15,8 @@ enum Usage {
           init [<dir>]           Write a starter config and spec (see 'repogen init --help')
           generate [<spec>...]   Generate Swift files (see 'repogen generate --help')
           import <openapi>       Write specs from an OpenAPI 3 document (see 'repogen import --help')
+          diff <old> <new>       Report what changed in the API between two versions of the specs, breaking
+                                 changes first (see 'repogen diff --help')
           templates list         List the built-in templates
           templates export <dir> Write the built-in templates to a folder, to customise them
           help [command]         Show help
@@ -25,7 +27,7 @@ enum Usage {
 
         EXIT CODES:
           0  success (or check mode found no differences)
-          1  check mode found differences
+          1  check mode found differences; diff --fail-on found such a change
           2  usage error (unknown option, missing argument)
           3  errors in the input (specs, config or templates); nothing was written
           4  the output could not be written
@@ -108,6 +110,36 @@ enum Usage {
         templates, options, output folder, repogen build) are unchanged, and whose output files are exactly what
         the last run wrote, skips parsing and rendering; the record of that run is <output>/.repogen-cache
         (machine-local: safe to delete, do not commit). --force or deleting it forces a full run.
+
+        """
+
+    static let diff = """
+        USAGE: repogen diff <old spec or folder> <new spec or folder> [options]
+               repogen diff --base <git revision> [<spec or folder>...] [options]
+
+        Reads two versions of the specs, validates both as 'generate' does, and reports what changed in the API
+        (not in the text): endpoints, inputs, requests, responses, caching, models, fields, enum and union cases,
+        domain types. Each change is classified for source (does the app's code that calls the generated API still
+        compile: breaking, additive, none) and for the wire (what the server sees and the app decodes: breaking,
+        compatible, none), with where the old and the new side are written. A removal and an addition of the same
+        shape are reported as a possible rename. Specs are paired by domain (file name); two files are one domain.
+        With --base, the old specs are read with git from that revision and the new ones from the working tree;
+        without specs, those the config lists.
+
+        OPTIONS:
+          -b, --base <revision>     Compare the working tree's specs with those of a git revision (main, HEAD~1,
+                                    v1.2.0)
+          -c, --config <file>       Config whose 'specs' to compare with --base (default: repogen.json or
+                                    repogen.yaml if present)
+          --format <format>         text (default), markdown (a summary line and a table, for a pull request)
+                                    or json (for tools)
+          --fail-on <what>          Exit 1 when a change is breaking (source or wire), source (source-breaking)
+                                    or wire (wire-breaking)
+          -h, --help                Show this help
+
+        EXIT CODES: 0 the report was printed (and nothing matched --fail-on); 1 a change matched --fail-on;
+        2 usage error; 3 a spec of either side has errors (nothing is compared) or git could not read the revision.
+        The kinds of change and how each is classified: Documentation/ReviewingChanges.md.
 
         """
 

@@ -23,6 +23,7 @@ func run(_ arguments: [String]) -> ExitCode {
         case "templates": print(Usage.templates, terminator: "")
         case "init": print(Usage.initialize, terminator: "")
         case "import": print(Usage.importing, terminator: "")
+        case "diff": print(Usage.diff, terminator: "")
         default: print(Usage.main, terminator: "")
         }
         return .success
@@ -42,6 +43,8 @@ func run(_ arguments: [String]) -> ExitCode {
         return initialize(arguments)
     case .importDocument(let arguments):
         return importDocument(arguments)
+    case .diff(let arguments):
+        return diff(arguments)
     }
 }
 

@@ -10,9 +10,11 @@ package enum APIDiff {
 
     /// Compares `old` with `new`. Specs are paired by domain (the file name: `store.json` and `store.yaml` are one
     /// domain); a domain on one side only is added or removed whole.
+    /// - Parameter asOneDomain: one file on each side is one domain whatever the files' names
+    ///   (`repogen diff store-v1.yaml store.yaml`).
     /// - Throws: the problems of every spec of both sides that does not validate, located in its file.
     package static func compare(
-        old: [SpecFile], new: [SpecFile], options: GenerateOptions = GenerateOptions()
+        old: [SpecFile], new: [SpecFile], options: GenerateOptions = GenerateOptions(), asOneDomain: Bool = false
     ) throws(DiagnosticsError) -> APIDiffReport {
         var diagnostics: [Diagnostic] = []
         var warnings: [Diagnostic] = []
@@ -34,6 +36,11 @@ package enum APIDiff {
             }
         }
         if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
+        if asOneDomain, sides[0].count == 1, sides[1].count == 1, let domain = sides[1].keys.first,
+           var side = sides[0].values.first {
+            side.model.domain = domain
+            sides[0] = [domain: side]
+        }
         var changes: [APIChange] = []
         for domain in Set(sides[0].keys).union(sides[1].keys).sorted() {
             changes += DomainDiff(domain: domain, old: sides[0][domain], new: sides[1][domain]).changes()
