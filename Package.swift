@@ -52,7 +52,7 @@ let package = Package(
             capability: .command(
                 intent: .custom(
                     verb: "repogen-check",
-                    description: "Check that the files repogen.json describes are up to date, writing nothing"),
+                    description: "Check that the files repogen.json describes are up to date, writing nothing; 'diff --base <revision>' reports what changed in the API"),
                 permissions: []
             ),
             dependencies: ["repogen"]

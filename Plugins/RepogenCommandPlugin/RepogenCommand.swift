@@ -7,6 +7,9 @@ import PackagePlugin
 enum RepogenCommand {
     /// The command that writes the files: what a check that found differences tells the user to run.
     static let generateCommand = "swift package --allow-writing-to-package-directory repogen-generate"
+    /// The command that reports what changed in the API (`repogen diff`, which writes nothing): what a check that
+    /// found differences tells the user to review them with.
+    static let diffCommand = "swift package repogen-check diff"
 
     /// Runs `repogen generate` with `arguments` (`--check` among them to compare only) in `directory`.
     ///
@@ -15,15 +18,21 @@ enum RepogenCommand {
     /// errors at their lines) becomes the plugin's error, the one line SwiftPM or Xcode shows as the failure,
     /// instead of that line followed by a second and a third about the exit status.
     /// - Parameter updateCommand: the command a check's hint names, `updateCommand` followed by the arguments.
+    /// `diff` as the first argument runs `repogen diff` with the rest instead (`swift package repogen-check diff
+    /// --base main`): it reads the specs (the revision's with git) and writes nothing.
     static func run(tool: URL, in directory: URL, arguments: [String], updateCommand: String) throws {
         var arguments = arguments
-        if arguments.contains("--check") {
+        let command = arguments.first == "diff" ? "diff" : "generate"
+        if command == "diff" {
+            arguments.removeFirst()
+        } else if arguments.contains("--check") {
             let rest = arguments.filter { $0 != "--check" }
             arguments += ["--update-command", ([updateCommand] + rest.map(shellQuoted)).joined(separator: " ")]
+            arguments += ["--diff-command", diffCommand]
         }
         let process = Process()
         process.executableURL = tool
-        process.arguments = ["generate"] + arguments
+        process.arguments = [command] + arguments
         process.currentDirectoryURL = directory
         let errors = Pipe()
         process.standardError = errors
@@ -40,9 +49,11 @@ enum RepogenCommand {
             if summary.hasPrefix("error: ") { summary.removeFirst("error: ".count) }
             forward(lines)
             if process.terminationReason == .uncaughtSignal {
-                summary = "repogen generate was terminated by signal \(process.terminationStatus)"
+                summary = "repogen \(command) was terminated by signal \(process.terminationStatus)"
+            } else if command == "diff" && process.terminationStatus == 1 {
+                summary = "the API changes above include what '--fail-on' names"
             } else if summary.isEmpty {
-                summary = "repogen generate exited with status \(process.terminationStatus)"
+                summary = "repogen \(command) exited with status \(process.terminationStatus)"
             }
             // SwiftPM relays the output (the diff) while it prints a diagnostic as soon as it comes: a moment's wait
             // puts the error after the diff on a terminal.
@@ -51,6 +62,11 @@ enum RepogenCommand {
             return
         }
         forward(lines)
+    }
+
+    /// The check plugin's arguments: `--check` added, unless they run `diff` (which writes nothing anyway).
+    static func checking(_ arguments: [String]) -> [String] {
+        arguments.first == "diff" ? arguments : arguments.filter { $0 != "--check" } + ["--check"]
     }
 
     /// Lines of repogen's standard error, to the plugin's.

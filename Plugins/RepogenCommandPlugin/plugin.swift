@@ -4,7 +4,9 @@ import PackagePlugin
 /// `swift package --allow-writing-to-package-directory repogen-generate [options]`: runs `repogen generate` in
 /// the package's root folder, so its `repogen.json` (or `repogen.yaml`) says which specs to read and where the
 /// committed files go. Options (`--verbose`, `--config`, …) are passed through; `--check` works too, but needs the
-/// permission the verb asks for: `swift package repogen-check` (RepogenCheckPlugin) compares without it.
+/// permission the verb asks for: `swift package repogen-check` (RepogenCheckPlugin) compares without it. `diff` as
+/// the first argument runs `repogen diff` (what changed in the API, breaking changes first) instead; it writes
+/// nothing, so `swift package repogen-check diff --base main` needs no permission.
 @main
 struct RepogenCommandPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {

@@ -50,6 +50,8 @@ struct GenerateArguments: Equatable {
     var mocks: MocksMode?
     /// The command a hint tells the user to run to update the files (the command plugin passes its own).
     var updateCommand: String?
+    /// The command a hint names for reviewing the API changes (`repogen diff`; the plugins pass their own).
+    var diffCommand: String?
     /// What the build plugin planned the run with (`PlannedBuild`, as JSON): checked against the config.
     var buildPlan: String?
 }
@@ -254,6 +256,7 @@ enum ArgumentParser {
                 }
                 result.mocks = mocks
             case "--update-command": result.updateCommand = try value(for: name, inline: inline)
+            case "--diff-command": result.diffCommand = try value(for: name, inline: inline)
             case "--build-plan": result.buildPlan = try value(for: name, inline: inline)
             default:
                 let known = [
