@@ -99,7 +99,13 @@ extension Comparison {
         }
         switch (a.kind, b.kind) {
         case (.fields(let x), .fields(let y)):
+            // A generic parameter renamed (`T` to `Element`) is the parameters' change, not each field's.
+            let saved = modelRenames
+            if a.typeParameters.count == b.typeParameters.count {
+                for (p, q) in zip(a.typeParameters, b.typeParameters) where p != q { modelRenames[p] = q }
+            }
             compareFields(x, y, oldName, name)
+            modelRenames = saved
         case (.enumeration(let x), .enumeration(let y)):
             compareCases(x, y, a, b, oldName, name)
         case (.union(let x), .union(let y)):
@@ -298,7 +304,8 @@ extension Comparison {
         if a.unknownCase != b.unknownCase {
             let what = b.unknownCase.map { "now keeps unlisted values in '\($0)'" } ?? "no longer keeps unlisted values"
             add(
-                "unknown-case-changed", name, "'\(name)' \(what)", source: .breaking, wire: .none,
+                "unknown-case-changed", name + "." + (b.unknownCase ?? a.unknownCase ?? ""), "'\(name)' \(what)",
+                source: .breaking, wire: .none,
                 old: oldIndex.models[oldName]?.unknown?.location ?? oldModelAt,
                 new: newIndex.models[name]?.unknown?.location ?? newModelAt)
         }
