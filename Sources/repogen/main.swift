@@ -256,7 +256,7 @@ func checkGenerated(_ settings: Settings, arguments: GenerateArguments) -> ExitC
         let update = arguments.updateCommand ?? "repogen generate" + settings.rerunArguments
         printError("error: \(report.diffs.count) generated file(s) in \(output) differ from the specs; run '\(update)' to update them")
         let diff = arguments.diffCommand ?? "repogen diff"
-        printError("hint: '\(diff) --base <revision>' reports what changed in the API itself, breaking changes first")
+        if !arguments.quiet { printError("hint: '\(diff) --base <revision>' reports what changed in the API itself, breaking changes first") }
         return .differences
     } catch {
         printError(error.description)
