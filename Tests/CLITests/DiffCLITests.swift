@@ -44,7 +44,7 @@ final class DiffCLITests: CLITestCase {
         XCTAssertEqual(text.stderr, "")
         XCTAssertEqual(text.stdout, """
             Item
-              BREAKING: 'Item.name' is now optional (String?)
+              BREAKING: 'Item.name' is now optional (String?) ('Item' is in responses)
                 field-made-optional; source: breaking, wire: breaking
                 old: v1/item.yaml:3:30
                 new: v2/item.yaml:3:30
@@ -58,7 +58,7 @@ final class DiffCLITests: CLITestCase {
         let markdown = try run(["diff", "v1", "v2", "--format", "markdown"])
         XCTAssertEqual(markdown.status, 0)
         XCTAssertTrue(markdown.stdout.hasPrefix("**API changes**: 2 changes: 1 source-breaking, 1 wire-breaking, 1 additive\n\n| |"), markdown.stdout)
-        XCTAssertTrue(markdown.stdout.contains("| breaking | Item | 'Item.name' is now optional (String?) (`field-made-optional`) | **breaking** | **breaking** | `v2/item.yaml:3:30` |"), markdown.stdout)
+        XCTAssertTrue(markdown.stdout.contains("| breaking | Item | 'Item.name' is now optional (String?) ('Item' is in responses) (`field-made-optional`) | **breaking** | **breaking** | `v2/item.yaml:3:30` |"), markdown.stdout)
         let json = try run(["diff", "v1", "v2", "--format=json"])
         XCTAssertEqual(json.status, 0)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]

@@ -88,7 +88,28 @@ extension Comparison {
         }
     }
 
+    /// Where a model is used, for the messages of its changes: their wire impact follows from it.
+    func usageNote(_ oldName: String, _ name: String) -> String {
+        let request = oldUsage.request.contains(oldName) || newUsage.request.contains(name)
+        let response = oldUsage.response.contains(oldName) || newUsage.response.contains(name)
+        switch (request, response) {
+        case (true, true): return " ('\(name)' is in requests and responses)"
+        case (true, false): return " ('\(name)' is in requests)"
+        case (false, true): return " ('\(name)' is in responses)"
+        case (false, false): return " ('\(name)' is in no request or response)"
+        }
+    }
+
     mutating func compare(_ a: Model, _ oldName: String, _ b: Model, _ name: String) {
+        let first = changes.count
+        compareContents(a, oldName, b, name)
+        let note = usageNote(oldName, name)
+        for index in first..<changes.count where changes[index].wire != .none {
+            changes[index].message += note
+        }
+    }
+
+    mutating func compareContents(_ a: Model, _ oldName: String, _ b: Model, _ name: String) {
         let (oldAt, newAt) = (oldIndex.model(oldName), newIndex.model(name))
         func kindName(_ kind: Model.Kind) -> String {
             switch kind {
