@@ -161,4 +161,31 @@ final class DiffCLITests: CLITestCase {
         ])
         XCTAssertTrue(plugin.stderr.contains("hint: 'swift package repogen-check diff --base <revision>'"), plugin.stderr)
     }
+
+    /// Documentation/ReviewingChanges.md shows a report of two imported petstore documents: the page's block is the
+    /// output of its commands, word for word.
+    func testTheDocumentedReportIsWhatTheToolPrints() throws {
+        let page = try String(
+            contentsOf: Self.root.appendingPathComponent("Documentation/ReviewingChanges.md"), encoding: .utf8)
+        let command = "$ repogen diff v1 v2\n"
+        guard let block = CommandLineDocumentationTests.codeBlocks(in: page).first(where: { $0.contains(command) }),
+              let range = block.range(of: command) else {
+            return XCTFail("Documentation/ReviewingChanges.md has no block with '\(command)'")
+        }
+        for name in ["petstore.yaml", "petstore-v2.yaml"] {
+            try FileManager.default.copyItem(
+                at: Self.root.appendingPathComponent("Tests/OpenAPIDocuments/" + name),
+                to: workDirectory.appendingPathComponent(name))
+        }
+        XCTAssertEqual(try run(["import", "petstore.yaml", "--output", "v1", "--quiet"]).status, 0)
+        XCTAssertEqual(try run(["import", "petstore-v2.yaml", "--output", "v2", "--quiet"]).status, 0)
+        let output = try run(["diff", "v1", "v2"])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        XCTAssertEqual(String(block[range.upperBound...]) + "\n", output.stdout)
+        let markdown = try run(["diff", "v1", "v2", "--format", "markdown"])
+        for line in markdown.stdout.split(separator: "\n").prefix(3) {
+            XCTAssertTrue(page.contains(line), "the page's markdown example has no line '\(line)'")
+        }
+        XCTAssertTrue(page.contains(String(markdown.stdout.split(separator: "\n").first { $0.contains("getInventory") } ?? "?")))
+    }
 }

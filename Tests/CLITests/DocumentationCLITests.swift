@@ -7,6 +7,7 @@ final class CommandLineDocumentationTests: CLITestCase {
     /// The help commands, as the page shows them above each block.
     static let helpCommands: [[String]] = [
         ["--help"], ["init", "--help"], ["generate", "--help"], ["import", "--help"], ["templates", "--help"],
+        ["diff", "--help"],
     ]
 
     func testThePageHoldsEveryHelpTextVerbatim() throws {
