@@ -139,11 +139,13 @@ extension Comparison {
             return
         }
         if a.typeParameters != b.typeParameters {
+            // Code names a generic model by its arguments (`Page<Item>`): only their number can break it.
+            let renamedOnly = a.typeParameters.count == b.typeParameters.count
             add(
-                "type-parameters-changed", name,
+                renamedOnly ? "type-parameters-renamed" : "type-parameters-changed", name,
                 "the generic parameters of '\(name)' are now <\(b.typeParameters.joined(separator: ", "))>, "
                     + "not <\(a.typeParameters.joined(separator: ", "))>",
-                source: .breaking, wire: .none, old: oldAt, new: newAt)
+                source: renamedOnly ? .none : .breaking, wire: .none, old: oldAt, new: newAt)
         }
         compareConformances(
             name, hashable: (a.isHashable, b.isHashable), identity: (a.identity, b.identity),
