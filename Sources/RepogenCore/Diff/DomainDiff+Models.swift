@@ -43,16 +43,21 @@ extension Comparison {
         let newByName = Dictionary(newModels.map { ($0.name, $0.model) }, uniquingKeysWith: { a, _ in a })
         var removed = oldModels.filter { newByName[$0.name] == nil }
         var added = newModels.filter { oldByName[$0.name] == nil }
+        // A rename: the only removed model of its shape (and nesting depth) and the only added one.
+        func key(_ name: String, _ model: Model) -> String { "\(name.split(separator: ".").count)|" + modelShape(model) }
+        var addedByShape: [String: [String]] = [:]
+        for (name, model) in added { addedByShape[key(name, model), default: []].append(name) }
+        let removedShapes = removed.map { key($0.name, $0.model) }
+        var removedCount: [String: Int] = [:]
+        for shape in removedShapes { removedCount[shape, default: 0] += 1 }
         var renames: [(old: String, new: String)] = []
-        for (name, model) in removed {
-            let shape = modelShape(model)
-            let depth = name.split(separator: ".").count
-            let candidates = added.filter { $0.name.split(separator: ".").count == depth && modelShape($0.model) == shape }
-            if candidates.count == 1, let match = candidates.first {
-                renames.append((name, match.name))
-                added.removeAll { $0.name == match.name }
+        for ((name, _), shape) in zip(removed, removedShapes) where removedCount[shape] == 1 {
+            if let candidates = addedByShape[shape], candidates.count == 1, let match = candidates.first {
+                renames.append((name, match))
             }
         }
+        let renamedNames = Set(renames.map(\.new))
+        added.removeAll { renamedNames.contains($0.name) }
         removed.removeAll { model in renames.contains { $0.old == model.name } }
         for (oldName, newName) in renames {
             let (a, b) = (oldName.split(separator: ".").last.map(String.init) ?? oldName,

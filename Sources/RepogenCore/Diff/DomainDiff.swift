@@ -97,15 +97,21 @@ struct Comparison {
         var removed = old.model.endpoints.filter { newByName[$0.caseName] == nil }
         var added = new.model.endpoints.filter { !oldNames.contains($0.caseName) }
         // Possible renames: the same shape under another name, paired one to one.
+        // Each shape computed once: a spec of thousands of endpoints may remove and add many.
         var renames: [(Endpoint, Endpoint)] = []
-        for endpoint in removed {
-            let shape = endpointShape(endpoint, renaming: true)
-            let candidates = added.filter { endpointShape($0, renaming: false) == shape }
-            if candidates.count == 1, let match = candidates.first {
+        var addedByShape: [String: [Endpoint]] = [:]
+        for endpoint in added { addedByShape[endpointShape(endpoint, renaming: false), default: []].append(endpoint) }
+        var removedShapes: [String: Int] = [:]
+        let shapes = removed.map { endpointShape($0, renaming: true) }
+        for shape in shapes { removedShapes[shape, default: 0] += 1 }
+        var renamedNames = Set<String>()
+        for (endpoint, shape) in zip(removed, shapes) where removedShapes[shape] == 1 {
+            if let candidates = addedByShape[shape], candidates.count == 1, let match = candidates.first {
                 renames.append((endpoint, match))
-                added.removeAll { $0.caseName == match.caseName }
+                renamedNames.insert(match.caseName)
             }
         }
+        added.removeAll { renamedNames.contains($0.caseName) }
         removed.removeAll { endpoint in renames.contains { $0.0.caseName == endpoint.caseName } }
         let removedNames = Set(removed.map(\.caseName))
         let renameOf = Dictionary(renames.map { ($0.0.caseName, $0.1) }, uniquingKeysWith: { a, _ in a })
