@@ -378,9 +378,13 @@ struct Comparison {
                     "response-made-required", subject, "the response of '\(subject)' is no longer optional (\(y))",
                     source: .breaking, wire: .compatible, old: oldLocation, new: newLocation)
             } else {
+                // What the new server answers may still decode in the old code (a type with more fields).
+                let decodes = responseDecodes(b.response, as: a.response)
                 add(
-                    "response-changed", subject, "'\(subject)' now answers \(y), not \(a.response ?? x)",
-                    source: .breaking, wire: .breaking, old: oldLocation, new: newLocation)
+                    "response-changed", subject,
+                    "'\(subject)' now answers \(y), not \(a.response ?? x)"
+                        + (decodes ? " (which the old code still decodes)" : ""),
+                    source: .breaking, wire: decodes ? .compatible : .breaking, old: oldLocation, new: newLocation)
             }
         default:
             // The same wire type: what the repository returns for it may still differ.
@@ -406,6 +410,14 @@ struct Comparison {
                 source: .none, wire: .none, old: oldAt?.example?.location ?? oldAt?.location,
                 new: newAt?.example?.location ?? newAt?.location)
         }
+    }
+
+    /// Whether the new response type's JSON decodes as the old one (`WireShape`).
+    func responseDecodes(_ new: String?, as old: String?) -> Bool {
+        guard let new, let old, case .success(let newType) = SwiftType.parse(new),
+              case .success(let oldType) = SwiftType.parse(old) else { return false }
+        let shape = WireShape(old: WireShape.Models(self.old.model.models), new: WireShape.Models(self.new.model.models))
+        return shape.decodes(newType, nil, as: oldType, nil)
     }
 
     /// `cache`, and what a write does to cached reads.
