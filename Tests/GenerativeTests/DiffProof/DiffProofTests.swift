@@ -1,0 +1,228 @@
+import Foundation
+import RepogenCore
+import XCTest
+
+/// `repogen diff`'s classification, proved by building and running the generated code (`DiffProof`): every pair of
+/// Tests/DiffCorpus, and the harness's own pairs with the observations they must give.
+final class DiffProofTests: XCTestCase {
+    static let base = """
+        models:
+          Item:
+            fields:
+              id: Int
+              name: String
+              note: String?
+              kind: ItemKind
+          ItemKind: { enum: [BOOK, TOOL] }
+          NewItem:
+            fields:
+              name: String
+              price: { type: Int, default: 10 }
+        endpoints:
+          - name: fetchItems
+            method: GET
+            path: /items
+            inputs:
+              - { name: cursor, type: String? }
+            param: { cursor: "{cursor}" }
+            response: "[Item]"
+          - name: fetchItem
+            method: GET
+            path: "/items/{id}"
+            inputs:
+              - { name: id, type: Int }
+            response: Item
+          - name: createItem
+            method: POST
+            path: /items
+            inputs:
+              - { name: item, type: NewItem }
+            param: "{item}"
+            response: Item
+          - name: deleteItem
+            method: DELETE
+            path: "/items/{id}"
+            inputs:
+              - { name: id, type: Int }
+
+        """
+
+    /// A self-test pair: the new spec as an edit of the base, and what the proof must observe.
+    struct Pair {
+        var name: String
+        var new: String
+        var sourceBreaking: Bool
+        var wire: WireImpact
+    }
+
+    static let pairs: [Pair] = [
+        Pair(name: "unchanged", new: base, sourceBreaking: false, wire: .none),
+        Pair(
+            name: "endpoint-removed",
+            new: base.replacingOccurrences(of: """
+                  - name: deleteItem
+                    method: DELETE
+                    path: "/items/{id}"
+                    inputs:
+                      - { name: id, type: Int }
+
+                """, with: ""),
+            sourceBreaking: true, wire: .breaking),
+        Pair(
+            name: "field-added-to-response",
+            new: base.replacingOccurrences(of: "      kind: ItemKind\n", with: "      kind: ItemKind\n      stock: Int\n"),
+            sourceBreaking: true, wire: .compatible),
+        Pair(
+            name: "field-key-changed",
+            new: base.replacingOccurrences(of: "      name: String\n      note", with: "      name: { type: String, json: title }\n      note"),
+            sourceBreaking: false, wire: .breaking),
+        Pair(
+            name: "enum-case-added-to-response",
+            new: base.replacingOccurrences(of: "[BOOK, TOOL]", with: "[BOOK, TOOL, FOOD]"),
+            sourceBreaking: true, wire: .breaking),
+        Pair(
+            name: "optional-input-added",
+            new: base.replacingOccurrences(of: """
+                      - { name: id, type: Int }
+                    response: Item
+                """, with: """
+                      - { name: id, type: Int }
+                      - { name: expand, type: Bool? }
+                    param: { expand: "{expand}" }
+                    response: Item
+                """),
+            sourceBreaking: false, wire: .compatible),
+        Pair(
+            name: "input-added",
+            new: base.replacingOccurrences(of: """
+                      - { name: id, type: Int }
+                    response: Item
+                """, with: """
+                      - { name: id, type: Int }
+                      - { name: expand, type: Bool }
+                    param: { expand: "{expand}" }
+                    response: Item
+                """),
+            sourceBreaking: true, wire: .breaking),
+        Pair(
+            name: "optional-field-added-to-request",
+            new: base.replacingOccurrences(of: "      price: { type: Int, default: 10 }\n", with: "      price: { type: Int, default: 10 }\n      tag: String?\n"),
+            sourceBreaking: false, wire: .compatible),
+        Pair(
+            name: "field-made-optional-in-response",
+            new: base.replacingOccurrences(of: "      id: Int\n      name: String\n", with: "      id: Int\n      name: String?\n"),
+            sourceBreaking: true, wire: .breaking),
+    ]
+
+    static func proof() throws -> (DiffProof, URL) {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-diffproof-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        guard let proof = DiffProof(work: work) else { throw XCTSkip("swiftc is not on the PATH") }
+        return (proof, work)
+    }
+
+    /// Runs `body` for every element, two at a time (the machines this runs on have two cores or more).
+    static func twoAtATime<T>(_ items: [T], _ body: @escaping @Sendable (T) -> Void) {
+        let lock = NSLock()
+        nonisolated(unsafe) var next = 0
+        nonisolated(unsafe) let items = items
+        DispatchQueue.concurrentPerform(iterations: min(2, items.count)) { _ in
+            while true {
+                let index: Int = lock.withLock {
+                    defer { next += 1 }
+                    return next
+                }
+                guard index < items.count else { return }
+                body(items[index])
+            }
+        }
+    }
+
+    func testTheHarnessObservesItsOwnPairs() throws {
+        let (proof, work) = try Self.proof()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let lock = NSLock()
+        nonisolated(unsafe) var failures: [String] = []
+        nonisolated(unsafe) var times: [String] = []
+        Self.twoAtATime(Self.pairs) { pair in
+            do {
+                let folder = work.appendingPathComponent("pairs/\(pair.name)")
+                for (side, text) in [("old", Self.base), ("new", pair.new)] {
+                    let url = folder.appendingPathComponent("\(side)/shop.yaml")
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try Data(text.utf8).write(to: url)
+                }
+                if pair.name != "unchanged" { XCTAssertNotEqual(pair.new, Self.base, "\(pair.name): the edit did not apply") }
+                let observation = try proof.observe(
+                    old: folder.appendingPathComponent("old"), new: folder.appendingPathComponent("new"), renames: [:])
+                var problems: [String] = []
+                if observation.sourceBreaking != pair.sourceBreaking {
+                    problems.append("source breaking \(observation.sourceBreaking), expected \(pair.sourceBreaking)\n\(observation.compileErrors)")
+                }
+                if observation.wire != pair.wire {
+                    problems.append("wire \(observation.wire), expected \(pair.wire)\n\(observation.wireReasons.joined(separator: "\n"))")
+                }
+                lock.withLock {
+                    times.append(String(format: "%@: %.1f s, source %@, wire %@ (%@)", pair.name, observation.seconds,
+                        observation.sourceBreaking ? "breaking" : "not breaking", observation.wire.rawValue,
+                        observation.wireReasons.first.map { String($0.prefix(160)) } ?? "-"))
+                    if !problems.isEmpty { failures.append("\(pair.name): " + problems.joined(separator: "\n")) }
+                }
+            } catch {
+                lock.withLock { failures.append("\(pair.name): \(error)") }
+            }
+        }
+        print("DiffProof self-test:\n" + times.sorted().joined(separator: "\n"))
+        for failure in failures.sorted() { XCTFail(failure) }
+    }
+
+    /// Every pair of Tests/DiffCorpus: the report's worst impacts are what building and running the code observes.
+    func testTheCorpusClassificationIsWhatTheCodeDoes() throws {
+        let corpus = GenerativeTests.root.appendingPathComponent("Tests/DiffCorpus")
+        guard FileManager.default.fileExists(atPath: corpus.path) else { throw XCTSkip("no Tests/DiffCorpus") }
+        let (proof, work) = try Self.proof()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let kinds = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted().filter {
+            FileManager.default.fileExists(atPath: corpus.appendingPathComponent("\($0)/old").path)
+        }
+        let lock = NSLock()
+        nonisolated(unsafe) var failures: [String] = []
+        nonisolated(unsafe) var times: [String] = []
+        Self.twoAtATime(kinds) { kind in
+            let folder = corpus.appendingPathComponent(kind)
+            do {
+                func files(_ side: String) throws -> [SpecFile] {
+                    let url = folder.appendingPathComponent(side)
+                    return try FileManager.default.contentsOfDirectory(atPath: url.path).sorted().map {
+                        SpecFile(path: "Specs/" + $0, bytes: try Array(Data(contentsOf: url.appendingPathComponent($0))))
+                    }
+                }
+                let report = try APIDiff.compare(old: files("old"), new: files("new"), options: GenerateOptions(style: .result))
+                let observation = try proof.observe(
+                    old: folder.appendingPathComponent("old"), new: folder.appendingPathComponent("new"),
+                    renames: report.endpointRenames)
+                let changes = report.changes.map { "\($0.kind) \($0.subject) source=\($0.source.rawValue) wire=\($0.wire.rawValue)" }
+                var problems: [String] = []
+                if observation.sourceBreaking != (report.source == .breaking) {
+                    problems.append("the report says source \(report.source), the old caller "
+                        + (observation.sourceBreaking ? "no longer compiles:\n\(observation.compileErrors)" : "still compiles"))
+                }
+                if observation.wire != report.wire {
+                    problems.append("the report says wire \(report.wire), observed \(observation.wire):\n"
+                        + observation.wireReasons.joined(separator: "\n"))
+                }
+                lock.withLock {
+                    times.append(String(format: "%@: %.1f s", kind, observation.seconds))
+                    if !problems.isEmpty {
+                        failures.append("\(kind) (changes: \(changes.isEmpty ? "none" : changes.joined(separator: "; "))): "
+                            + problems.joined(separator: "\n"))
+                    }
+                }
+            } catch {
+                lock.withLock { failures.append("\(kind): \(error)") }
+            }
+        }
+        print("DiffProof corpus times:\n" + times.sorted().joined(separator: "\n"))
+        for failure in failures.sorted() { XCTFail(failure) }
+    }
+}
