@@ -26,6 +26,8 @@ struct DiffProof {
         var seconds: Double = 0
         /// Calls that could not be run (a value of a type the driver cannot build): not compared.
         var notes: [String] = []
+        /// How long each step took: "typecheck 1.2 s".
+        var phases: [String] = []
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -74,7 +76,7 @@ struct DiffProof {
         let sides = [try Self.read(old), try Self.read(new)]
         let folder = work.appendingPathComponent("pair-\(UUID().uuidString)")
         try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? fileManager.removeItem(at: folder) }
+        defer { if ProcessInfo.processInfo.environment["REPOGEN_DIFFPROOF_KEEP"] == nil { try? fileManager.removeItem(at: folder) } }
         let modules = try RequestConformance.RuntimeLibrary.shared.folder(swiftc: swiftc)
 
         let domainNames = Set(sides[0].models.keys).union(sides[1].models.keys).sorted()
@@ -102,11 +104,19 @@ struct DiffProof {
             mains.append(try write("Driver/ProofMain.swift", DiffProofDriver.mainFile(drivers)))
         }
 
+        var phases: [String] = []
+        var mark = Date()
+        func phase(_ name: String) {
+            phases.append(String(format: "%@ %.1f s", name, Date().timeIntervalSince(mark)))
+            mark = Date()
+        }
+        phase("generate")
         // Source: the old driver against the new code.
         let typecheck = try ConformanceCompileTests.run(swiftc, [
             "-typecheck", "-swift-version", "6", "-module-name", "ProofApp", "-I", modules.path,
         ] + generated[1] + sourceDrivers[0])
         let compileErrors = typecheck.status == 0 ? "" : Self.errors(typecheck.text)
+        phase("typecheck")
 
         // Wire: both executables, the new one first (its samples are the old one's input).
         let server = GenerativeTests.root.appendingPathComponent("Tests/TestServer/RawServer.swift").path
@@ -116,7 +126,7 @@ struct DiffProof {
             let executable = root.appendingPathComponent("proof").path
             let built = try ConformanceCompileTests.run(swiftc, [
                 "-parse-as-library", "-swift-version", "6", "-module-name", "ProofApp", "-I", modules.path,
-                "-L", modules.path, "-lRepogenRuntime", "-o", executable,
+                "-L", modules.path, "-lRepogenRuntime", "-wmo", "-o", executable,
             ] + generated[index] + sourceDrivers[index] + [mains[index], server])
             guard built.status == 0 else {
                 let keep = GenerativeTests.root.appendingPathComponent(".build/diffproof-failures/\(old.deletingLastPathComponent().lastPathComponent)")
@@ -126,18 +136,21 @@ struct DiffProof {
                 throw Failure("the \(index == 0 ? "old" : "new") driver does not build against its own code (the harness is wrong; kept in \(keep.path)):\n"
                     + Self.errors(built.text))
             }
+            phase("build \(index == 0 ? "old" : "new")")
             let output = root.appendingPathComponent("output.json").path
             let arguments = index == 0 ? [output, folder.appendingPathComponent("new/output.json").path] : [output]
             let ran = try ConformanceCompileTests.run(executable, arguments)
             guard ran.status == 0, let data = fileManager.contents(atPath: output) else {
                 throw Failure("the \(index == 0 ? "old" : "new") driver failed: \(ran.text.suffix(2000))")
             }
+            phase("run \(index == 0 ? "old" : "new")")
             outputs.append(try JSONDecoder().decode(ProofOutput.self, from: data))
         }
         let (newOutput, oldOutput) = (outputs[0], outputs[1])
         var observation = Observation(sourceBreaking: typecheck.status != 0, compileErrors: compileErrors, wire: .none, wireReasons: [])
         compareWire(domains: domains, old: oldOutput, new: newOutput, into: &observation)
         observation.seconds = Date().timeIntervalSince(start)
+        observation.phases = phases
         return observation
     }
 

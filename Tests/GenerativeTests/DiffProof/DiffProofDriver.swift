@@ -343,6 +343,7 @@ struct DiffProofDriver {
             lines.append("    _ = \(impl)(manager: .shared)")
         }
         lines.append("    _ = \(impl)()")
+        var calls: [String] = []
         for (index, endpoint) in model.endpoints.enumerated() {
             let result = "Result<\(resultType(endpoint)), Error>"
             let method = Self.member(endpoint.methodName)
@@ -361,12 +362,16 @@ struct DiffProofDriver {
                 body.append("let r1: \(result) = await repository.\(method)(\(required.joined(separator: ", ")))")
                 body.append("_ = r1")
             }
-            lines.append("    do { // \(endpoint.caseName) (\(index))")
-            lines += body.map { "        " + $0 }
-            lines.append("    }")
+            let function = "proofCall\(domainName)_\(index)"
+            lines.append("    await \(function)(repository) // \(endpoint.caseName)")
+            calls.append("func \(function)(_ repository: \(impl)) async {")
+            calls += body.map { "    " + $0 }
+            calls.append("}")
+            calls.append("")
         }
         lines.append("}")
         lines.append("")
+        lines += calls
         for (qualified, model) in mine.all {
             lines += modelUse(model, qualified: qualified)
         }
@@ -432,20 +437,34 @@ struct DiffProofDriver {
     }
 
     /// Statements that make the calls, encode the samples and (old side) decode the new side's samples.
-    func wireStatements() -> [String] {
-        guard let model else { return [] }
+    func wireStatements() -> (main: [String], functions: [String]) {
+        guard let model else { return ([], []) }
         var lines: [String] = []
+        var functions: [String] = []
+        var sampling: [String] = []
+        /// The sampling statements so far, in a function of their own (a smaller function builds faster).
+        func flush() {
+            guard !sampling.isEmpty else { return }
+            let function = "proofSamples\(domainName)_\(functions.count)"
+            lines.append("\(function)(&output, input)")
+            functions.append("func \(function)(_ output: inout ProofOutput, _ input: [String: [String]]) {")
+            functions += sampling.map { "    " + $0 }
+            functions.append("}")
+            sampling = []
+        }
         let repository = isCached ? "\(domainName)RemoteDataSource(manager: manager)" : "\(impl)(manager: manager)"
         func call(_ key: String, _ endpoint: Endpoint, _ arguments: String?) {
             guard let arguments else {
                 lines.append("output.skipped.append(\(JSON.quoted(key)))")
                 return
             }
-            lines.append("do {")
-            lines.append("    let before = server.requests.count")
-            lines.append("    _ = await \(repository).\(Self.member(endpoint.methodName))(\(arguments))")
-            lines.append("    output.requests[\(JSON.quoted(key))] = server.requests[before...].map { Data($0).base64EncodedString() }")
-            lines.append("}")
+            let function = "proofWire\(domainName)_\(functions.count)"
+            lines.append("await \(function)(server, manager, &output)")
+            functions.append("func \(function)(_ server: RawServer, _ manager: NetworkManager, _ output: inout ProofOutput) async {")
+            functions.append("    let before = server.requests.count")
+            functions.append("    _ = await \(repository).\(Self.member(endpoint.methodName))(\(arguments))")
+            functions.append("    output.requests[\(JSON.quoted(key))] = server.requests[before...].map { Data($0).base64EncodedString() }")
+            functions.append("}")
         }
         for endpoint in model.endpoints {
             let match = counterpart(endpoint)
@@ -467,22 +486,26 @@ struct DiffProofDriver {
                 let rendered = render(type, scope: [])
                 var samples: [String] = []
                 for variant in 0..<variantCount {
-                    if let sample = value(type, name: "response", scope: [], mode: Mode(variant: variant)) { samples.append(sample) }
+                    if let sample = value(type, name: "response", scope: [], mode: Mode(variant: variant)), !samples.contains(sample) {
+                        samples.append(sample)
+                    }
                 }
-                if let sample = value(type, name: "response", scope: [], mode: Mode(variant: 0, optionalsNil: true)) {
+                if let sample = value(type, name: "response", scope: [], mode: Mode(variant: 0, optionalsNil: true)),
+                   !samples.contains(sample) {
                     samples.append(sample)
                 }
-                lines.append("output.responses[\(JSON.quoted(responseKey))] = [")
-                lines += samples.map { "    proofEncode(\($0) as \(rendered))," }
-                lines.append("]")
+                sampling.append("output.responses[\(JSON.quoted(responseKey))] = [")
+                sampling += samples.map { "    proofEncode(\($0) as \(rendered))," }
+                sampling.append("]")
                 if side == .old {
-                    lines.append("output.decodes[\(JSON.quoted(responseKey))] = (input[\(JSON.quoted(responseKey))] ?? []).map {")
-                    lines.append("    proofDecode(\(rendered).self, $0)")
-                    lines.append("}")
+                    sampling.append("output.decodes[\(JSON.quoted(responseKey))] = (input[\(JSON.quoted(responseKey))] ?? []).map {")
+                    sampling.append("    proofDecode(\(rendered).self, $0)")
+                    sampling.append("}")
                 }
             } else if endpoint.response == nil {
-                lines.append("output.responses[\(JSON.quoted(responseKey))] = [\"\"]")
+                sampling.append("output.responses[\(JSON.quoted(responseKey))] = [\"\"]")
             }
+            flush()
         }
         // Every case of every enum and union, encoded.
         for (qualified, model) in mine.all where model.typeParameters.isEmpty {
@@ -497,9 +520,10 @@ struct DiffProofDriver {
                 }
             case .fields: continue
             }
-            lines.append("output.cases[\(JSON.quoted(domainName + "." + qualified))] = [" + encodings.joined(separator: ", ") + "]")
+            sampling.append("output.cases[\(JSON.quoted(domainName + "." + qualified))] = [" + encodings.joined(separator: ", ") + "]")
         }
-        return lines
+        flush()
+        return (lines, functions)
     }
 
     /// How many response samples: enough for every case of the largest enum or union to appear.
@@ -517,7 +541,9 @@ struct DiffProofDriver {
 
     /// The wire driver for every domain of a side.
     static func mainFile(_ drivers: [DiffProofDriver]) -> String {
-        let statements = drivers.flatMap { $0.wireStatements() }.map { "        " + $0 }.joined(separator: "\n")
+        let parts = drivers.map { $0.wireStatements() }
+        let statements = parts.flatMap(\.main).map { "        " + $0 }.joined(separator: "\n")
+        let functions = parts.flatMap(\.functions).joined(separator: "\n")
         return """
             import Foundation
             import RepogenRuntime
@@ -549,6 +575,8 @@ struct DiffProofDriver {
                     return "\\(error)"
                 }
             }
+
+            \(functions)
 
             @main
             enum ProofMain {

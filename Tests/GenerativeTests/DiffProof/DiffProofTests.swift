@@ -114,6 +114,11 @@ final class DiffProofTests: XCTestCase {
             sourceBreaking: true, wire: .breaking),
     ]
 
+    /// Removes a work folder, unless `REPOGEN_DIFFPROOF_KEEP` is set (for a look at the drivers).
+    static func remove(_ work: URL) {
+        if ProcessInfo.processInfo.environment["REPOGEN_DIFFPROOF_KEEP"] == nil { try? FileManager.default.removeItem(at: work) }
+    }
+
     static func proof() throws -> (DiffProof, URL) {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("repogen-diffproof-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -140,7 +145,7 @@ final class DiffProofTests: XCTestCase {
 
     func testTheHarnessObservesItsOwnPairs() throws {
         let (proof, work) = try Self.proof()
-        defer { try? FileManager.default.removeItem(at: work) }
+        defer { Self.remove(work) }
         let lock = NSLock()
         nonisolated(unsafe) var failures: [String] = []
         nonisolated(unsafe) var times: [String] = []
@@ -163,7 +168,7 @@ final class DiffProofTests: XCTestCase {
                     problems.append("wire \(observation.wire), expected \(pair.wire)\n\(observation.wireReasons.joined(separator: "\n"))")
                 }
                 lock.withLock {
-                    times.append(String(format: "%@: %.1f s, source %@, wire %@ (%@)", pair.name, observation.seconds,
+                    times.append(String(format: "%@: %.1f s (%@), source %@, wire %@ (%@)", pair.name, observation.seconds, observation.phases.joined(separator: ", "),
                         observation.sourceBreaking ? "breaking" : "not breaking", observation.wire.rawValue,
                         observation.wireReasons.first.map { String($0.prefix(160)) } ?? "-"))
                     if !problems.isEmpty { failures.append("\(pair.name): " + problems.joined(separator: "\n")) }
@@ -181,7 +186,7 @@ final class DiffProofTests: XCTestCase {
         let corpus = GenerativeTests.root.appendingPathComponent("Tests/DiffCorpus")
         guard FileManager.default.fileExists(atPath: corpus.path) else { throw XCTSkip("no Tests/DiffCorpus") }
         let (proof, work) = try Self.proof()
-        defer { try? FileManager.default.removeItem(at: work) }
+        defer { Self.remove(work) }
         let kinds = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted().filter {
             FileManager.default.fileExists(atPath: corpus.appendingPathComponent("\($0)/old").path)
         }
@@ -224,5 +229,21 @@ final class DiffProofTests: XCTestCase {
         }
         print("DiffProof corpus times:\n" + times.sorted().joined(separator: "\n"))
         for failure in failures.sorted() { XCTFail(failure) }
+    }
+}
+
+extension DiffProofTests {
+    /// The example specs (unions, generics, nested models, cached reads, uploads, forms, domain types) against
+    /// themselves: the drivers build against their own code and nothing is observed.
+    func testTheExampleSpecsAgainstThemselvesAreNoChange() throws {
+        let (proof, work) = try Self.proof()
+        defer { Self.remove(work) }
+        let specs = GenerativeTests.root.appendingPathComponent("Specs")
+        let observation = try proof.observe(old: specs, new: specs, renames: [:])
+        print(String(format: "DiffProof, the example specs against themselves: %.1f s (%@)", observation.seconds,
+            observation.phases.joined(separator: ", ")))
+        XCTAssertFalse(observation.sourceBreaking, observation.compileErrors)
+        XCTAssertEqual(observation.wire, WireImpact.none, observation.wireReasons.joined(separator: "\n"))
+        if !observation.notes.isEmpty { print(observation.notes.joined(separator: "\n")) }
     }
 }
