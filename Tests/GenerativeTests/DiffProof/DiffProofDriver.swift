@@ -187,19 +187,19 @@ struct DiffProofDriver {
             return unionValue(chosen, union: union, scope: scope, rendered: rendered, mode: mode, depth: depth)
         case .fields(let fields):
             var parts: [String] = []
-            let oldModel = side == .new && mode.relative ? oldLookup.models[qualified] : nil
+            // A field of the new side takes the sample of the old field it is (by name, else by JSON key and type).
+            let oldModel = side == .new ? oldLookup.models[qualified] : nil
             let oldFields: [Field]? = { if case .fields(let f)? = oldModel?.kind { return f } else { return nil } }()
             for field in fields {
                 let defaulted = field.defaultValue != nil || field.type.isOptional
-                var sampleName = field.name
+                let old = oldFields?.first { $0.name == field.name }
+                    ?? oldFields?.first { $0.jsonKey == field.jsonKey && $0.type.description == field.type.description }
+                let sampleName = old?.name ?? field.name
                 var expression: String?
                 if let discriminator, field.jsonKey == discriminator.key {
                     expression = tagValue(field.type, tag: discriminator.tag, scope: scope)
                 } else if mode.relative, side == .new {
-                    let old = oldFields?.first { $0.name == field.name }
-                        ?? oldFields?.first { $0.jsonKey == field.jsonKey && $0.type.description == field.type.description }
                     if let old {
-                        sampleName = old.name
                         if mode.minimal, old.defaultValue != nil || old.type.isOptional {
                             if defaulted { continue }
                             if let oldDefault = old.defaultValue {
@@ -301,16 +301,17 @@ struct DiffProofDriver {
         var parts: [String] = []
         for (index, input) in endpoint.inputs.enumerated() {
             if omitOptional, input.type.isOptional { continue }
-            var sampleName = input.name
+            // An input of the new side takes the sample of the old input it is (by name, else one of the same type at
+            // its place whose name is gone).
+            let match = side == .old ? nil : old?.inputs.first { $0.name == input.name }
+                ?? old.flatMap { old in
+                    index < old.inputs.count && !endpoint.inputs.contains { $0.name == old.inputs[index].name }
+                        && old.inputs[index].type.description == input.type.description ? old.inputs[index] : nil
+                }
+            let sampleName = match?.name ?? input.name
             var expression: String?
             if side == .new, mode.relative {
-                let match = old?.inputs.first { $0.name == input.name }
-                    ?? old.flatMap { old in
-                        index < old.inputs.count && !endpoint.inputs.contains { $0.name == old.inputs[index].name }
-                            && old.inputs[index].type.description == input.type.description ? old.inputs[index] : nil
-                    }
                 if let match {
-                    sampleName = match.name
                     if mode.minimal, match.type.isOptional, input.type.isOptional { expression = "nil" }
                 } else if input.type.isOptional {
                     expression = "nil"
@@ -476,7 +477,7 @@ struct DiffProofDriver {
                 let key = domainName + "." + match.caseName
                 call(key + ".all", endpoint, arguments(endpoint, mode: Mode(relative: true), old: match))
                 call(key + ".minimal", endpoint, arguments(endpoint, mode: Mode(minimal: true, relative: true), old: match))
-                call(key + ".newall", endpoint, arguments(endpoint, mode: .all, old: nil))
+                call(key + ".newall", endpoint, arguments(endpoint, mode: .all, old: match))
             } else {
                 call(domainName + "." + endpoint.caseName + ".added", endpoint, arguments(endpoint, mode: .all, old: nil))
             }

@@ -50,10 +50,65 @@ final class DiffProofTests: XCTestCase {
     /// A self-test pair: the new spec as an edit of the base, and what the proof must observe.
     struct Pair {
         var name: String
+        var old: String = DiffProofTests.base
         var new: String
         var sourceBreaking: Bool
         var wire: WireImpact
+        var renames: [String: [String: String]] = [:]
+
+        init(
+            name: String, old: String = DiffProofTests.base, new: String, sourceBreaking: Bool, wire: WireImpact,
+            renames: [String: [String: String]] = [:]
+        ) {
+            self.name = name
+            self.old = old
+            self.new = new
+            self.sourceBreaking = sourceBreaking
+            self.wire = wire
+            self.renames = renames
+        }
+
+        /// The old spec with `edits` applied (each must change it).
+        init(name: String, old: String = DiffProofTests.base, edits: [(String, String)], sourceBreaking: Bool, wire: WireImpact,
+             renames: [String: [String: String]] = [:]) {
+            var new = old
+            for (from, to) in edits {
+                precondition(new.contains(from), "\(name): no '\(from)' to edit")
+                new = new.replacingOccurrences(of: from, with: to)
+            }
+            self.init(name: name, old: old, new: new, sourceBreaking: sourceBreaking, wire: wire, renames: renames)
+        }
     }
+
+    /// A union in a response and a request, with a discriminator.
+    static let contacts = """
+        models:
+          PhoneContact: { fields: { type: String, number: String } }
+          EmailContact: { fields: { type: String, address: String } }
+          ContactMethod:
+            oneOf:
+              - { case: phone, type: PhoneContact, tag: phone }
+              - { case: email, type: EmailContact, tag: email }
+            discriminator: type
+          Status: { enum: [OPEN, CLOSED], unknown: other }
+          Person:
+            fields:
+              name: String
+              contact: ContactMethod
+              status: Status
+        endpoints:
+          - name: fetchPerson
+            method: GET
+            path: /person
+            response: Person
+          - name: addContact
+            method: POST
+            path: /contacts
+            inputs:
+              - { name: contact, type: ContactMethod }
+            param: "{contact}"
+
+        """
 
     static let pairs: [Pair] = [
         Pair(name: "unchanged", new: base, sourceBreaking: false, wire: .none),
@@ -112,6 +167,58 @@ final class DiffProofTests: XCTestCase {
             name: "field-made-optional-in-response",
             new: base.replacingOccurrences(of: "      id: Int\n      name: String\n", with: "      id: Int\n      name: String?\n"),
             sourceBreaking: true, wire: .breaking),
+        Pair(name: "field-renamed", edits: [("      name: String\n      note", "      title: { type: String, json: name }\n      note")],
+             sourceBreaking: true, wire: .none),
+        Pair(name: "input-renamed", edits: [("""
+                path: "/items/{id}"
+                inputs:
+                  - { name: id, type: Int }
+                response: Item
+            """, """
+                path: "/items/{itemId}"
+                inputs:
+                  - { name: itemId, type: Int }
+                response: Item
+            """)], sourceBreaking: true, wire: .none),
+        Pair(name: "input-label-changed", edits: [("""
+                  - { name: id, type: Int }
+                response: Item
+            """, """
+                  - { name: id, type: Int, argument: itemId }
+                response: Item
+            """)], sourceBreaking: true, wire: .none),
+        Pair(name: "path-changed", edits: [("method: DELETE\n    path: \"/items/{id}\"", "method: DELETE\n    path: \"/item/{id}\"")],
+             sourceBreaking: false, wire: .breaking),
+        Pair(name: "field-default-changed", edits: [("default: 10", "default: 20")], sourceBreaking: false, wire: .breaking),
+        Pair(name: "field-default-removed", edits: [("price: { type: Int, default: 10 }", "price: Int")],
+             sourceBreaking: true, wire: .none),
+        Pair(name: "second-optional-input-added", edits: [("""
+                  - { name: cursor, type: String? }
+                param: { cursor: "{cursor}" }
+            """, """
+                  - { name: cursor, type: String? }
+                  - { name: limit, type: Int? }
+                param: { cursor: "{cursor}", limit: "{limit}" }
+            """)], sourceBreaking: true, wire: .compatible),
+        Pair(name: "cache-added-first", edits: [("path: \"/items/{id}\"\n    inputs:\n      - { name: id, type: Int }\n    response: Item",
+                                                 "path: \"/items/{id}\"\n    inputs:\n      - { name: id, type: Int }\n    response: Item\n    cache: true")],
+             sourceBreaking: true, wire: .none),
+        Pair(name: "endpoint-renamed", edits: [("- name: deleteItem", "- name: removeItem")],
+             sourceBreaking: true, wire: .none, renames: ["Shop": ["deleteItem": "removeItem"]]),
+        Pair(name: "model-added", edits: [("models:\n", "models:\n  Unused: { fields: { id: Int } }\n")],
+             sourceBreaking: false, wire: .none),
+        Pair(name: "response-changed", edits: [("path: \"/items/{id}\"\n    inputs:\n      - { name: id, type: Int }\n    response: Item",
+                                                "path: \"/items/{id}\"\n    inputs:\n      - { name: id, type: Int }\n    response: NewItem")],
+             sourceBreaking: true, wire: .breaking),
+        Pair(name: "enum-case-added-with-unknown", old: contacts, edits: [("[OPEN, CLOSED]", "[OPEN, CLOSED, ARCHIVED]")],
+             sourceBreaking: true, wire: .compatible),
+        Pair(name: "union-case-added", old: contacts, edits: [
+            ("  EmailContact: {", "  PostContact: { fields: { type: String, street: String } }\n  EmailContact: {"),
+            ("      - { case: email, type: EmailContact, tag: email }\n", "      - { case: email, type: EmailContact, tag: email }\n      - { case: post, type: PostContact, tag: post }\n"),
+        ], sourceBreaking: true, wire: .breaking),
+        Pair(name: "union-tag-changed", old: contacts, edits: [("tag: email }", "tag: mail }")], sourceBreaking: false, wire: .breaking),
+        Pair(name: "union-case-renamed", old: contacts, edits: [("case: email,", "case: mail,")], sourceBreaking: true, wire: .none),
+        Pair(name: "contacts-unchanged", old: contacts, new: contacts, sourceBreaking: false, wire: .none),
     ]
 
     /// Removes a work folder, unless `REPOGEN_DIFFPROOF_KEEP` is set (for a look at the drivers).
@@ -152,14 +259,14 @@ final class DiffProofTests: XCTestCase {
         Self.twoAtATime(Self.pairs) { pair in
             do {
                 let folder = work.appendingPathComponent("pairs/\(pair.name)")
-                for (side, text) in [("old", Self.base), ("new", pair.new)] {
+                for (side, text) in [("old", pair.old), ("new", pair.new)] {
                     let url = folder.appendingPathComponent("\(side)/shop.yaml")
                     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try Data(text.utf8).write(to: url)
                 }
-                if pair.name != "unchanged" { XCTAssertNotEqual(pair.new, Self.base, "\(pair.name): the edit did not apply") }
+                if !pair.name.hasSuffix("unchanged") { XCTAssertNotEqual(pair.new, pair.old, "\(pair.name): the edit did not apply") }
                 let observation = try proof.observe(
-                    old: folder.appendingPathComponent("old"), new: folder.appendingPathComponent("new"), renames: [:])
+                    old: folder.appendingPathComponent("old"), new: folder.appendingPathComponent("new"), renames: pair.renames)
                 var problems: [String] = []
                 if observation.sourceBreaking != pair.sourceBreaking {
                     problems.append("source breaking \(observation.sourceBreaking), expected \(pair.sourceBreaking)\n\(observation.compileErrors)")
