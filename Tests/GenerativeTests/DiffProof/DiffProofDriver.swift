@@ -24,7 +24,10 @@ struct DiffProofDriver {
 
     struct Lookup {
         var models: [String: Model] = [:]
+        /// The domain types (`domain`), top-level, by name.
+        var domainTypes: [String: DomainModel] = [:]
         init(_ api: APIModel?) {
+            for domainType in api?.domainModels ?? [] { domainTypes[domainType.name] = domainType }
             func add(_ model: Model, prefix: String) {
                 let name = prefix.isEmpty ? model.name : prefix + "." + model.name
                 models[name] = model
@@ -58,6 +61,8 @@ struct DiffProofDriver {
         var variant: Int? = nil
         /// Response samples: every optional nil.
         var optionalsNil = false
+        /// New side, relative and minimal: also nil what the old model required and the new one makes optional.
+        var loosened = false
 
         static let all = Mode()
     }
@@ -140,6 +145,14 @@ struct DiffProofDriver {
                 return value(type, name: name, scope: [], mode: mode, depth: depth)
             }
             if let scalar = Self.scalar(base, name: name) { return scalar }
+            if mine.resolve(base, scope: scope) == nil, let domainType = mine.domainTypes[base] {
+                var parts: [String] = []
+                for field in domainType.fields {
+                    guard let expression = value(field.type, name: field.name, scope: [], mode: mode, depth: depth + 1) else { return nil }
+                    parts.append(Self.label(field.name) + ": " + expression)
+                }
+                return base + "(" + parts.joined(separator: ", ") + ")"
+            }
             guard let qualified = mine.resolve(base, scope: scope), let model = mine.models[qualified] else { return nil }
             let rendered = render(type, scope: scope, substitutions: substitutions)
             return build(model, qualified: qualified, rendered: rendered, arguments: arguments.map {
@@ -200,6 +213,7 @@ struct DiffProofDriver {
                     expression = tagValue(field.type, tag: discriminator.tag, scope: scope)
                 } else if mode.relative, side == .new {
                     if let old {
+                        if mode.loosened, old.defaultValue == nil, !old.type.isOptional, field.type.isOptional { continue }
                         if mode.minimal, old.defaultValue != nil || old.type.isOptional {
                             if defaulted { continue }
                             if let oldDefault = old.defaultValue {
@@ -313,6 +327,7 @@ struct DiffProofDriver {
             if side == .new, mode.relative {
                 if let match {
                     if mode.minimal, match.type.isOptional, input.type.isOptional { expression = "nil" }
+                    if mode.loosened, !match.type.isOptional, input.type.isOptional { expression = "nil" }
                 } else if input.type.isOptional {
                     expression = "nil"
                 }
@@ -376,6 +391,9 @@ struct DiffProofDriver {
         for (qualified, model) in mine.all {
             lines += modelUse(model, qualified: qualified)
         }
+        for domainType in model.domainModels {
+            lines += domainUse(domainType)
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -423,6 +441,21 @@ struct DiffProofDriver {
             if model.isHashable { body.append("let _: any Hashable = v") }
         }
         return ["func \(function)() {"] + body.map { "    " + $0 } + ["}", ""]
+    }
+
+    /// Maps a DTO to its domain type, reads every field, builds one with every field, as app code does.
+    func domainUse(_ domainType: DomainModel) -> [String] {
+        var body = ["let d: \(domainType.name) = dto.toDomain()"]
+        for field in domainType.fields {
+            body.append("let _: \(render(field.type, scope: [])) = d.\(Self.member(field.name))")
+        }
+        let built = value(SwiftType.named(domainType.name), name: domainType.name, scope: [], mode: .all)
+        body.append("let e: \(domainType.name) = \(built ?? "proofUnavailable()")")
+        body.append("_ = e")
+        if domainType.isHashable { body.append("let _: any Hashable = d") }
+        if domainType.identity != nil { body.append("let _: any Identifiable = d") }
+        let function = "proofDomain_" + domainType.name
+        return ["func \(function)(_ dto: \(domainType.dto)) {"] + body.map { "    " + $0 } + ["}", ""]
     }
 
     // MARK: The wire driver
@@ -478,6 +511,7 @@ struct DiffProofDriver {
                 call(key + ".all", endpoint, arguments(endpoint, mode: Mode(relative: true), old: match))
                 call(key + ".minimal", endpoint, arguments(endpoint, mode: Mode(minimal: true, relative: true), old: match))
                 call(key + ".newall", endpoint, arguments(endpoint, mode: .all, old: match))
+                call(key + ".loosened", endpoint, arguments(endpoint, mode: Mode(minimal: true, relative: true, loosened: true), old: match))
             } else {
                 call(domainName + "." + endpoint.caseName + ".added", endpoint, arguments(endpoint, mode: .all, old: nil))
             }
@@ -499,6 +533,9 @@ struct DiffProofDriver {
                 sampling += samples.map { "    proofEncode(\($0) as \(rendered))," }
                 sampling.append("]")
                 if side == .old {
+                    sampling.append("output.selfDecodes[\(JSON.quoted(responseKey))] = output.responses[\(JSON.quoted(responseKey))]!.map {")
+                    sampling.append("    proofDecode(\(rendered).self, $0)")
+                    sampling.append("}")
                     sampling.append("output.decodes[\(JSON.quoted(responseKey))] = (input[\(JSON.quoted(responseKey))] ?? []).map {")
                     sampling.append("    proofDecode(\(rendered).self, $0)")
                     sampling.append("}")
@@ -553,6 +590,7 @@ struct DiffProofDriver {
                 var requests: [String: [String]] = [:]
                 var responses: [String: [String]] = [:]
                 var decodes: [String: [String]] = [:]
+                var selfDecodes: [String: [String]] = [:]
                 var cases: [String: [String]] = [:]
                 var skipped: [String] = []
             }

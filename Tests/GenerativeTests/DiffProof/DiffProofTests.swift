@@ -219,7 +219,24 @@ final class DiffProofTests: XCTestCase {
         Pair(name: "union-tag-changed", old: contacts, edits: [("tag: email }", "tag: mail }")], sourceBreaking: false, wire: .breaking),
         Pair(name: "union-case-renamed", old: contacts, edits: [("case: email,", "case: mail,")], sourceBreaking: true, wire: .none),
         Pair(name: "contacts-unchanged", old: contacts, new: contacts, sourceBreaking: false, wire: .none),
+        Pair(name: "field-made-optional-in-request", edits: [("      name: String\n      price", "      name: String?\n      price")],
+             sourceBreaking: true, wire: .compatible),
+        Pair(name: "field-made-required-in-request", old: withTag, edits: [("      tag: String?\n", "      tag: String\n")],
+             sourceBreaking: true, wire: .breaking),
+        Pair(name: "field-default-added", edits: [("      name: String\n      price", "      name: { type: String, default: \"x\" }\n      price")],
+             sourceBreaking: false, wire: .none),
+        Pair(name: "response-made-optional", edits: [("      - { name: id, type: Int }\n    response: Item", "      - { name: id, type: Int }\n    response: Item?")],
+             sourceBreaking: true, wire: .breaking),
+        Pair(name: "field-encoding-changed", edits: [("default: 10 }", "default: 10, encode: false }")], sourceBreaking: false, wire: .breaking),
+        Pair(name: "conformance-removed", old: base.replacingOccurrences(of: "  Item:\n", with: "  Item:\n    hashable: true\n"),
+             new: base, sourceBreaking: true, wire: .none),
+        Pair(name: "unencoded-response-field-unchanged", old: unencoded, new: unencoded, sourceBreaking: false, wire: .none),
     ]
+
+    /// The base with an optional field in the request model.
+    static let withTag = base.replacingOccurrences(of: "      price: { type: Int, default: 10 }\n", with: "      price: { type: Int, default: 10 }\n      tag: String?\n")
+    /// The base with a response field that is decoded but not encoded.
+    static let unencoded = base.replacingOccurrences(of: "      note: String?\n", with: "      note: { type: String?, encode: false }\n")
 
     /// Removes a work folder, unless `REPOGEN_DIFFPROOF_KEEP` is set (for a look at the drivers).
     static func remove(_ work: URL) {
