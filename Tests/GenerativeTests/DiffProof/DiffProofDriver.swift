@@ -132,8 +132,12 @@ struct DiffProofDriver {
             return value(wrapped, name: name, scope: scope, substitutions: substitutions, mode: mode, depth: depth + 1)
         case .array(let element):
             if depth > 4 { return "[]" }
-            return value(element, name: name, scope: scope, substitutions: substitutions, mode: mode, depth: depth + 1)
-                .map { "[\($0)]" }
+            // Two elements near the top (an array's query style shows only with two), one deeper.
+            guard let first = value(element, name: name, scope: scope, substitutions: substitutions, mode: mode, depth: depth + 1)
+            else { return nil }
+            guard depth < 3, let second = value(element, name: name + "2", scope: scope, substitutions: substitutions, mode: mode, depth: depth + 1)
+            else { return "[\(first)]" }
+            return "[\(first), \(second)]"
         case .dictionary(let key, let element):
             if depth > 4 { return "[:]" }
             guard let k = value(key, name: name + ".key", scope: scope, substitutions: substitutions, mode: mode, depth: depth + 1),
@@ -311,7 +315,8 @@ struct DiffProofDriver {
     }
 
     /// The arguments of a call: nil when a value cannot be built. `only` limits to some inputs (the overload).
-    func arguments(_ endpoint: Endpoint, mode: Mode, old: Endpoint?, omitOptional: Bool = false) -> String? {
+    /// - Parameter flip: the (old) name of a Bool input to send negated (the one that chooses the HTTP method).
+    func arguments(_ endpoint: Endpoint, mode: Mode, old: Endpoint?, omitOptional: Bool = false, flip: String? = nil) -> String? {
         var parts: [String] = []
         for (index, input) in endpoint.inputs.enumerated() {
             if omitOptional, input.type.isOptional { continue }
@@ -335,6 +340,9 @@ struct DiffProofDriver {
                 expression = "nil"
             }
             if expression == nil { expression = value(input.type, name: sampleName, scope: [], mode: mode) }
+            if let flip, sampleName == flip, let sample = expression, sample == "true" || sample == "false" {
+                expression = sample == "true" ? "false" : "true"
+            }
             guard let expression else { return nil }
             let label = input.argumentLabel == "_" ? "" : Self.label(input.argumentLabel) + ": "
             parts.append(label + expression)
@@ -343,6 +351,12 @@ struct DiffProofDriver {
     }
 
     var impl: String { domainName + "RepositoryImpl" }
+
+    /// The name of the Bool input that chooses the endpoint's HTTP method, if one does.
+    static func methodChooser(_ endpoint: Endpoint) -> String? {
+        guard case .conditional(let input, _, _) = endpoint.method, input < endpoint.inputs.count else { return nil }
+        return endpoint.inputs[input].name
+    }
 
     // MARK: The source driver
 
@@ -506,10 +520,16 @@ struct DiffProofDriver {
                 let key = domainName + "." + endpoint.caseName
                 call(key + ".all", endpoint, arguments(endpoint, mode: .all, old: nil))
                 call(key + ".minimal", endpoint, arguments(endpoint, mode: Mode(minimal: true), old: nil))
+                if let chooser = Self.methodChooser(endpoint) {
+                    call(key + ".flipped", endpoint, arguments(endpoint, mode: .all, old: nil, flip: chooser))
+                }
             } else if let match {
                 let key = domainName + "." + match.caseName
                 call(key + ".all", endpoint, arguments(endpoint, mode: Mode(relative: true), old: match))
                 call(key + ".minimal", endpoint, arguments(endpoint, mode: Mode(minimal: true, relative: true), old: match))
+                if let chooser = Self.methodChooser(match) {
+                    call(key + ".flipped", endpoint, arguments(endpoint, mode: Mode(relative: true), old: match, flip: chooser))
+                }
                 call(key + ".newall", endpoint, arguments(endpoint, mode: .all, old: match))
                 call(key + ".loosened", endpoint, arguments(endpoint, mode: Mode(minimal: true, relative: true, loosened: true), old: match))
             } else {
@@ -530,12 +550,12 @@ struct DiffProofDriver {
                     samples.append(sample)
                 }
                 sampling.append("output.responses[\(JSON.quoted(responseKey))] = [")
-                sampling += samples.map { "    proofEncode(\($0) as \(rendered))," }
+                sampling += samples.map { "    proofResponse(\($0) as \(rendered))," }
                 sampling.append("]")
+                sampling.append("output.selfDecodes[\(JSON.quoted(responseKey))] = output.responses[\(JSON.quoted(responseKey))]!.map {")
+                sampling.append("    proofDecode(\(rendered).self, $0)")
+                sampling.append("}")
                 if side == .old {
-                    sampling.append("output.selfDecodes[\(JSON.quoted(responseKey))] = output.responses[\(JSON.quoted(responseKey))]!.map {")
-                    sampling.append("    proofDecode(\(rendered).self, $0)")
-                    sampling.append("}")
                     sampling.append("output.decodes[\(JSON.quoted(responseKey))] = (input[\(JSON.quoted(responseKey))] ?? []).map {")
                     sampling.append("    proofDecode(\(rendered).self, $0)")
                     sampling.append("}")
@@ -582,6 +602,22 @@ struct DiffProofDriver {
         let parts = drivers.map { $0.wireStatements() }
         let statements = parts.flatMap(\.main).map { "        " + $0 }.joined(separator: "\n")
         let functions = parts.flatMap(\.functions).joined(separator: "\n")
+        // Every struct model's JSON keys, and the fields it decodes but does not encode (`encode: false`), which a
+        // response sample must hold as a server sends them.
+        var keys: [String] = []
+        var unencoded: [String] = []
+        for driver in drivers {
+            for (qualified, model) in driver.mine.all {
+                guard case .fields(let fields) = model.kind else { continue }
+                keys.append(JSON.quoted(qualified) + ": [" + (fields.isEmpty ? ":" : fields.map {
+                    JSON.quoted($0.name) + ": " + JSON.quoted($0.jsonKey)
+                }.joined(separator: ", ")) + "]")
+                let skipped = fields.filter { !$0.isEncoded }.map { JSON.quoted($0.name) }
+                if !skipped.isEmpty { unencoded.append(JSON.quoted(qualified) + ": [" + skipped.joined(separator: ", ") + "]") }
+            }
+        }
+        let keyTable = keys.isEmpty ? "[:]" : "[\n    " + keys.joined(separator: ",\n    ") + "\n]"
+        let unencodedTable = unencoded.isEmpty ? "[:]" : "[\n    " + unencoded.joined(separator: ",\n    ") + "\n]"
         return """
             import Foundation
             import RepogenRuntime
@@ -601,6 +637,58 @@ struct DiffProofDriver {
                     return try NetworkConfiguration().makeEncoder().encode(value).base64EncodedString()
                 } catch {
                     return "!" + "\\(error)"
+                }
+            }
+
+            let proofKeys: [String: [String: String]] = \(keyTable)
+            let proofUnencoded: [String: [String]] = \(unencodedTable)
+
+            /// A response as a server sends it: the value as the code encodes it, with the fields it decodes but does
+            /// not encode added.
+            func proofResponse<T: Encodable>(_ value: T) -> String {
+                guard !proofUnencoded.isEmpty else { return proofEncode(value) }
+                do {
+                    let data = try NetworkConfiguration().makeEncoder().encode(value)
+                    let json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+                    return try JSONSerialization.data(withJSONObject: proofPatch(value, json), options: [.fragmentsAllowed, .sortedKeys])
+                        .base64EncodedString()
+                } catch {
+                    return "!" + "\\(error)"
+                }
+            }
+
+            func proofPatch(_ value: Any, _ json: Any) -> Any {
+                let mirror = Mirror(reflecting: value)
+                switch mirror.displayStyle {
+                case .optional?, .enum?:
+                    guard let child = mirror.children.first else { return json }
+                    return proofPatch(child.value, json)
+                case .collection?:
+                    guard let array = json as? [Any] else { return json }
+                    return zip(mirror.children, array).map { proofPatch($0.0.value, $0.1) }
+                case .struct?:
+                    guard var object = json as? [String: Any] else { return json }
+                    var name = String(reflecting: type(of: value))
+                    if name.hasPrefix("ProofApp.") { name = String(name.dropFirst(9)) }
+                    if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]) }
+                    guard let keys = proofKeys[name] else { return json }
+                    for child in mirror.children {
+                        guard let label = child.label, let key = keys[label] else { continue }
+                        if proofUnencoded[name]?.contains(label) == true {
+                            let inner = Mirror(reflecting: child.value)
+                            if inner.displayStyle == .optional, inner.children.isEmpty { continue }
+                            if let encodable = child.value as? any Encodable,
+                               let data = try? NetworkConfiguration().makeEncoder().encode(encodable),
+                               let fragment = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
+                                object[key] = fragment
+                            }
+                        } else if let inner = object[key] {
+                            object[key] = proofPatch(child.value, inner)
+                        }
+                    }
+                    return object
+                default:
+                    return json
                 }
             }
 

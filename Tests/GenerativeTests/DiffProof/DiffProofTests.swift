@@ -231,6 +231,8 @@ final class DiffProofTests: XCTestCase {
         Pair(name: "conformance-removed", old: base.replacingOccurrences(of: "  Item:\n", with: "  Item:\n    hashable: true\n"),
              new: base, sourceBreaking: true, wire: .none),
         Pair(name: "unencoded-response-field-unchanged", old: unencoded, new: unencoded, sourceBreaking: false, wire: .none),
+        Pair(name: "response-field-encoding-changed", edits: [("      id: Int\n      name", "      id: { type: Int, encode: false }\n      name")],
+             sourceBreaking: false, wire: .none),
     ]
 
     /// The base with an optional field in the request model.
@@ -305,9 +307,53 @@ final class DiffProofTests: XCTestCase {
         for failure in failures.sorted() { XCTFail(failure) }
     }
 
+    /// The worst impacts the `# expect:` lines of a pair's new specs give (nil without any), and the endpoint
+    /// renames they name (the old name: the one old endpoint the new side lacks).
+    static func expectations(_ folder: URL) throws -> (source: SourceImpact?, wire: WireImpact?, renames: [String: [String: String]]) {
+        var source: SourceImpact?
+        var wire: WireImpact?
+        var renamed: [String] = []
+        let new = folder.appendingPathComponent("new")
+        for name in try FileManager.default.contentsOfDirectory(atPath: new.path).sorted() {
+            let text = try String(contentsOf: new.appendingPathComponent(name), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("# expect:") {
+                let words = line.split(separator: " ")
+                if words.count > 2, words[2] == "endpoint-renamed", words.count > 3 { renamed.append(String(words[3])) }
+                for word in words {
+                    if word.hasPrefix("source="), let impact = SourceImpact(rawValue: String(word.dropFirst(7))) {
+                        source = max(source ?? .none, impact)
+                    }
+                    if word.hasPrefix("wire="), let impact = WireImpact(rawValue: String(word.dropFirst(5))) {
+                        wire = max(wire ?? .none, impact)
+                    }
+                }
+            }
+        }
+        var renames: [String: [String: String]] = [:]
+        if !renamed.isEmpty {
+            let sides = try ["old", "new"].map { side in
+                try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(side).path).sorted().compactMap { name in
+                    try? APIDiff.validated(
+                        SpecFile(path: "Specs/" + name, bytes: Array(Data(contentsOf: folder.appendingPathComponent("\(side)/\(name)")))),
+                        options: GenerateOptions(style: .result)).side.model
+                }
+            }
+            for old in sides[0] {
+                guard let new = sides[1].first(where: { $0.domain == old.domain }) else { continue }
+                let gone = old.endpoints.map(\.caseName).filter { name in !new.endpoints.contains { $0.caseName == name } }
+                for target in renamed where gone.count == 1 && new.endpoints.contains(where: { $0.caseName == target }) {
+                    renames[old.domain, default: [:]][gone[0]] = target
+                }
+            }
+        }
+        return (source, wire, renames)
+    }
+
     /// Every pair of Tests/DiffCorpus: the report's worst impacts are what building and running the code observes.
     func testTheCorpusClassificationIsWhatTheCodeDoes() throws {
-        let corpus = GenerativeTests.root.appendingPathComponent("Tests/DiffCorpus")
+        // REPOGEN_DIFFCORPUS: another corpus folder (a copy being written elsewhere).
+        let corpus = ProcessInfo.processInfo.environment["REPOGEN_DIFFCORPUS"].map { URL(fileURLWithPath: $0) }
+            ?? GenerativeTests.root.appendingPathComponent("Tests/DiffCorpus")
         guard FileManager.default.fileExists(atPath: corpus.path) else { throw XCTSkip("no Tests/DiffCorpus") }
         let (proof, work) = try Self.proof()
         defer { Self.remove(work) }
@@ -327,9 +373,11 @@ final class DiffProofTests: XCTestCase {
                     }
                 }
                 let report = try APIDiff.compare(old: files("old"), new: files("new"), options: GenerateOptions(style: .result))
+                let expected = try Self.expectations(folder)
+                // The report's renames; while it has none, the one the expect lines name.
+                let renames = report.endpointRenames.isEmpty ? expected.renames : report.endpointRenames
                 let observation = try proof.observe(
-                    old: folder.appendingPathComponent("old"), new: folder.appendingPathComponent("new"),
-                    renames: report.endpointRenames)
+                    old: folder.appendingPathComponent("old"), new: folder.appendingPathComponent("new"), renames: renames)
                 let changes = report.changes.map { "\($0.kind) \($0.subject) source=\($0.source.rawValue) wire=\($0.wire.rawValue)" }
                 var problems: [String] = []
                 if observation.sourceBreaking != (report.source == .breaking) {
@@ -340,8 +388,17 @@ final class DiffProofTests: XCTestCase {
                     problems.append("the report says wire \(report.wire), observed \(observation.wire):\n"
                         + observation.wireReasons.joined(separator: "\n"))
                 }
+                // The expect lines too: a pair whose expectation the code contradicts is wrong whatever the report says.
+                if let source = expected.source, let wire = expected.wire,
+                   observation.sourceBreaking != (source == .breaking) || observation.wire != wire {
+                    problems.append("the expect lines say source \(source) wire \(wire), observed source "
+                        + (observation.sourceBreaking ? "breaking" : "not breaking") + " wire \(observation.wire)"
+                        + (observation.sourceBreaking ? "\n" + observation.compileErrors : "")
+                        + "\n" + observation.wireReasons.joined(separator: "\n"))
+                }
                 lock.withLock {
-                    times.append(String(format: "%@: %.1f s", kind, observation.seconds))
+                    times.append(String(format: "%@: %.1f s, observed source %@ wire %@", kind, observation.seconds,
+                        observation.sourceBreaking ? "breaking" : "not breaking", observation.wire.rawValue))
                     if !problems.isEmpty {
                         failures.append("\(kind) (changes: \(changes.isEmpty ? "none" : changes.joined(separator: "; "))): "
                             + problems.joined(separator: "\n"))
