@@ -1,10 +1,13 @@
 import Foundation
 import RepogenCore
 
-/// Writes the Swift source of one side's driver: `ProofSource.swift` (the old API used as app code uses it, compiled
-/// only) and `ProofMain.swift` (the calls and samples the wire proof runs). Sample values are chosen by (name, type)
-/// so that the same input or field gives the same value on both sides; the new side's "old values" calls set what
-/// the old model has as the old driver does, new optional inputs and fields to nil, new required ones to a sample.
+/// Writes the Swift source of one domain's driver on one side: `ProofSource<Domain>.swift` (the API used as app code
+/// uses it; the old side's is type-checked against the new code) and its share of `ProofMain.swift` (the calls, the
+/// sample responses and the enum and union values the wire proof runs and records). Sample values are chosen by
+/// (name, type), so that the same input or field gives the same value on both sides; a new input or field that is an
+/// old one renamed (same type at the same place, same JSON key and type) takes the old one's. The new side's calls
+/// "with the old values" set what the old model has as the old driver does, new optional inputs and fields to nil,
+/// new required ones to a sample, and write out the old defaults the new model dropped.
 struct DiffProofDriver {
     enum Side { case old, new }
 
@@ -18,7 +21,6 @@ struct DiffProofDriver {
     }
 
     let side: Side
-    let domains: [Domain]
 
     // MARK: Models by qualified name
 
@@ -71,12 +73,11 @@ struct DiffProofDriver {
     var other: Lookup { side == .old ? newLookup : oldLookup }
     var oldLookup: Lookup
     var newLookup: Lookup
-    /// Types the code cannot build a value of (external types): calls that need one are compiled, not run.
+    /// The domain on both sides.
     var current: Domain
 
     init(side: Side, domain: Domain) {
         self.side = side
-        self.domains = [domain]
         self.current = domain
         self.oldLookup = Lookup(domain.old)
         self.newLookup = Lookup(domain.new)
