@@ -440,6 +440,9 @@ struct DiffProofDriver {
             body.append("}")
             for enumCase in cases { body.append("_ = \(rendered).\(Self.member(enumCase.name))") }
             if let unknown = model.unknownCase { body.append("_ = \(rendered).\(Self.member(unknown))(\"proof\")") }
+            body.append("let _: String = v.rawValue")
+            body.append("let _: [\(rendered)] = Array(\(rendered).allCases)")
+            body.append("let _: any Hashable = v")
         case .union(let union):
             var built: [String] = []
             for unionCase in union.cases {
@@ -455,6 +458,9 @@ struct DiffProofDriver {
             for expression in built { body.append("_ = \(expression) as \(rendered)") }
             if model.isHashable { body.append("let _: any Hashable = v") }
         }
+        // What every model is: Codable, Sendable, Equatable.
+        body.append("let _: any Codable & Sendable = v")
+        body.append("_ = v == v")
         return ["func \(function)() {"] + body.map { "    " + $0 } + ["}", ""]
     }
 
