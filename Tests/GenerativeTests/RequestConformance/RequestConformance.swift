@@ -338,6 +338,11 @@ struct RequestConformance {
                 "-o", modules.appendingPathComponent("libRepogenRuntime.a").path,
             ] + sources)
             guard library.status == 0 else { throw Failure("the runtime did not build: \(library.text)") }
+            // The folder goes when the test process ends (each run of the tests builds its own).
+            builtFolder = modules.path
+            atexit {
+                if let folder = builtFolder { try? FileManager.default.removeItem(atPath: folder) }
+            }
             return modules
         }
     }
@@ -610,3 +615,6 @@ struct RequestConformance {
         return parts
     }
 }
+
+/// The runtime library's folder of this test process, removed at exit (`RequestConformance.RuntimeLibrary`).
+nonisolated(unsafe) private var builtFolder: String?
