@@ -90,6 +90,13 @@ func diff(_ arguments: DiffArguments) -> ExitCode {
             }
             oldFiles = try GitSpecs.read(paths, at: base, in: directory)
             newFiles = try readSpecs(try existing(paths, locations: locations), directory: directory)
+            // A path on neither side is a typo, not "no change".
+            for path in paths where !FileManager.default.fileExists(atPath: path) {
+                let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+                guard !oldFiles.contains(where: { $0.path == base + ":" + relative || $0.path.hasPrefix(base + ":" + relative + "/") }) else { continue }
+                printError("error: '\(path)' is neither in the working tree nor in '\(base)'")
+                return .inputErrors
+            }
         } else {
             let (old, new) = (arguments.paths[0], arguments.paths[1])
             asOneDomain = !isFolder(old) && !isFolder(new)

@@ -118,6 +118,10 @@ final class DiffCLITests: CLITestCase {
         // One spec named on the command line.
         let one = try run(["diff", "--base", "HEAD", "Specs/item.yaml"])
         XCTAssertTrue(one.stdout.hasSuffix("2 changes: 1 source-breaking, 1 wire-breaking, 1 additive\n"), one.stdout)
+        // A spec on neither side.
+        let typo = try run(["diff", "--base", "HEAD", "Specs/itme.yaml"])
+        XCTAssertEqual(typo.status, 3)
+        XCTAssertEqual(typo.stderr, "error: 'Specs/itme.yaml' is neither in the working tree nor in 'HEAD'\n")
         // A revision that is not there.
         let missing = try run(["diff", "--base", "no-such-branch"])
         XCTAssertEqual(missing.status, 3)

@@ -47,6 +47,8 @@ struct Comparison {
     let newUsage: ModelUsage
     /// Models renamed, old qualified name to new: applied to old type names before they are compared.
     var modelRenames: [String: String] = [:]
+    /// Endpoints renamed, new case name to old: what a write's cache effects are compared under.
+    var endpointRenameBack: [String: String] = [:]
     var changes: [APIChange] = []
 
     init(domain: String, old: APIDiff.Side, new: APIDiff.Side) {
@@ -115,6 +117,8 @@ struct Comparison {
         removed.removeAll { endpoint in renames.contains { $0.0.caseName == endpoint.caseName } }
         let removedNames = Set(removed.map(\.caseName))
         let renameOf = Dictionary(renames.map { ($0.0.caseName, $0.1) }, uniquingKeysWith: { a, _ in a })
+        // Known before any endpoint is compared: a write's effects may name a read renamed further down.
+        endpointRenameBack = Dictionary(renames.map { ($0.1.caseName, $0.0.caseName) }, uniquingKeysWith: { a, _ in a })
         for endpoint in old.model.endpoints {
             if removedNames.contains(endpoint.caseName) {
                 add(
@@ -465,14 +469,6 @@ struct Comparison {
         }
     }
 
-    /// New endpoint names of renamed endpoints back to their old names (set once endpoints are paired).
-    var endpointRenameBack: [String: String] {
-        var back: [String: String] = [:]
-        for change in changes where change.kind == "endpoint-renamed" {
-            if let old = change.renamedFrom { back[change.subject] = old }
-        }
-        return back
-    }
 }
 
 extension Array {
