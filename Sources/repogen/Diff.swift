@@ -146,7 +146,3 @@ private func readSpecs(_ paths: [String], directory: String) throws(DiagnosticsE
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
     return files
 }
-
-private extension Array {
-    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
-}

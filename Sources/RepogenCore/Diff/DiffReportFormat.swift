@@ -95,23 +95,7 @@ extension APIDiffReport {
     }
 
     var json: String {
-        func string(_ text: String) -> String {
-            var result = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": result += "\\\""
-                case "\\": result += "\\\\"
-                case "\n": result += "\\n"
-                case "\r": result += "\\r"
-                case "\t": result += "\\t"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: result.unicodeScalars.append(scalar)
-                }
-            }
-            return result + "\""
-        }
+        func string(_ text: String) -> String { SpecText.jsonQuoted(text) }
         func location(_ location: SourceLocation?) -> String {
             guard let location else { return "null" }
             return "{\"path\": \(string(location.path)), \"line\": \(location.line), \"column\": \(location.column)}"

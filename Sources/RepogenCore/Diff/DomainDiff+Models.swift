@@ -1,17 +1,5 @@
 /// Models (structs, enums, unions) and domain types.
 extension Comparison {
-    /// Every model with its qualified name, nested ones after their parent.
-    static func flatten(_ models: [Model]) -> [(name: String, model: Model)] {
-        var result: [(String, Model)] = []
-        func walk(_ model: Model, scope: String?) {
-            let name = scope.map { $0 + "." + model.name } ?? model.name
-            result.append((name, model))
-            for nested in model.nested { walk(nested, scope: name) }
-        }
-        for model in models { walk(model, scope: nil) }
-        return result
-    }
-
     /// A model without its name: what makes two models the same type under two names.
     func modelShape(_ model: Model) -> String {
         var text = model.typeParameters.joined(separator: ",") + "|" + (model.isHashable ? "H" : "") + "|"
@@ -37,12 +25,9 @@ extension Comparison {
     }
 
     mutating func compareModels() {
-        let oldModels = Self.flatten(old.model.models)
-        let newModels = Self.flatten(new.model.models)
-        let oldByName = Dictionary(oldModels.map { ($0.name, $0.model) }, uniquingKeysWith: { a, _ in a })
-        let newByName = Dictionary(newModels.map { ($0.name, $0.model) }, uniquingKeysWith: { a, _ in a })
-        var removed = oldModels.filter { newByName[$0.name] == nil }
-        var added = newModels.filter { oldByName[$0.name] == nil }
+        let newByName = newModels.byName
+        var removed = oldModels.ordered.filter { newByName[$0.name] == nil }
+        var added = newModels.ordered.filter { oldModels.byName[$0.name] == nil }
         // A rename: the only removed model of its shape (and nesting depth) and the only added one.
         func key(_ name: String, _ model: Model) -> String { "\(name.split(separator: ".").count)|" + modelShape(model) }
         var addedByShape: [String: [String]] = [:]
@@ -87,7 +72,7 @@ extension Comparison {
                 source: .additive, wire: .none, old: nil, new: newIndex.model(name))
         }
         let renameOf = Dictionary(renames.map { ($0.old, $0.new) }, uniquingKeysWith: { a, _ in a })
-        for (name, model) in oldModels {
+        for (name, model) in oldModels.ordered {
             let newName = renameOf[name] ?? name
             if let other = newByName[newName] { compare(model, name, other, newName) }
         }

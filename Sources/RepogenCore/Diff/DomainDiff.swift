@@ -45,6 +45,10 @@ struct Comparison {
     /// Where each side's models are used: in requests (reachable from inputs) and in responses.
     let oldUsage: ModelUsage
     let newUsage: ModelUsage
+    /// Each side's models by qualified name, and whether a new type's JSON decodes as an old one.
+    let oldModels: QualifiedModels
+    let newModels: QualifiedModels
+    let wireShape: WireShape
     /// Models renamed, old qualified name to new: applied to old type names before they are compared.
     var modelRenames: [String: String] = [:]
     /// Endpoints renamed, new case name to old: what a write's cache effects are compared under.
@@ -57,8 +61,11 @@ struct Comparison {
         self.new = new
         oldIndex = SpecIndex(old.spec)
         newIndex = SpecIndex(new.spec)
-        oldUsage = ModelUsage(old.model)
-        newUsage = ModelUsage(new.model)
+        oldModels = QualifiedModels(old.model.models)
+        newModels = QualifiedModels(new.model.models)
+        oldUsage = ModelUsage(old.model, models: oldModels)
+        newUsage = ModelUsage(new.model, models: newModels)
+        wireShape = WireShape(old: oldModels, new: newModels)
     }
 
     mutating func add(
@@ -420,8 +427,7 @@ struct Comparison {
     func responseDecodes(_ new: String?, as old: String?) -> Bool {
         guard let new, let old, case .success(let newType) = SwiftType.parse(new),
               case .success(let oldType) = SwiftType.parse(old) else { return false }
-        let shape = WireShape(old: WireShape.Models(self.old.model.models), new: WireShape.Models(self.new.model.models))
-        return shape.decodes(newType, nil, as: oldType, nil)
+        return wireShape.decodes(newType, nil, as: oldType, nil)
     }
 
     /// `cache`, and what a write does to cached reads.
@@ -472,7 +478,8 @@ struct Comparison {
 }
 
 extension Array {
-    subscript(safe index: Int) -> Element? {
+    /// The element at `index`, or nil past either end.
+    package subscript(safe index: Int) -> Element? {
         indices.contains(index) ? self[index] : nil
     }
 }

@@ -86,35 +86,18 @@ struct ModelUsage {
     var request: Set<String> = []
     var response: Set<String> = []
 
-    init(_ model: APIModel) {
-        var models: [String: Model] = [:]
-        func register(_ model: Model, scope: String?) {
-            let name = scope.map { $0 + "." + model.name } ?? model.name
-            models[name] = model
-            for nested in model.nested { register(nested, scope: name) }
-        }
-        for model in model.models { register(model, scope: nil) }
-
-        func resolve(_ name: String, from scope: String?) -> String? {
-            var scope = scope
-            while let current = scope {
-                if models[current + "." + name] != nil { return current + "." + name }
-                scope = current.split(separator: ".").dropLast().joined(separator: ".")
-                if scope == "" { scope = nil }
-            }
-            return models[name] != nil ? name : nil
-        }
+    init(_ model: APIModel, models table: QualifiedModels) {
         func reach(_ names: [String], from scope: String?, into set: inout Set<String>) {
-            var pending = names.compactMap { resolve($0, from: scope) }
+            var pending = names.compactMap { table.resolve($0, from: scope) }
             while let name = pending.popLast() {
-                guard set.insert(name).inserted, let model = models[name] else { continue }
+                guard set.insert(name).inserted, let model = table.byName[name] else { continue }
                 var types: [SwiftType] = []
                 switch model.kind {
                 case .fields(let fields): types = fields.map(\.type)
                 case .enumeration: break
                 case .union(let union): types = union.cases.map(\.type)
                 }
-                pending += types.flatMap(\.referencedNames).compactMap { resolve($0, from: name) }
+                pending += types.flatMap(\.referencedNames).compactMap { table.resolve($0, from: name) }
             }
         }
         var requests: Set<String> = []

@@ -4,33 +4,8 @@
 /// a type that decodes; an enum when the new values are old ones (or the old enum keeps unknown values); a union
 /// when each new case decodes as the old case of its tag.
 struct WireShape {
-    /// One side's models by qualified name.
-    struct Models {
-        var byName: [String: Model] = [:]
-
-        init(_ models: [Model]) {
-            func register(_ model: Model, scope: String?) {
-                let name = scope.map { $0 + "." + model.name } ?? model.name
-                byName[name] = model
-                for nested in model.nested { register(nested, scope: name) }
-            }
-            for model in models { register(model, scope: nil) }
-        }
-
-        /// The qualified name `name` means inside `scope` (a model's qualified name), if it is a model.
-        func resolve(_ name: String, from scope: String?) -> String? {
-            var scope = scope
-            while let current = scope, !current.isEmpty {
-                if byName[current + "." + name] != nil { return current + "." + name }
-                let parts = current.split(separator: ".").dropLast()
-                scope = parts.isEmpty ? nil : parts.joined(separator: ".")
-            }
-            return byName[name] != nil ? name : nil
-        }
-    }
-
-    let old: Models
-    let new: Models
+    let old: QualifiedModels
+    let new: QualifiedModels
 
     /// Whether a value of `newType` (in `newScope`), encoded, decodes as `oldType` (in `oldScope`).
     func decodes(_ newType: SwiftType, _ newScope: String?, as oldType: SwiftType, _ oldScope: String?) -> Bool {
@@ -100,5 +75,34 @@ struct WireShape {
         default:
             return false
         }
+    }
+}
+
+/// A side's models by qualified name (`Item`, `Item.Price`), nested ones after their parent, and how a type name
+/// written inside a model resolves to one of them.
+struct QualifiedModels {
+    /// In declaration order, each nested model after its parent.
+    var ordered: [(name: String, model: Model)] = []
+    var byName: [String: Model] = [:]
+
+    init(_ models: [Model]) {
+        func register(_ model: Model, scope: String?) {
+            let name = scope.map { $0 + "." + model.name } ?? model.name
+            ordered.append((name, model))
+            if byName[name] == nil { byName[name] = model }
+            for nested in model.nested { register(nested, scope: name) }
+        }
+        for model in models { register(model, scope: nil) }
+    }
+
+    /// The qualified name `name` means inside `scope` (a model's qualified name), if it is a model.
+    func resolve(_ name: String, from scope: String?) -> String? {
+        var scope = scope
+        while let current = scope, !current.isEmpty {
+            if byName[current + "." + name] != nil { return current + "." + name }
+            let parts = current.split(separator: ".").dropLast()
+            scope = parts.isEmpty ? nil : parts.joined(separator: ".")
+        }
+        return byName[name] != nil ? name : nil
     }
 }
