@@ -81,6 +81,10 @@ let package = Package(
         // Specs imported from Tests/OpenAPIDocuments/petstore.yaml and the code they generate, run against the server.
         .target(name: "ImportedPetstore", dependencies: ["RepogenRuntime"], path: "Tests/ImportedPetstore/Generated"),
         .testTarget(name: "ImportedPetstoreTests", dependencies: ["ImportedPetstore"] + serverTestDependencies),
+        // swift-openapi-generator's reference document (Apache-2.0, Tests/ReferencePetstore/README.md), imported and
+        // generated, each construct run against the server both ways.
+        .target(name: "ReferencePetstore", dependencies: ["RepogenRuntime"], path: "Tests/ReferencePetstore/Generated"),
+        .testTarget(name: "ReferencePetstoreTests", dependencies: ["ReferencePetstore"] + serverTestDependencies),
         .testTarget(
             name: "RepogenMustacheTests",
             dependencies: ["RepogenMustache", "RepogenTestSupport"],
