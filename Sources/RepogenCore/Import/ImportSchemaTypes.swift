@@ -62,6 +62,12 @@ extension OpenAPIImporter {
                 type.nullable = false
                 return type
             }
+            if let part = primitiveAllOfPart(schema, depth: depth) {
+                // Scalars of one kind: the value is the most specific of them.
+                var type = swiftType(part, hint: hint, depth: depth + 1)
+                type.nullable = false
+                return type
+            }
             return inlineModel(schema, hint: hint)
         }
         for key in ["oneOf", "anyOf"] {

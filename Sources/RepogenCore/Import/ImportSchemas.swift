@@ -107,7 +107,7 @@ extension OpenAPIImporter {
         guard depth < 32 else { return false }
         if schema["$ref"] != nil { return false }
         if schema["enum"]?.items != nil { return stringEnumValues(schema) != nil }
-        if schema["allOf"] != nil { return !(schema["allOf"]?.items ?? []).isEmpty }
+        if schema["allOf"] != nil { return !(schema["allOf"]?.items ?? []).isEmpty && primitiveAllOfPart(schema, depth: depth) == nil }
         if let properties = schema["properties"]?.members, !properties.isEmpty { return true }
         for key in ["oneOf", "anyOf"] {
             if let variants = schema[key]?.items {
@@ -116,6 +116,47 @@ extension OpenAPIImporter {
             }
         }
         return false
+    }
+
+    /// The part an `allOf` of scalars of one kind stands for (`allOf: [{type: string, format: date-time}, {type:
+    /// string}]` is a Date): a value is all of them at once, so the most specific one says what it is (a part with
+    /// `enum`, else one whose format makes a type of its own, else the first). Nil when the schema has properties of
+    /// its own, a part is no scalar (following references), the kinds differ, or two parts have different formats.
+    func primitiveAllOfPart(_ schema: SpecNode, depth: Int) -> SpecNode? {
+        guard depth < 32, let parts = schema["allOf"]?.items, !parts.isEmpty, schema["properties"] == nil,
+            schema["oneOf"] == nil, schema["anyOf"] == nil
+        else { return nil }
+        func resolved(_ part: SpecNode, _ level: Int) -> SpecNode? {
+            guard level < 32 else { return nil }
+            if let reference = part["$ref"]?.string {
+                return document.target(of: reference).flatMap { resolved($0, level + 1) }
+            }
+            return part
+        }
+        let typed = ["date-time", "uuid", "uri", "url", "byte", "binary", "int32", "int64", "int8", "int16", "uint8",
+                     "uint16", "uint32", "uint64", "float", "decimal"]
+        var kind: String?
+        var format: String?
+        var best: (part: SpecNode, rank: Int)?
+        for part in parts {
+            guard let target = resolved(part, depth), target["allOf"] == nil, target["oneOf"] == nil,
+                target["anyOf"] == nil, target["properties"] == nil
+            else { return nil }
+            let kinds = types(of: target).filter { $0 != "null" }
+            guard kinds.count == 1, ["string", "integer", "number", "boolean"].contains(kinds[0]),
+                kind == nil || kind == kinds[0]
+            else { return nil }
+            kind = kinds[0]
+            var rank = 0
+            if let partFormat = target["format"]?.string, typed.contains(partFormat) {
+                guard format == nil || format == partFormat else { return nil }
+                format = partFormat
+                rank = 1
+            }
+            if target["enum"] != nil { rank = 2 }
+            if rank > (best?.rank ?? -1) { best = (part, rank) }
+        }
+        return best?.part
     }
 
     /// Whether variants are one scalar schema written several times (`oneOf: [{type: string}, {type: string,

@@ -1,0 +1,69 @@
+import Foundation
+import RepogenTestSupport
+import XCTest
+
+@testable import RepogenCore
+
+/// Issue 34 (models): schemas swift-openapi-generator's reference document uses import as what they are, without a
+/// lossy warning.
+final class ImportModelShapeTests: XCTestCase {
+    func importText(_ text: String) throws -> ImportResult {
+        do {
+            return try OpenAPIImporter.run(SpecFile(path: "api.yaml", text: text), options: ImportOptions())
+        } catch {
+            XCTFail(error.report)
+            throw error
+        }
+    }
+
+    func document(schemas: String) -> String {
+        """
+        openapi: 3.1.0
+        info: { title: t, version: '1' }
+        paths:
+          /things:
+            get:
+              operationId: getThing
+              responses:
+                '200':
+                  description: ok
+                  content:
+                    application/json:
+                      schema: { $ref: '#/components/schemas/Thing' }
+        components:
+          schemas:
+        \(schemas)
+        """
+    }
+
+    func testAnAllOfOfScalarsOfOneKindIsTheMostSpecificOne() throws {
+        let result = try importText(document(schemas: """
+                Thing:
+                  type: object
+                  properties:
+                    at: { $ref: '#/components/schemas/Mixed' }
+                    count: { allOf: [{ type: integer }, { type: integer, format: int64 }] }
+                    kind: { allOf: [{ type: string }, { type: string, enum: [a, b] }] }
+                  required: [at, count]
+                Mixed:
+                  allOf:
+                    - type: string
+                      format: date-time
+                    - type: string
+            """))
+        let text = result.files.first?.contents ?? ""
+        XCTAssertTrue(text.contains("      at: Date\n      count: Int64\n      kind: ThingKind?\n"), text)
+        XCTAssertFalse(text.contains("Mixed:"), text)
+        XCTAssertEqual(result.warnings.map(\.message), [])
+    }
+
+    func testAnAllOfOfScalarsThatDisagreeIsStillAStructWithAWarning() throws {
+        let result = try importText(document(schemas: """
+                Thing:
+                  allOf:
+                    - type: string
+                    - type: integer
+            """))
+        XCTAssertEqual(result.warnings.map(\.message), ["'Thing' has no properties; it is a struct without fields"])
+    }
+}
