@@ -66,4 +66,38 @@ final class ImportModelShapeTests: XCTestCase {
             """))
         XCTAssertEqual(result.warnings.map(\.message), ["'Thing' has no properties; it is a struct without fields"])
     }
+
+    func testAdditionalPropertiesBesidePropertiesAreKeptAsTheirType() throws {
+        let result = try importText(document(schemas: """
+                Thing:
+                  type: object
+                  properties:
+                    typed: { $ref: '#/components/schemas/Typed' }
+                    any: { $ref: '#/components/schemas/AnyKeys' }
+                    closed: { $ref: '#/components/schemas/Closed' }
+                Typed:
+                  type: object
+                  properties: { foo: { type: string } }
+                  additionalProperties: { type: integer }
+                AnyKeys:
+                  type: object
+                  properties: { additionalProperties: { type: string } }
+                  additionalProperties: true
+                Closed:
+                  type: object
+                  properties: { foo: { type: string } }
+                  additionalProperties: false
+            """))
+        let text = result.files.first?.contents ?? ""
+        for snippet in [
+            "  Typed:\n    fields:\n      foo: String?\n    additionalProperties: Int\n",
+            // A property of that name is a field of another name, with its key.
+            "  AnyKeys:\n    fields:\n      additionalPropertiesValue: { type: String?, json: additionalProperties }\n"
+                + "    additionalProperties: JSONValue\n",
+            "  Closed:\n    fields:\n      foo: String?\n\n",
+        ] {
+            XCTAssertTrue(text.contains(snippet), "missing:\n\(snippet)\nin:\n\(text)")
+        }
+        XCTAssertEqual(result.warnings.map(\.message), [])
+    }
 }

@@ -284,8 +284,8 @@ final class ModelConformanceTests: XCTestCase {
               "endpoints": [{ "name": "a", "method": "GET", "path": "/a", "response": "Row" }] }
             """
         XCTAssertEqual(diagnostics(text), [
-            "Specs/store.json:1:24: error: unknown key 'hashabel' in model 'Row'; did you mean 'hashable'? (valid keys: description, typeParameters, fields, enum, oneOf, discriminator, models, domain, hashable, identifiable, unknown)",
-            "Specs/store.json:1:96: error: unknown key 'unknwon' in model 'Kind'; did you mean 'unknown'? (valid keys: description, typeParameters, fields, enum, oneOf, discriminator, models, domain, hashable, identifiable, unknown)",
+            "Specs/store.json:1:24: error: unknown key 'hashabel' in model 'Row'; did you mean 'hashable'? (valid keys: description, typeParameters, fields, enum, oneOf, discriminator, models, domain, hashable, identifiable, unknown, additionalProperties)",
+            "Specs/store.json:1:96: error: unknown key 'unknwon' in model 'Kind'; did you mean 'unknown'? (valid keys: description, typeParameters, fields, enum, oneOf, discriminator, models, domain, hashable, identifiable, unknown, additionalProperties)",
         ])
     }
 }

@@ -8,7 +8,7 @@ extension Comparison {
         case .fields(let fields):
             text += "|fields:" + fields.map {
                 "\($0.name):\($0.type):\($0.jsonKey):\($0.defaultValue ?? ""):\($0.isEncoded)"
-            }.joined(separator: ";")
+            }.joined(separator: ";") + (model.additionalProperties.map { "|additional:\($0)" } ?? "")
         case .enumeration(let cases):
             text += "|enum:" + cases.map { "\($0.name)=\($0.rawValue)" }.joined(separator: ";") + "|" + (model.unknownCase ?? "")
         case .union(let union):
@@ -115,7 +115,7 @@ extension Comparison {
             if a.typeParameters.count == b.typeParameters.count {
                 for (p, q) in zip(a.typeParameters, b.typeParameters) where p != q { modelRenames[p] = q }
             }
-            compareFields(x, y, oldName, name)
+            compareFields(x + Self.additionalPropertiesField(a), y + Self.additionalPropertiesField(b), oldName, name)
             modelRenames = saved
         case (.enumeration(let x), .enumeration(let y)):
             compareCases(x, y, a, b, oldName, name)
@@ -141,6 +141,17 @@ extension Comparison {
             name, hashable: (a.isHashable, b.isHashable), identity: (a.identity, b.identity),
             old: oldIndex.models[oldName]?.hashable?.location ?? oldIndex.models[oldName]?.identifiable?.location ?? oldAt,
             new: newIndex.models[name]?.hashable?.location ?? newIndex.models[name]?.identifiable?.location ?? newAt)
+    }
+
+    /// A struct's `additionalProperties` as the field it is in Swift (`additionalProperties: [String: T] = [:]`), so
+    /// that adding, removing or retyping it is reported as a field's change is.
+    static func additionalPropertiesField(_ model: Model) -> [Field] {
+        guard let value = model.additionalProperties,
+            case .success(let type) = SwiftType.parse("[String: \(value.description)]")
+        else { return [] }
+        return [Field(
+            name: SpecValidator.additionalPropertiesName, type: type, jsonKey: "(the other keys)", documentation: nil,
+            defaultValue: "[:]")]
     }
 
     mutating func compareConformances(

@@ -35,9 +35,15 @@ extension OpenAPIImporter {
         var fields: [ImportedField] = []
         var fieldNames: Set<String> = []
         var uses: Set<String> = []
+        // Keys besides the properties: a stored `additionalProperties` of their values' type.
+        var additionalType: ImportedType?
+        if let additional = shape.additional, additional.bool != false, !shape.properties.isEmpty {
+            additionalType = additional.bool == true ? .any : swiftType(additional, hint: name + "AdditionalProperties")
+        }
         for property in shape.properties {
             var fieldName = ImportNames.memberName(property.name)
             if fieldName == "codingKeys" || fieldName == "CodingKeys" { fieldName += "Value" }
+            if additionalType != nil, fieldName == SpecValidator.additionalPropertiesName { fieldName += "Value" }
             let unique = ImportNames.unique(fieldName, in: &fieldNames)
             if unique != fieldName {
                 warn("property '\(property.name)' of '\(name)' is the field '\(unique)': '\(fieldName)' is taken", at: document.location(offset: property.keyOffset))
@@ -51,13 +57,12 @@ extension OpenAPIImporter {
                 name: unique, type: type.optionalText, json: unique == property.name ? nil : property.name,
                 description: fieldDescription, location: document.location(offset: property.keyOffset)))
         }
-        if let additional = shape.additional, additional.bool != false, !shape.properties.isEmpty {
-            warn("'\(name)' allows keys besides its properties ('additionalProperties'); a struct keeps only its properties", at: additional)
-        }
+        if let additionalType { uses.formUnion(additionalType.models) }
         if fields.isEmpty {
             warn("'\(name)' has no properties; it is a struct without fields", at: schema)
         }
-        models[name] = ImportedModel(name: name, description: description, kind: .fields(fields), uses: uses)
+        models[name] = ImportedModel(
+            name: name, description: description, kind: .fields(fields), uses: uses, additionalProperties: additionalType?.optionalText)
     }
 
     /// Properties and required names of an object schema, `allOf` parts merged in order; `oneOf`/`anyOf` variants

@@ -261,6 +261,9 @@ extension OpenAPIImporter {
                 }
             }
             members.append(("fields", SpecText.mapping(entries, flow: false)))
+            if let additional = model.additionalProperties {
+                members.append(("additionalProperties", SpecText.string(additional)))
+            }
         }
         return .mapping(members, flow: false)
     }

@@ -13,6 +13,8 @@ struct ImportedModel {
     var kind: Kind
     /// The models its fields use (for which spec it goes into).
     var uses: Set<String> = []
+    /// The type of the values of keys besides its fields (`additionalProperties` beside `properties`).
+    var additionalProperties: String? = nil
 }
 
 struct ImportedField {

@@ -52,6 +52,9 @@ package struct Model: Sendable, Equatable {
     package var identity: Identity? = nil
     /// `unknown`: an enum's case for raw values it does not list (unescaped), which keeps the value.
     package var unknownCase: String? = nil
+    /// `additionalProperties`: a struct's keys besides its fields are values of this type, kept in its stored
+    /// `additionalProperties: [String: T]`.
+    package var additionalProperties: SwiftType? = nil
 }
 
 /// How a model or a domain type is `Identifiable`.

@@ -74,16 +74,26 @@ private func projectModel(_ model: Model, isFirst: Bool, access: String) -> Mode
             DeclarationViewModel(
                 doc: docLines(field.documentation),
                 declaration: "\(access)var \(SwiftIdentifier.escaped(field.name)): \(field.type.description)")
-        } + computedID(model.identity, access: access)
-        value.initParameters = fields.map { field in
+        }
+        var parameters = fields.map { field in
             let defaultValue = field.defaultValue ?? (field.type.isOptional ? "nil" : nil)
             return "\(SwiftIdentifier.escaped(field.name)): \(field.type.description)" + (defaultValue.map { " = " + $0 } ?? "")
-        }.joined(separator: ", ")
+        }
         value.assignments = fields.map { field in
             let name = SwiftIdentifier.escaped(field.name)
             return "self.\(name) = \(name)"
         }
-        value.members = codingMembers(fields, access: access)
+        if let additional = model.additionalProperties {
+            let name = SpecValidator.additionalPropertiesName
+            value.fields.append(DeclarationViewModel(
+                doc: ["/// The JSON keys besides the fields, with their values (`additionalProperties`)."],
+                declaration: "\(access)var \(name): [String: \(additional.description)]"))
+            parameters.append("\(name): [String: \(additional.description)] = [:]")
+            value.assignments.append("self.\(name) = \(name)")
+        }
+        value.fields += computedID(model.identity, access: access)
+        value.initParameters = parameters.joined(separator: ", ")
+        value.members = codingMembers(fields, additional: model.additionalProperties, access: access)
     case .union(let union):
         projectUnion(&value, model: model, union: union, access: access)
     case .enumeration(let cases):
@@ -106,10 +116,36 @@ private func projectModel(_ model: Model, isFirst: Bool, access: String) -> Mode
 /// `encodeIfPresent` for an optional one, nothing encoded for `encode: false`), at about half the compile time,
 /// because no `CodingKeys` enum with its conformances is made per struct (Documentation/Development/Performance.md).
 /// The decoder calls the memberwise initializer, in one expression.
-private func codingMembers(_ fields: [Field], access: String) -> [ModelMemberViewModel] {
+///
+/// With `additionalProperties` every other key of the object decodes as a value of its type into the stored
+/// dictionary, and encodes back after the fields (a key of a field is never written twice).
+private func codingMembers(_ fields: [Field], additional: SwiftType?, access: String) -> [ModelMemberViewModel] {
     let key = "RepogenCodingKey"
     var decode = ["\(access)init(from decoder: Decoder) throws {"]
-    if fields.isEmpty {
+    let name = SpecValidator.additionalPropertiesName
+    let declared = "[" + fields.map { SwiftCode.stringLiteral($0.jsonKey) }.joined(separator: ", ") + "]"
+    if let additional {
+        decode += [
+            "    let container = try decoder.container(keyedBy: \(key).self)",
+            "    let declared: Set<String> = \(declared)",
+            "    var \(name): [String: \(additional.description)] = [:]",
+            "    for key in container.allKeys where !declared.contains(key.stringValue) {",
+            "        \(name)[key.stringValue] = try container.decode(\(additional.description).self, forKey: key)",
+            "    }",
+            // Without fields nothing else throws.
+            fields.isEmpty ? "    self.init(" : "    try self.init(",
+        ]
+        decode += fields.map { field in
+            let call: String
+            if case .optional(let wrapped) = field.type.shape {
+                call = "container.decodeIfPresent(\(wrapped.description).self, forKey: \(SwiftCode.stringLiteral(field.jsonKey)))"
+            } else {
+                call = "container.decode(\(field.type.description).self, forKey: \(SwiftCode.stringLiteral(field.jsonKey)))"
+            }
+            return "        \(SwiftCode.callLabel(field.name)): \(call),"
+        }
+        decode += ["        \(name): \(name)", "    )", "}"]
+    } else if fields.isEmpty {
         // An empty struct is still a JSON object.
         decode += ["    _ = try decoder.container(keyedBy: \(key).self)", "    self.init()", "}"]
     } else {
@@ -127,12 +163,20 @@ private func codingMembers(_ fields: [Field], access: String) -> [ModelMemberVie
     }
     // With nothing to encode the container is still made, so the model encodes as `{}`.
     var encode = ["\(access)func encode(to encoder: Encoder) throws {"]
-    encode.append(fields.contains { $0.isEncoded }
+    encode.append(fields.contains { $0.isEncoded } || additional != nil
         ? "    var container = encoder.container(keyedBy: \(key).self)" : "    _ = encoder.container(keyedBy: \(key).self)")
     encode += fields.map { field in
         guard field.isEncoded else { return "    // '\(SwiftCode.commentText(field.name))' is not encoded (encode: false)." }
         let call = field.type.isOptional ? "encodeIfPresent" : "encode"
         return "    try container.\(call)(self.\(SwiftIdentifier.escaped(field.name)), forKey: \(SwiftCode.stringLiteral(field.jsonKey)))"
+    }
+    if additional != nil {
+        encode += [
+            "    let declared: Set<String> = \(declared)",
+            "    for (key, value) in self.\(name) where !declared.contains(key) {",
+            "        try container.encode(value, forKey: \(key)(stringValue: key))",
+            "    }",
+        ]
     }
     encode.append("}")
     return [ModelMemberViewModel(lines: decode), ModelMemberViewModel(lines: encode)]

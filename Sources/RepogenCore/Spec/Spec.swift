@@ -98,6 +98,21 @@ package struct ModelSpec: Sendable, Equatable {
     package var identifiable: Located<String>? = nil
     /// `unknown`: for a string enum, the case that keeps a raw value it does not list (`case unknown(String)`).
     package var unknown: Located<String>? = nil
+    /// `additionalProperties`: for a struct, the type of the values of JSON keys besides its fields, kept in a stored
+    /// `additionalProperties: [String: T]` (`Int`, `JSONValue`).
+    package var additionalProperties: Located<String>? = nil
+}
+
+extension ModelSpec.Kind {
+    var isUnion: Bool {
+        if case .union = self { return true }
+        return false
+    }
+
+    var isStruct: Bool {
+        if case .fields = self { return true }
+        return false
+    }
 }
 
 /// `domain` of a model: the domain type a DTO maps to (`Photo` for `PhotoResponseDTO`).

@@ -61,7 +61,8 @@ extension NodeReader {
             location: location(member.keyOffset), domain: domain,
             hashable: members["hashable"].flatMap { bool($0.value, what: "'hashable' of \(what)") },
             identifiable: members["identifiable"].flatMap { decodeIdentifiable($0.value, what: what) },
-            unknown: string(members, "unknown", what: what))
+            unknown: string(members, "unknown", what: what),
+            additionalProperties: type(members, "additionalProperties", what: what))
     }
 
     /// `identifiable: true` (the field `id`), `false` (none), or the name of the field that identifies the type.

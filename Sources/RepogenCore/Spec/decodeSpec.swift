@@ -25,7 +25,7 @@ enum SpecKeys {
     static let update = ["endpoint", "inputs", "with"]
     static let model = [
         "description", "typeParameters", "fields", "enum", "oneOf", "discriminator", "models", "domain", "hashable",
-        "identifiable", "unknown",
+        "identifiable", "unknown", "additionalProperties",
     ]
     static let unionCase = ["case", "type", "tag", "description"]
     static let domain = ["name", "description", "fields", "hashable", "identifiable"]

@@ -21,6 +21,8 @@ struct TypeScope {
     var openEnums: Set<String> = []
     /// The validated unions (`oneOf`), by qualified name.
     var unions: [String: Union] = [:]
+    /// The type of the values a struct model keeps besides its fields (`additionalProperties`), by qualified name.
+    var additionalProperties: [String: SwiftType] = [:]
 
     /// The model a name written inside `scope` (the qualified name of the model it is written in, split at dots;
     /// empty outside models) refers to, following Swift's lookup: the innermost nested type of that name first.

@@ -258,6 +258,11 @@ struct ExampleChecker {
             }
         }
         for member in members where !wireKeys.contains(member.key) && !reported.contains(member.key) {
+            if let additional = types.additionalProperties[model] {
+                // Kept in `additionalProperties`: a value of its type.
+                check(member.value, inner.with(additional), path: Self.joined(path, member.key), depth: depth + 1)
+                continue
+            }
             diagnostics.append(Diagnostic(
                 .warning,
                 "\(place(path)) has the key '\(member.key)', which '\(model)' does not decode (the mock ignores it)"

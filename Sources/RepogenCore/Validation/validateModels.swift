@@ -219,6 +219,7 @@ extension SpecValidator {
         types.fields.merge(other.types.fields) { _, later in later }
         types.invalidModels.formUnion(other.types.invalidModels)
         types.unions.merge(other.types.unions) { _, later in later }
+        types.additionalProperties.merge(other.types.additionalProperties) { _, later in later }
         types.openEnums.formUnion(other.types.openEnums)
         fieldLocations.merge(other.fieldLocations) { _, later in later }
         unionCaseLocations.merge(other.unionCaseLocations) { _, later in later }
@@ -334,6 +335,14 @@ extension SpecValidator {
             }
             types.fields[qualified] = valid
             kind = .fields(valid)
+            if let written = spec.additionalProperties {
+                guard let type = validateAdditionalProperties(written, spec: spec, fields: valid, typeParameters: parameters, scope: scope)
+                else {
+                    types.invalidModels.insert(qualified)
+                    return nil
+                }
+                types.additionalProperties[qualified] = type
+            }
         case .enumeration(let cases):
             if !parameters.isEmpty {
                 error("enum '\(name)' cannot have type parameters", at: spec.location)
@@ -353,14 +362,57 @@ extension SpecValidator {
             types.unions[qualified] = valid
             kind = .union(valid)
         }
+        if let written = spec.additionalProperties, !spec.kind.isStruct {
+            error(
+                "'additionalProperties' of model '\(name)' keeps the JSON keys besides a struct's fields; '\(name)' is "
+                    + (spec.kind.isUnion ? "a union ('oneOf')" : "an enum"), at: written.location)
+            ok = false
+        }
         let conformances = validateConformances(spec, kind: kind, typeParameters: parameters, scope: scope)
         if conformances.unknownCase != nil { types.openEnums.insert(qualified) }
         let nested = spec.nested.compactMap { validateModel($0) }
         guard ok, conformances.ok, nested.count == spec.nested.count else { return nil }
         return Model(
             name: name, documentation: spec.description?.value, typeParameters: parameters, kind: kind, nested: nested,
-            isHashable: conformances.isHashable, identity: conformances.identity, unknownCase: conformances.unknownCase)
+            isHashable: conformances.isHashable, identity: conformances.identity, unknownCase: conformances.unknownCase,
+            additionalProperties: types.additionalProperties[qualified])
     }
+
+    /// The type of a struct's `additionalProperties` (its values): valid, known, Codable, Hashable when the model is;
+    /// no field of the model is named `additionalProperties`, the stored property that holds them.
+    private mutating func validateAdditionalProperties(
+        _ written: Located<String>, spec: ModelSpec, fields: [Field], typeParameters: [String], scope: [String]
+    ) -> SwiftType? {
+        let name = spec.name.value
+        let what = "'additionalProperties' of '\(name)'"
+        if fields.contains(where: { $0.name == Self.additionalPropertiesName }) {
+            let location = fieldLocation(Self.additionalPropertiesName, of: scope.joined(separator: ".")) ?? written.location
+            error(
+                "field 'additionalProperties' of '\(name)' clashes with the stored property that keeps its other keys "
+                    + "('additionalProperties: \(written.value)'); rename the field and keep its key with "
+                    + "json: additionalProperties", at: location)
+            return nil
+        }
+        let type: SwiftType
+        switch SwiftType.parse(written.value) {
+        case .success(let parsed): type = parsed
+        case .failure(let failure):
+            error("invalid type for \(what): \(failure.message)", at: written.location)
+            return nil
+        }
+        guard checkReferences(type, at: written.location, what: what, typeParameters: typeParameters, scope: scope),
+            checkNoVoid(type, at: written.location, what: what),
+            checkCodable(type, at: written.location, what: what)
+        else { return nil }
+        if spec.hashable?.value == true, let problem = hashableProblem(type, scope: scope) {
+            error("'additionalProperties' of hashable model '\(name)' holds \(problem)", at: written.location)
+            return nil
+        }
+        return type
+    }
+
+    /// The stored property of a struct with `additionalProperties`.
+    static let additionalPropertiesName = "additionalProperties"
 
     /// Where field `field` of struct model `model` (qualified name) is named; nil when the model has no such valid field.
     func fieldLocation(_ field: String, of model: String) -> SourceLocation? {

@@ -221,6 +221,14 @@ extension SpecValidator {
                     ok = false
                 }
             }
+            if let additional = types.additionalProperties[model],
+                let problem = TypeScope.queryProblem(types.valueKind(additional, scope: modelScope))
+            {
+                error(
+                    "\(place()) \(flat.goes), but the additionalProperties of '\(model)' are each \(problem) "
+                        + "('\(additional)'), which \(flat.carrier) cannot carry", at: location)
+                ok = false
+            }
             return ok
         case .dictionary(_, let value):
             if let problem = TypeScope.queryProblem(value) {

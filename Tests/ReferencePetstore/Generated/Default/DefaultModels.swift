@@ -95,21 +95,6 @@ public enum MixedOneOf: Codable, Sendable, Equatable {
     }
 }
 
-public struct MixedAllOfPrimitive: Codable, Sendable, Equatable {
-
-    public init() {
-    }
-
-    public init(from decoder: Decoder) throws {
-        _ = try decoder.container(keyedBy: RepogenCodingKey.self)
-        self.init()
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        _ = encoder.container(keyedBy: RepogenCodingKey.self)
-    }
-}
-
 /// Kind of pet
 public enum PetKind: String, Codable, Sendable, Equatable, CaseIterable {
     case cat = "cat"
@@ -202,41 +187,67 @@ public struct NoAdditionalProperties: Codable, Sendable, Equatable {
 
 public struct AnyAdditionalProperties: Codable, Sendable, Equatable {
     public var foo: String?
+    /// The JSON keys besides the fields, with their values (`additionalProperties`).
+    public var additionalProperties: [String: JSONValue]
 
-    public init(foo: String? = nil) {
+    public init(foo: String? = nil, additionalProperties: [String: JSONValue] = [:]) {
         self.foo = foo
+        self.additionalProperties = additionalProperties
     }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        let declared: Set<String> = ["foo"]
+        var additionalProperties: [String: JSONValue] = [:]
+        for key in container.allKeys where !declared.contains(key.stringValue) {
+            additionalProperties[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
+        }
         try self.init(
-            foo: container.decodeIfPresent(String.self, forKey: "foo")
+            foo: container.decodeIfPresent(String.self, forKey: "foo"),
+            additionalProperties: additionalProperties
         )
     }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: RepogenCodingKey.self)
         try container.encodeIfPresent(self.foo, forKey: "foo")
+        let declared: Set<String> = ["foo"]
+        for (key, value) in self.additionalProperties where !declared.contains(key) {
+            try container.encode(value, forKey: RepogenCodingKey(stringValue: key))
+        }
     }
 }
 
 public struct TypedAdditionalProperties: Codable, Sendable, Equatable {
     public var foo: String?
+    /// The JSON keys besides the fields, with their values (`additionalProperties`).
+    public var additionalProperties: [String: Int]
 
-    public init(foo: String? = nil) {
+    public init(foo: String? = nil, additionalProperties: [String: Int] = [:]) {
         self.foo = foo
+        self.additionalProperties = additionalProperties
     }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        let declared: Set<String> = ["foo"]
+        var additionalProperties: [String: Int] = [:]
+        for key in container.allKeys where !declared.contains(key.stringValue) {
+            additionalProperties[key.stringValue] = try container.decode(Int.self, forKey: key)
+        }
         try self.init(
-            foo: container.decodeIfPresent(String.self, forKey: "foo")
+            foo: container.decodeIfPresent(String.self, forKey: "foo"),
+            additionalProperties: additionalProperties
         )
     }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: RepogenCodingKey.self)
         try container.encodeIfPresent(self.foo, forKey: "foo")
+        let declared: Set<String> = ["foo"]
+        for (key, value) in self.additionalProperties where !declared.contains(key) {
+            try container.encode(value, forKey: RepogenCodingKey(stringValue: key))
+        }
     }
 }
 
@@ -262,21 +273,34 @@ public struct ObjectWithOptionalNullableArrayOfNullableItems: Codable, Sendable,
 
 public struct TypedAdditionalPropertiesWithPropertyNamedContainer: Codable, Sendable, Equatable {
     public var container: String?
+    /// The JSON keys besides the fields, with their values (`additionalProperties`).
+    public var additionalProperties: [String: Int]
 
-    public init(container: String? = nil) {
+    public init(container: String? = nil, additionalProperties: [String: Int] = [:]) {
         self.container = container
+        self.additionalProperties = additionalProperties
     }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        let declared: Set<String> = ["container"]
+        var additionalProperties: [String: Int] = [:]
+        for key in container.allKeys where !declared.contains(key.stringValue) {
+            additionalProperties[key.stringValue] = try container.decode(Int.self, forKey: key)
+        }
         try self.init(
-            container: container.decodeIfPresent(String.self, forKey: "container")
+            container: container.decodeIfPresent(String.self, forKey: "container"),
+            additionalProperties: additionalProperties
         )
     }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: RepogenCodingKey.self)
         try container.encodeIfPresent(self.container, forKey: "container")
+        let declared: Set<String> = ["container"]
+        for (key, value) in self.additionalProperties where !declared.contains(key) {
+            try container.encode(value, forKey: RepogenCodingKey(stringValue: key))
+        }
     }
 }
 
