@@ -59,8 +59,10 @@ final class ImportedPetstoreServerTests: XCTestCase {
         XCTAssertEqual(list[0].status, .available)
         XCTAssertEqual(list[0].owner?.name, "Kim")
         XCTAssertEqual(list[0].children?.first?.name, "Pup")
-        // The recursive field the import typed as JSONValue still holds the value.
-        XCTAssertEqual(list[0].parent?["name"], .string("Old"))
+        // The recursive field is the model itself (boxed in the struct), decoded as any other field.
+        XCTAssertEqual(list[0].parent?.name, "Old")
+        XCTAssertEqual(list[0].parent?.id, 0)
+        XCTAssertNil(list[0].parent?.parent)
     }
 
     func testCreateSendsTheBodyAndDecodesTheCreatedPet() async throws {

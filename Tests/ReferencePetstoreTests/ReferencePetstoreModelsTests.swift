@@ -52,4 +52,54 @@ final class ReferencePetstoreModelsTests: XCTestCase {
         let value = try decoder.decode(NoAdditionalProperties.self, from: Data(#"{"foo":"x","a":1}"#.utf8))
         XCTAssertEqual(String(decoding: try encoder.encode(value), as: UTF8.self), #"{"foo":"x"}"#)
     }
+
+    // MARK: Recursive types
+
+    func testARecursivePetDecodesAndEncodesThreeLevelsDeep() throws {
+        let json = #"{"name":"a","parent":{"name":"b","parent":{"name":"c","parent":{"name":"d"}}}}"#
+        let pet = try roundTrip(RecursivePet.self, json)
+        XCTAssertEqual(pet.parent?.parent?.parent?.name, "d")
+        XCTAssertNil(pet.parent?.parent?.parent?.parent)
+        XCTAssertEqual(
+            pet,
+            RecursivePet(name: "a", parent: RecursivePet(name: "b", parent: RecursivePet(name: "c", parent: RecursivePet(name: "d")))))
+        // A null parent is nil, and nil is not encoded, as for any optional field.
+        let orphan = try decoder.decode(RecursivePet.self, from: Data(#"{"name":"e","parent":null}"#.utf8))
+        XCTAssertNil(orphan.parent)
+        XCTAssertEqual(String(decoding: try encoder.encode(orphan), as: UTF8.self), #"{"name":"e"}"#)
+        // A value: the copy's parent set anew leaves the original as it was; equality compares the whole chain.
+        var copy = pet
+        copy.parent?.parent?.name = "changed"
+        XCTAssertEqual(pet.parent?.parent?.name, "c")
+        XCTAssertNotEqual(copy, pet)
+        // A required key missing deep down is still a decoding error.
+        XCTAssertThrowsError(try decoder.decode(RecursivePet.self, from: Data(#"{"name":"a","parent":{"parent":{"name":"c"}}}"#.utf8)))
+    }
+
+    func testARecursionThroughANestedObjectDecodesAndEncodes() throws {
+        let json = #"{"name":"a","parent":{"nested":{"name":"b","parent":{"nested":{"name":"c","parent":{"nested":{"name":"d"}}}}}}}"#
+        let pet = try roundTrip(RecursivePetNested.self, json)
+        XCTAssertEqual(pet.parent?.nested.parent?.nested.parent?.nested.name, "d")
+        XCTAssertEqual(
+            pet.parent?.nested,
+            RecursivePetNested(
+                name: "b", parent: RecursivePetNestedParent(nested: RecursivePetNested(
+                    name: "c", parent: RecursivePetNestedParent(nested: RecursivePetNested(name: "d"))))))
+    }
+
+    func testARecursionThroughAllOfDecodesAndEncodes() throws {
+        let pet = try roundTrip(RecursivePetAllOf.self, #"{"parent":{"parent":{"parent":{}}}}"#)
+        XCTAssertEqual(pet, RecursivePetAllOf(parent: RecursivePetAllOf(parent: RecursivePetAllOf(parent: RecursivePetAllOf()))))
+        XCTAssertEqual(try roundTrip(RecursivePetAllOf.self, "{}"), RecursivePetAllOf())
+    }
+
+    func testAUnionThatContainsItselfDecodesItsOtherCaseAndEncodesItsOwnAsThePayload() throws {
+        // The value is a string: decoding never picks the union's own case (it would read the same value again).
+        XCTAssertEqual(try decoder.decode(RecursivePetAnyOf.self, from: Data(#""rex""#.utf8)), .string("rex"))
+        XCTAssertEqual(try roundTrip(RecursivePetAnyOf.self, #""rex""#), .string("rex"))
+        // The own case, nested three deep, encodes as the string it ends in.
+        let wrapped = RecursivePetAnyOf.recursivePetAnyOf(.recursivePetAnyOf(.recursivePetAnyOf(.string("rex"))))
+        XCTAssertEqual(String(decoding: try encoder.encode(wrapped), as: UTF8.self), #""rex""#)
+        XCTAssertThrowsError(try decoder.decode(RecursivePetAnyOf.self, from: Data("12".utf8)))
+    }
 }

@@ -100,4 +100,35 @@ final class ImportModelShapeTests: XCTestCase {
         }
         XCTAssertEqual(result.warnings.map(\.message), [])
     }
+
+    func testRecursiveSchemasAreRecursiveModelsAndOnlyARequiredCycleIsJSONValue() throws {
+        let result = try importText(document(schemas: """
+                Thing:
+                  type: object
+                  properties:
+                    parent: { $ref: '#/components/schemas/Thing' }
+                    loop: { $ref: '#/components/schemas/Loop' }
+                    either: { $ref: '#/components/schemas/Either' }
+                Loop:
+                  type: object
+                  properties: { next: { $ref: '#/components/schemas/Loop' } }
+                  required: [next]
+                Either:
+                  anyOf:
+                    - $ref: '#/components/schemas/Either'
+                    - type: string
+            """))
+        let text = result.files.first?.contents ?? ""
+        for snippet in [
+            "  Thing:\n    fields:\n      parent: Thing?\n      loop: Loop?\n      either: Either?\n",
+            "  Loop:\n    fields:\n      next: JSONValue\n",
+            "  Either:\n    oneOf:\n      - Either\n      - String\n",
+        ] {
+            XCTAssertTrue(text.contains(snippet), "missing:\n\(snippet)\nin:\n\(text)")
+        }
+        XCTAssertEqual(result.warnings.map(\.message), [
+            "'Loop.next' must hold 'Loop', which must hold 'Loop': every field on the way is required, so no value ends; "
+                + "the field is JSONValue (decode 'Loop' from it)",
+        ])
+    }
 }

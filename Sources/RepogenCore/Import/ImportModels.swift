@@ -143,8 +143,12 @@ extension OpenAPIImporter {
         for (index, variant) in real.enumerated() {
             let hint = name + (variant["title"]?.string.map { ImportNames.typeName($0) } ?? "\(index + 1)")
             let type = swiftType(variant, hint: hint)
-            guard type.text != name else {
-                warn("variant \(index + 1) of '\(name)' is '\(name)' itself, which adds no value; left out", at: variant)
+            // The union itself is a case without a discriminator (an indirect case, whose value is one of the
+            // others); with one, its tag would pick the union again without end.
+            if type.text == name, tags != nil {
+                warn(
+                    "variant \(index + 1) of '\(name)' is '\(name)' itself, which its discriminator value would pick "
+                        + "again without end; left out (the value is one of the other variants)", at: variant)
                 continue
             }
             uses.formUnion(type.models)

@@ -12,18 +12,18 @@ extension OpenAPIImporter {
 
     // MARK: Recursion
 
-    /// A struct cannot hold itself by value (`Node { parent: Node? }`): the field that closes such a cycle becomes
-    /// `JSONValue`, with a warning. Arrays and dictionaries hold their elements indirectly and stay typed.
+    /// A struct holding itself (`Node { parent: Node? }`, maybe through other structs) is a recursive model: the spec
+    /// writes it as it is, and generation boxes the field. Only a cycle of required fields (`Node { next: Node }`)
+    /// has no value that ends, JSON or Swift: the field that closes it becomes `JSONValue`, with a warning.
     mutating func breakRecursion() {
         var state: [String: Int] = [:]
         for name in modelOrder where state[name] == nil { visitForRecursion(name, state: &state) }
     }
 
-    /// The struct model a field of `type` holds by value, if any.
+    /// The struct model a field of `type` must hold (required, by value), if any.
     private func directModel(_ type: String) -> String? {
-        let plain = type.hasSuffix("?") ? String(type.dropLast()) : type
-        guard case .fields? = models[plain]?.kind else { return nil }
-        return plain
+        guard !type.hasSuffix("?"), case .fields? = models[type]?.kind else { return nil }
+        return type
     }
 
     /// Depth-first over the fields that hold structs by value: 1 is on the current path, 2 is done.
@@ -37,11 +37,11 @@ extension OpenAPIImporter {
         for index in fields.indices {
             guard let next = directModel(fields[index].type) else { continue }
             if state[next] == 1 {
-                let optional = fields[index].type.hasSuffix("?")
                 warn(
-                    "'\(name).\(fields[index].name)' holds '\(next)', which holds '\(name)': a struct cannot contain itself; "
-                        + "the field is JSONValue (decode '\(next)' from it)", at: fields[index].location)
-                fields[index].type = optional ? "JSONValue?" : "JSONValue"
+                    "'\(name).\(fields[index].name)' must hold '\(next)', which must hold '\(name)': every field on the way "
+                        + "is required, so no value ends; the field is JSONValue (decode '\(next)' from it)",
+                    at: fields[index].location)
+                fields[index].type = "JSONValue"
                 changed = true
             } else if state[next] == nil {
                 visitForRecursion(next, state: &state)

@@ -77,6 +77,9 @@ package struct Field: Sendable, Equatable {
     package var defaultValue: String? = nil
     /// False for `encode: false`: left out of the encoded model.
     package var isEncoded = true
+    /// The field holds, itself or through other structs' fields, a value of its own struct: it is stored in the
+    /// runtime's `Indirect` box (`private var _name: Indirect<T>`) behind a computed `var name: T`.
+    package var isIndirect = false
 }
 
 /// A union (`oneOf`): decoded by the discriminator's value when there is one, else as the first case that decodes.
@@ -96,6 +99,9 @@ package struct UnionCase: Sendable, Equatable {
     /// The discriminator's value that picks this case (meaningful with a discriminator).
     package var tag: String
     package var documentation: String?
+    /// The case's payload is the union itself (`anyOf: [itself, string]`): it encodes as its payload, and decoding
+    /// never gives it (the value is one of the other cases).
+    package var isSelf = false
 }
 
 /// A case of a string enum.

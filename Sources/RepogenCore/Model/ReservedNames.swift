@@ -27,7 +27,7 @@ package enum ReservedNames {
         "RequestType", "RequestMethod", "HTTPHeaderType", "RequestParameters", "PathComponent", "NetworkManager",
         "NetworkConfiguration", "NetworkError", "UploadForm", "MockMethod", "MockRepositoryError", "EmptyResponse",
         "DeviceLocation", "DecodingFailure", "RequestHandle", "CacheKey", "ResponseCache", "MemoryResponseCache",
-        "CachedReads", "RecordingResponseCache", "RepogenCodingKey",
+        "CachedReads", "RecordingResponseCache", "RepogenCodingKey", "Indirect",
         // The clean style's publishers (Combine, or OpenCombine on Linux) and their helper
         "AnyPublisher", "Deferred", "Future", "RepogenPromise",
         // Modules

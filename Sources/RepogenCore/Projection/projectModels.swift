@@ -70,10 +70,21 @@ private func projectModel(_ model: Model, isFirst: Bool, access: String) -> Mode
         value.declaration = "\(access)struct \(model.name)\(generics): "
             + structConformances("Codable, Sendable, ", hashable: model.isHashable, identity: model.identity)
         value.isStruct = true
-        value.fields = fields.map { field in
-            DeclarationViewModel(
-                doc: docLines(field.documentation),
-                declaration: "\(access)var \(SwiftIdentifier.escaped(field.name)): \(field.type.description)")
+        value.fields = fields.flatMap { field -> [DeclarationViewModel] in
+            let name = SwiftIdentifier.escaped(field.name)
+            guard field.isIndirect else {
+                return [DeclarationViewModel(
+                    doc: docLines(field.documentation), declaration: "\(access)var \(name): \(field.type.description)")]
+            }
+            // Holds the struct itself (through other structs, maybe): kept in a box, read and set as a plain field.
+            let storage = indirectStorageName(field.name)
+            return [
+                DeclarationViewModel(
+                    doc: docLines(field.documentation),
+                    declaration: "\(access)var \(name): \(field.type.description) { get { \(storage).value } set { \(storage) = Indirect(newValue) } }"),
+                DeclarationViewModel(
+                    doc: [], declaration: "private var \(storage): Indirect<\(field.type.description)>"),
+            ]
         }
         var parameters = fields.map { field in
             let defaultValue = field.defaultValue ?? (field.type.isOptional ? "nil" : nil)
@@ -81,7 +92,7 @@ private func projectModel(_ model: Model, isFirst: Bool, access: String) -> Mode
         }
         value.assignments = fields.map { field in
             let name = SwiftIdentifier.escaped(field.name)
-            return "self.\(name) = \(name)"
+            return field.isIndirect ? "self.\(indirectStorageName(field.name)) = Indirect(\(name))" : "self.\(name) = \(name)"
         }
         if let additional = model.additionalProperties {
             let name = SpecValidator.additionalPropertiesName
@@ -109,6 +120,11 @@ private func projectModel(_ model: Model, isFirst: Bool, access: String) -> Mode
         }
     }
     return value
+}
+
+/// The private stored property that boxes an indirect field (`isIndirect`): `_parent` for `parent`.
+func indirectStorageName(_ field: String) -> String {
+    "_" + field
 }
 
 /// A struct's `init(from:)` and `encode(to:)`, written out on the runtime's one `RepogenCodingKey` with each JSON key as
@@ -191,7 +207,8 @@ private func projectUnion(_ value: inout ModelViewModel, model: Model, union: Un
         + (model.isHashable ? "Hashable" : "Equatable")
     value.cases = union.cases.map { item in
         DeclarationViewModel(
-            doc: docLines(item.documentation),
+            doc: docLines(item.documentation)
+                + (item.isSelf ? ["/// '\(name)' itself: encoded as its payload; decoding gives one of the other cases."] : []),
             declaration: "case \(SwiftIdentifier.escaped(item.name))(\(item.type.description))")
     }
     if let discriminator = union.discriminator {
@@ -256,13 +273,14 @@ private func discriminatedUnionDecoder(_ union: Union, discriminator: String, na
 
 /// The `init(from:)` of a union without a discriminator: the first case (in the spec's order) whose type decodes.
 private func firstDecodingUnionDecoder(_ union: Union, name: String, access: String) -> [String] {
-    let caseList = union.cases.map(\.name).joined(separator: ", ")
+    let caseList = union.cases.filter { !$0.isSelf }.map(\.name).joined(separator: ", ")
     var decode = [
         "/// Decodes the first case whose type decodes the value, in this order: \(caseList).",
         "\(access)init(from decoder: Decoder) throws {",
         "    let container = try decoder.singleValueContainer()",
     ]
-    for (index, item) in union.cases.enumerated() {
+    // A case that is the union itself would decode the same value as the same union again without end.
+    for (index, item) in union.cases.filter({ !$0.isSelf }).enumerated() {
         let keyword = index == 0 ? "    if" : "    } else if"
         decode.append("\(keyword) let value = try? container.decode(\(item.type.description).self) {")
         decode.append("        self = .\(SwiftIdentifier.escaped(item.name))(value)")

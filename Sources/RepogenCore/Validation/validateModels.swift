@@ -184,6 +184,13 @@ extension SpecValidator {
         checkDiscriminators()
         checkUnionCycles()
         markIndirectUnions(&models, prefix: "")
+        if !types.fields.isEmpty {
+            let indirect = indirectFields()
+            if !indirect.isEmpty {
+                checkIndirectStorage(indirect)
+                markIndirectFields(&models, indirect, prefix: "")
+            }
+        }
         return models
     }
 
@@ -226,10 +233,18 @@ extension SpecValidator {
         pendingDiscriminators += other.pendingDiscriminators.dropFirst(start.pendingDiscriminators.count)
     }
 
-    /// A struct that contains itself by value (`Node { next: Node? }`, or `A { b: B }` with `B { a: A? }`) has
-    /// infinite size: Swift rejects it. Arrays and dictionaries hold their elements indirectly, so `[Node]` is fine.
+    /// A struct that must contain itself (`Node { next: Node }`, or `A { b: B }` with `B { a: A }`: every field on the
+    /// way required) has no value that could ever be built or decoded: an error. With an optional field (or a list) on
+    /// the way a value can end, and the fields that close the cycle are boxed (`markIndirectFields`).
     private mutating func checkRecursion() {
         for (message, location) in recursionErrors() { error(message, at: location) }
+    }
+
+    /// The struct a field of `type` (written in `scope`) must hold: a struct model named directly, not optional.
+    private func requiredModel(_ type: SwiftType, scope: [String]) -> String? {
+        guard case .named(let name, _) = type.shape, let model = types.model(named: name, in: scope), types.fields[model] != nil
+        else { return nil }
+        return model
     }
 
     /// The errors of `checkRecursion`, in the order found: a walk that only reads the validator (a walk that reported
@@ -245,21 +260,21 @@ extension SpecValidator {
             let plain = !model.isEmpty && !model.utf8.contains(UInt8(ascii: "."))
             let scope = plain ? [model] : model.split(separator: ".").map(String.init)
             for field in types.fields[model] ?? [] {
-                for next in directModels(field.type, scope: scope, depth: 0) where types.fields[next] != nil {
-                    path.append((model, field))
-                    if state[next] == 1 {
-                        let cycle = path.drop { $0.model != next }
-                        let route = cycle.map { "\($0.model).\($0.field.name)" }.joined(separator: " → ")
-                        if let location = fieldLocation(field.name, of: model), reported.insert(route).inserted {
-                            found.append((
-                                "model '\(next)' contains itself by value (\(route)), which a struct cannot; hold it "
-                                    + "in an array ('[\(next)]') or drop the field", location))
-                        }
-                    } else if state[next] == nil {
-                        visit(next)
+                guard let next = requiredModel(field.type, scope: scope) else { continue }
+                path.append((model, field))
+                if state[next] == 1 {
+                    let cycle = path.drop { $0.model != next }
+                    let route = cycle.map { "\($0.model).\($0.field.name)" }.joined(separator: " → ")
+                    if let location = fieldLocation(field.name, of: model), reported.insert(route).inserted {
+                        found.append((
+                            "model '\(next)' must contain itself (\(route)), every field on the way required, so no "
+                                + "value of it could ever be built or decoded; make one of them optional ('\(next)?') "
+                                + "or hold it in an array ('[\(next)]')", location))
                     }
-                    path.removeLast()
+                } else if state[next] == nil {
+                    visit(next)
                 }
+                path.removeLast()
             }
             state[model] = 2
         }
@@ -267,6 +282,91 @@ extension SpecValidator {
             visit(model)
         }
         return found
+    }
+
+    /// The fields of each struct (qualified name → field names) that hold, themselves or through other structs'
+    /// fields, a value of their own struct by value (not in an array or a dictionary): the struct models' strongly
+    /// connected components (Tarjan's), a field being indirect when it leads to a struct of its own component.
+    private func indirectFields() -> [String: Set<String>] {
+        var index: [String: Int] = [:]
+        var low: [String: Int] = [:]
+        var stack: [String] = []
+        var onStack: Set<String> = []
+        var component: [String: Int] = [:]
+        var components = 0
+        var edges: [String: [(field: String, target: String)]] = [:]
+        func targets(_ model: String) -> [(field: String, target: String)] {
+            if let known = edges[model] { return known }
+            let scope = model.split(separator: ".").map(String.init)
+            var result: [(field: String, target: String)] = []
+            for field in types.fields[model] ?? [] {
+                for next in directModels(field.type, scope: scope, depth: 0) where types.fields[next] != nil {
+                    result.append((field.name, next))
+                }
+            }
+            edges[model] = result
+            return result
+        }
+        func connect(_ model: String) {
+            index[model] = index.count
+            low[model] = index[model]
+            stack.append(model)
+            onStack.insert(model)
+            for edge in targets(model) {
+                if index[edge.target] == nil {
+                    connect(edge.target)
+                    low[model] = min(low[model] ?? 0, low[edge.target] ?? 0)
+                } else if onStack.contains(edge.target) {
+                    low[model] = min(low[model] ?? 0, index[edge.target] ?? 0)
+                }
+            }
+            if low[model] == index[model] {
+                while let top = stack.popLast() {
+                    onStack.remove(top)
+                    component[top] = components
+                    if top == model { break }
+                }
+                components += 1
+            }
+        }
+        for model in types.fields.keys.sorted() where index[model] == nil {
+            connect(model)
+        }
+        var result: [String: Set<String>] = [:]
+        for (model, list) in edges {
+            for edge in list where component[edge.target] == component[model] {
+                result[model, default: []].insert(edge.field)
+            }
+        }
+        return result
+    }
+
+    /// A boxed field's private storage (`_parent` for `parent`) must not be another field's name.
+    private mutating func checkIndirectStorage(_ indirect: [String: Set<String>]) {
+        for model in indirect.keys.sorted() {
+            let fields = types.fields[model] ?? []
+            for field in fields where indirect[model]?.contains(field.name) == true {
+                let storage = indirectStorageName(field.name)
+                guard fields.contains(where: { $0.name == storage }), let location = fieldLocation(storage, of: model) else { continue }
+                error(
+                    "field '\(storage)' of '\(model)' clashes with the box that stores field '\(field.name)', which holds "
+                        + "'\(model)' itself; rename it and keep its key with json: \(storage)", at: location)
+            }
+        }
+    }
+
+    /// Marks the fields `indirectFields` found (by qualified model name) as `isIndirect`.
+    private func markIndirectFields(_ models: inout [Model], _ indirect: [String: Set<String>], prefix: String) {
+        for position in models.indices {
+            let qualified = prefix + models[position].name
+            if let names = indirect[qualified], case .fields(var fields) = models[position].kind {
+                for field in fields.indices where names.contains(fields[field].name) {
+                    fields[field].isIndirect = true
+                }
+                models[position].kind = .fields(fields)
+            }
+            markIndirectFields(&models[position].nested, indirect, prefix: qualified + ".")
+        }
     }
 
     /// The models a value of `type` (written in `scope`) stores by value: not inside an array or a dictionary.

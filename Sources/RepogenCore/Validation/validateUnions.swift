@@ -38,7 +38,26 @@ extension SpecValidator {
                 ok = false
                 continue
             }
-            cases.append(UnionCase(name: caseName, type: type, tag: tag, documentation: item.description?.value))
+            var isSelf = false
+            if case .named(let caseType, _) = type.shape, types.model(named: caseType, in: scope) == scope.joined(separator: ".") {
+                // The union itself (`anyOf: [itself, string]`): a value of one of the other cases, wrapped. Decoding
+                // it would read the same value as the same union again without end, so only the others decode.
+                if spec.discriminator != nil {
+                    error(
+                        "a case of union '\(name)' is '\(name)' itself, which its tag would pick again without end; "
+                            + "drop the case", at: item.type.location)
+                    ok = false
+                    continue
+                }
+                isSelf = true
+            }
+            cases.append(UnionCase(name: caseName, type: type, tag: tag, documentation: item.description?.value, isSelf: isSelf))
+        }
+        if ok, !cases.isEmpty, cases.allSatisfy(\.isSelf) {
+            error(
+                "every case of union '\(name)' is '\(name)' itself, so no value could be decoded; add the types a value "
+                    + "may be", at: spec.location)
+            ok = false
         }
         if let discriminator = spec.discriminator, !checkUnionDiscriminator(discriminator, model: model) {
             ok = false
@@ -64,10 +83,6 @@ extension SpecValidator {
             checkNoVoid(type, at: item.type.location, what: what),
             checkCodable(type, at: item.type.location, what: what)
         else {
-            return nil
-        }
-        if case .named(let caseType, _) = type.shape, types.model(named: caseType, in: scope) == scope.joined(separator: ".") {
-            error("\(what) is '\(name)' itself, which decoding would try again without end", at: item.type.location)
             return nil
         }
         if case .named(let caseType, _) = type.shape, let other = types.model(named: caseType, in: scope) {

@@ -17,7 +17,8 @@ public struct Pet: Codable, Sendable, Equatable {
     public var id: Int64
     public var status: PetStatus?
     public var owner: PetOwner?
-    public var parent: JSONValue?
+    public var parent: Pet? { get { _parent.value } set { _parent = Indirect(newValue) } }
+    private var _parent: Indirect<Pet?>
     public var children: [Pet]?
 
     public init(
@@ -27,7 +28,7 @@ public struct Pet: Codable, Sendable, Equatable {
         id: Int64,
         status: PetStatus? = nil,
         owner: PetOwner? = nil,
-        parent: JSONValue? = nil,
+        parent: Pet? = nil,
         children: [Pet]? = nil
     ) {
         self.name = name
@@ -36,7 +37,7 @@ public struct Pet: Codable, Sendable, Equatable {
         self.id = id
         self.status = status
         self.owner = owner
-        self.parent = parent
+        self._parent = Indirect(parent)
         self.children = children
     }
 
@@ -49,7 +50,7 @@ public struct Pet: Codable, Sendable, Equatable {
             id: container.decode(Int64.self, forKey: "id"),
             status: container.decodeIfPresent(PetStatus.self, forKey: "status"),
             owner: container.decodeIfPresent(PetOwner.self, forKey: "owner"),
-            parent: container.decodeIfPresent(JSONValue.self, forKey: "parent"),
+            parent: container.decodeIfPresent(Pet.self, forKey: "parent"),
             children: container.decodeIfPresent([Pet].self, forKey: "children")
         )
     }

@@ -577,18 +577,19 @@ public struct PetStats: Codable, Sendable, Equatable {
 
 public struct RecursivePet: Codable, Sendable, Equatable {
     public var name: String
-    public var parent: JSONValue?
+    public var parent: RecursivePet? { get { _parent.value } set { _parent = Indirect(newValue) } }
+    private var _parent: Indirect<RecursivePet?>
 
-    public init(name: String, parent: JSONValue? = nil) {
+    public init(name: String, parent: RecursivePet? = nil) {
         self.name = name
-        self.parent = parent
+        self._parent = Indirect(parent)
     }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: RepogenCodingKey.self)
         try self.init(
             name: container.decode(String.self, forKey: "name"),
-            parent: container.decodeIfPresent(JSONValue.self, forKey: "parent")
+            parent: container.decodeIfPresent(RecursivePet.self, forKey: "parent")
         )
     }
 
@@ -601,11 +602,12 @@ public struct RecursivePet: Codable, Sendable, Equatable {
 
 public struct RecursivePetNested: Codable, Sendable, Equatable {
     public var name: String
-    public var parent: RecursivePetNestedParent?
+    public var parent: RecursivePetNestedParent? { get { _parent.value } set { _parent = Indirect(newValue) } }
+    private var _parent: Indirect<RecursivePetNestedParent?>
 
     public init(name: String, parent: RecursivePetNestedParent? = nil) {
         self.name = name
-        self.parent = parent
+        self._parent = Indirect(parent)
     }
 
     public init(from decoder: Decoder) throws {
@@ -624,16 +626,17 @@ public struct RecursivePetNested: Codable, Sendable, Equatable {
 }
 
 public struct RecursivePetNestedParent: Codable, Sendable, Equatable {
-    public var nested: JSONValue
+    public var nested: RecursivePetNested { get { _nested.value } set { _nested = Indirect(newValue) } }
+    private var _nested: Indirect<RecursivePetNested>
 
-    public init(nested: JSONValue) {
-        self.nested = nested
+    public init(nested: RecursivePetNested) {
+        self._nested = Indirect(nested)
     }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: RepogenCodingKey.self)
         try self.init(
-            nested: container.decode(JSONValue.self, forKey: "nested")
+            nested: container.decode(RecursivePetNested.self, forKey: "nested")
         )
     }
 
@@ -774,7 +777,9 @@ public enum RecursivePetOneOf: Codable, Sendable, Equatable {
     }
 }
 
-public enum RecursivePetAnyOf: Codable, Sendable, Equatable {
+public indirect enum RecursivePetAnyOf: Codable, Sendable, Equatable {
+    /// 'RecursivePetAnyOf' itself: encoded as its payload; decoding gives one of the other cases.
+    case recursivePetAnyOf(RecursivePetAnyOf)
     case string(String)
 
     /// Decodes the first case whose type decodes the value, in this order: string.
@@ -792,22 +797,24 @@ public enum RecursivePetAnyOf: Codable, Sendable, Equatable {
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
+        case .recursivePetAnyOf(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         }
     }
 }
 
 public struct RecursivePetAllOf: Codable, Sendable, Equatable {
-    public var parent: JSONValue?
+    public var parent: RecursivePetAllOf? { get { _parent.value } set { _parent = Indirect(newValue) } }
+    private var _parent: Indirect<RecursivePetAllOf?>
 
-    public init(parent: JSONValue? = nil) {
-        self.parent = parent
+    public init(parent: RecursivePetAllOf? = nil) {
+        self._parent = Indirect(parent)
     }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: RepogenCodingKey.self)
         try self.init(
-            parent: container.decodeIfPresent(JSONValue.self, forKey: "parent")
+            parent: container.decodeIfPresent(RecursivePetAllOf.self, forKey: "parent")
         )
     }
 
