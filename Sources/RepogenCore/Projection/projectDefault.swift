@@ -8,7 +8,7 @@ package func projectDefault(
 ) -> DomainViewModel {
     let names = DomainNames(domain: model.domain)
     let hasUsingQuery = model.endpoints.contains { $0.usingQuery != nil }
-    let hasQueryArrays = model.endpoints.contains { !$0.queryArrays.isEmpty }
+    let hasQueryArrays = model.endpoints.contains { $0.queryArrays.contains { $0.style.runtimeCase != nil } }
     let hasQuery = model.endpoints.contains { $0.query != .none }
     let hasForms = model.endpoints.contains { $0.bodyEncoding != .json }
     let hasUploads = model.endpoints.contains { $0.upload != nil }

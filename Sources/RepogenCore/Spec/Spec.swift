@@ -379,15 +379,16 @@ package enum HeaderSpec: Sendable, Equatable {
     case named(Located<String>)
     /// `.multipart(boundary:)` with a template string for the boundary.
     case multipart(boundary: Located<String>)
-    /// `.custom([...])`: header names and template-string values, in the order written.
-    case custom([(name: Located<String>, value: Located<String>)])
+    /// `.custom([...])`: header names and template-string values, in the order written; `json`: the value was
+    /// written `{ json: "{input}" }`, the input's JSON text.
+    case custom([(name: Located<String>, value: Located<String>, json: Bool)])
 
     package static func == (lhs: HeaderSpec, rhs: HeaderSpec) -> Bool {
         switch (lhs, rhs) {
         case (.named(let a), .named(let b)): return a == b
         case (.multipart(let a), .multipart(let b)): return a == b
         case (.custom(let a), .custom(let b)):
-            return a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+            return a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value && $0.json == $1.json }
         default: return false
         }
     }

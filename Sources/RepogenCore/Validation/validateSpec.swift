@@ -282,10 +282,15 @@ struct SpecValidator {
         }
         // A form's keys are checked as the query string's: they are the same pairs.
         let isForm = bodyEncoding == .form
-        let param = validateParam(spec.param, scope: scope, inQuery: inQuery || isForm, form: isForm)
+        // Keys sent whole in a style of their own (JSON text, deepObject) are checked with `queryArrays`.
+        let valueKeys = Set(
+            spec.queryArrays.filter { QueryArray.Style(rawValue: $0.style.value)?.sendsWholeValue == true }.map(\.key.value))
+        let param = validateParam(spec.param, scope: scope, inQuery: inQuery || isForm, form: isForm, valueKeys: valueKeys)
         var query = Param.none
         if let querySpec = spec.query {
-            if let checked = validateQuery(querySpec, at: spec.queryLocation ?? spec.location, inQuery: inQuery, scope: scope) {
+            if let checked = validateQuery(
+                querySpec, at: spec.queryLocation ?? spec.location, inQuery: inQuery, scope: scope, valueKeys: valueKeys)
+            {
                 query = checked
             } else {
                 ok = false
