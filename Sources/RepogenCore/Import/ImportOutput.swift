@@ -299,7 +299,11 @@ extension OpenAPIImporter {
             members.append(("queryArrays", .mapping(endpoint.queryArrays.map { ($0.key, .string($0.style)) }, flow: true)))
         }
         if !endpoint.headers.isEmpty {
-            members.append(("header", .mapping([("custom", .mapping(endpoint.headers.map { ($0.name, .string($0.value)) }, flow: true))], flow: true)))
+            let custom: [(String, SpecText)] = endpoint.headers.map { header in
+                endpoint.jsonHeaders.contains(header.name)
+                    ? (header.name, .mapping([("json", .string(header.value))], flow: true)) : (header.name, .string(header.value))
+            }
+            members.append(("header", .mapping([("custom", .mapping(custom, flow: true))], flow: true)))
         }
         if !endpoint.files.isEmpty {
             var upload: [(key: String, value: SpecText)] = [("files", .mapping(endpoint.files.map { ($0.name, .string($0.value)) }, flow: true))]

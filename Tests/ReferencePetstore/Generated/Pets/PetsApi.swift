@@ -5,9 +5,18 @@ import RepogenRuntime
 
 enum PetsApi {
     /// List all pets
-    case listPets(limit: Int32?, habitat: ListPetsHabitat?, feeds: [ListPetsFeeds]?, myRequestUUID: UUID?, since: Date?)
+    case listPets(
+        limit: Int32?,
+        habitat: ListPetsHabitat?,
+        feeds: [ListPetsFeeds]?,
+        myRequestUUID: UUID?,
+        sort: ListPetsSort?,
+        filter: ListPetsFilter,
+        since: Date?,
+        jsonFilters: [PetFilter]?
+    )
     /// Create a pet
-    case createPet(createPetRequest: CreatePetRequest, xExtraArguments: String?)
+    case createPet(createPetRequest: CreatePetRequest, xExtraArguments: CodeError?)
     /// Create a pet using a url form
     case createPetWithForm(createPetRequest: CreatePetRequest)
 }
@@ -15,8 +24,8 @@ enum PetsApi {
 extension PetsApi: RequestType {
     var param: Encodable? {
         switch self {
-        case .listPets(let limit, let habitat, let feeds, _, let since):
-            var params = RequestParameters()
+        case .listPets(let limit, let habitat, let feeds, _, let sort, let filter, let since, let jsonFilters):
+            var params: RequestParameters = ["filter": filter]
             if let limit {
                 params["limit"] = limit
             }
@@ -26,8 +35,14 @@ extension PetsApi: RequestType {
             if let feeds {
                 params["feeds"] = feeds
             }
+            if let sort {
+                params["sort"] = sort
+            }
             if let since {
                 params["since"] = since
+            }
+            if let jsonFilters {
+                params["jsonFilters"] = JSONParameter(jsonFilters)
             }
             return params
         case .createPet(let createPetRequest, _):
@@ -50,13 +65,15 @@ extension PetsApi: RequestType {
 
     var header: HTTPHeaderType {
         switch self {
-        case .listPets(_, _, _, let myRequestUUID, _):
+        case .listPets(_, _, _, let myRequestUUID, _, _, _, _):
             var headers: [String: String] = [:]
             headers["My-Request-UUID"] = myRequestUUID?.description
             return .custom(headers)
         case .createPet(_, let xExtraArguments):
             var headers: [String: String] = [:]
-            headers["X-Extra-Arguments"] = xExtraArguments
+            if let xExtraArguments {
+                headers["X-Extra-Arguments"] = JSONParameter.headerValue(xExtraArguments)
+            }
             return .custom(headers)
         case .createPetWithForm:
             return .json
@@ -77,7 +94,7 @@ extension PetsApi: RequestType {
     var queryArrayStyles: [String: NetworkConfiguration.QueryArrayStyle] {
         switch self {
         case .listPets:
-            return ["feeds": .repeatedKeys]
+            return ["feeds": .repeatedKeys, "sort": .deepObject, "filter": .deepObject]
         case .createPet:
             return [:]
         case .createPetWithForm:
