@@ -15,6 +15,28 @@ package struct APIModel: Sendable, Equatable {
     package var modelDeclarations: [TypeDeclaration] = []
     /// How many files the models are spread over (a spec's `modelFiles`).
     package var modelFiles = 1
+    /// `servers`: the base URLs, each a function of `<Domain>Servers`.
+    package var servers: [Server] = []
+}
+
+/// A server of `servers`: a function returning its URL, with a parameter per variable.
+package struct Server: Sendable, Equatable {
+    /// The function's name (`server1`, or the spec's `name`).
+    package var name: String
+    package var description: String?
+    /// The URL template, `{name}` for each variable.
+    package var url: String
+    package var variables: [ServerVariable]
+}
+
+/// A variable of a server's URL.
+package struct ServerVariable: Sendable, Equatable {
+    /// As the URL names it, also the function's parameter.
+    package var name: String
+    package var defaultValue: String
+    /// The values it may take (an enum type of them); empty for any `String`.
+    package var values: [String]
+    package var description: String?
 }
 
 /// A type a spec puts in its module: a model, or a type generated for the domain.

@@ -62,7 +62,8 @@ package func projectDefault(
         hasCache: hasCache,
         remoteName: names.remote,
         localName: names.local,
-        hasShortcuts: !shortcuts.isEmpty)
+        hasShortcuts: !shortcuts.isEmpty,
+        servers: ServerProjection.lines(model.servers, enumName: names.servers, access: accessLevel.modifier))
     additions?.extend(&viewModel)
     return viewModel
 }

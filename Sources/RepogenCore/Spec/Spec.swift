@@ -64,6 +64,8 @@ package struct Spec: Sendable, Equatable {
     package var endpoints: [EndpointSpec]
     /// `collections`: what the `tca` style's in-memory `mockValue` keeps, which endpoints' `mock` read and change.
     package var collections: [CollectionSpec] = []
+    /// `servers`: the base URLs the API is served from, each a function of the domain's `<Domain>Servers`.
+    package var servers: [ServerSpec] = []
     /// How many endpoints the file lists, including those that could not be decoded; nil when `endpoints` is
     /// missing or not an array (already reported).
     package var declaredEndpointCount: Int? = 0
@@ -403,4 +405,26 @@ extension ParamValueSpec {
         case .bool(let flag): return flag.location
         }
     }
+}
+
+/// One of `servers`: `{ url: "{scheme}://{host}/v1", name?, description?, variables?: { scheme: { default: https,
+/// enum?: [http, https], description? } } }`.
+package struct ServerSpec: Sendable, Equatable {
+    package var url: Located<String>
+    /// The function's name; nil for `server<n>`.
+    package var name: Located<String>?
+    package var description: Located<String>?
+    package var variables: [ServerVariableSpec]
+    package var location: SourceLocation
+}
+
+/// A variable of a server's URL template.
+package struct ServerVariableSpec: Sendable, Equatable {
+    package var name: Located<String>
+    /// The value when none is given (required: OpenAPI's `default`).
+    package var defaultValue: Located<String>?
+    /// The values it may take; empty for any.
+    package var values: [Located<String>]
+    package var description: Located<String>?
+    package var location: SourceLocation
 }

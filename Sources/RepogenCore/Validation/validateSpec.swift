@@ -97,7 +97,7 @@ struct SpecValidator {
         return APIModel(
             domain: domain, specPath: spec.path, imports: imports, models: models, domainModels: domainModels,
             endpoints: endpoints, collections: collections, modelDeclarations: declarations,
-            modelFiles: spec.modelFiles?.value ?? 1)
+            modelFiles: spec.modelFiles?.value ?? 1, servers: validateServers(spec.servers))
     }
 
     /// The domain name the file name gives: a Swift type name, short enough for the file names generated for it.
@@ -184,6 +184,11 @@ struct SpecValidator {
         }
         for (name, what) in names.declaredTypes(style: style, usesCaching: usesCaching) {
             declarations.append(TypeDeclaration(name: name, location: fileLocation, what: "\(what) \(generatedWhat)"))
+        }
+        if let first = spec.servers.first {
+            declarations.append(
+                TypeDeclaration(
+                    name: names.servers, location: first.location, what: "the servers enum \(generatedWhat)"))
         }
         return declarations
     }
