@@ -52,3 +52,30 @@ final class ReferencePetstoreParamsTests: ReferencePetstoreTestCase {
         XCTAssertNil(request.headers["x-extra-arguments"])
     }
 }
+
+/// The reference document's `servers`: `PetsServers` builds each URL, the variables' defaults and enum values in
+/// place, and a URL it builds is where the requests go.
+final class ReferencePetstoreServersTests: ReferencePetstoreTestCase {
+    func testTheServersBuildTheirURLs() throws {
+        XCTAssertEqual(try PetsServers.server1().absoluteString, "https://example.com/api")
+        XCTAssertEqual(try PetsServers.server3().absoluteString, "https://test.example.com:443/v1")
+        XCTAssertEqual(
+            try PetsServers.server3(protocol: "http", subdomain: "eu", port: ._8443, basePath: "v2").absoluteString,
+            "http://eu.example.com:8443/v2")
+        XCTAssertEqual(PetsServers.Server3Port.allCases.map(\.rawValue), ["443", "8443"])
+        XCTAssertThrowsError(try PetsServers.server3(subdomain: "evil.com/"))
+        XCTAssertEqual(try DefaultServers.server1(), try PetsServers.server1())
+    }
+
+    func testARelativeServerResolvedAgainstTheHostIsWhereRequestsGo() async throws {
+        // `/api` is relative to where the document is served: here, the loopback server.
+        let base = try XCTUnwrap(URL(string: try PetsServers.server2().relativeString, relativeTo: server.baseURL)?.absoluteURL)
+        XCTAssertEqual(base.absoluteString, server.baseURL.absoluteString + "/api")
+        pets = PetsRepositoryImpl(manager: NetworkManager(configuration: NetworkConfiguration(baseURL: base)))
+        let (result, request) = try await exchange("GET", "/api/pets", body: "[]") {
+            await pets.listPets(filter: ListPetsFilter(name: "Rex"))
+        }
+        XCTAssertEqual(try result.get().value, [])
+        XCTAssertEqual(request.path, "/api/pets")
+    }
+}
