@@ -1,5 +1,6 @@
 import Foundation
 import RepogenRuntime
+import TestServer
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -53,6 +54,22 @@ final class ObjectParameterTests: XCTestCase {
         let request = try await manager().urlRequest(for: TestRequest(header: .custom(["X-Extra": value])))
         XCTAssertEqual(request.value(forHTTPHeaderField: "X-Extra"), value)
         XCTAssertNil(request.value(forHTTPHeaderField: "X-Injected"))
+    }
+
+    func testOnTheWireAJSONHeaderWithLineBreaksIsOneFieldAndTheQueryItsBytes() async throws {
+        let server = try RawServer()
+        defer { server.stop() }
+        let manager = NetworkManager(configuration: NetworkConfiguration(baseURL: server.baseURL))
+        let request = TestRequest(
+            param: ["filters": JSONParameter([["note": "a&b\r\nX-Injected: 1"]])] as RequestParameters,
+            header: .custom(["X-Extra": JSONParameter.headerValue(["note": "a\r\nX-Injected: 1\n\nGET / HTTP/1.1"])]))
+        let result: Result<Void, Error> = await manager.request(requestType: request)
+        XCTAssertNoThrow(try result.get())
+        let wire = try XCTUnwrap(server.requests.first.map(WireRequest.init))
+        XCTAssertEqual(wire.headers("X-Extra"), [#"{"note":"a\r\nX-Injected: 1\n\nGET / HTTP/1.1"}"#])
+        XCTAssertEqual(wire.headers("X-Injected"), [])
+        XCTAssertEqual(server.requests.count, 1)
+        XCTAssertEqual(wire.query, "filters=%5B%7B%22note%22%3A%22a%26b%5Cr%5CnX-Injected%3A%201%22%7D%5D")
     }
 
     func testAJSONHeaderValueThatCannotBeEncodedIsRefusedNotSent() async throws {
