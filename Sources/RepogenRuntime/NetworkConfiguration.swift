@@ -35,6 +35,13 @@ public struct NetworkConfiguration: Sendable {
         case spaceDelimited
         /// `ids=1%7C2%7C3`: joined with `|`, percent-encoded (OpenAPI's `pipeDelimited`).
         case pipeDelimited
+        /// `sort%5Bfield%5D=name&sort%5Border%5D=asc` (`sort[field]=name&sort[order]=asc`, brackets percent-encoded as
+        /// swift-openapi-runtime sends them): OpenAPI's `deepObject` style, for a param whose value is an object (a
+        /// model or a `[String: V]` dictionary) of scalars or arrays of scalars, one item per key (an array's
+        /// elements as repeated items); `null`s left out. Only as a param's own style (`queryArrayStyles`, the
+        /// spec's `queryArrays: { sort: deepObject }`): a value that is not an object, a nested object in it, and a
+        /// key in it that is empty or has `[` or `]` are a `NetworkError.invalidParameter`.
+        case deepObject
     }
 
     /// How a response body carries its value.

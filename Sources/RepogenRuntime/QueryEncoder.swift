@@ -113,6 +113,10 @@ enum QueryEncoder {
             if case .null = value { continue }
             let arrayStyle = arrayStyles[key] ?? defaultArrayStyle
             try checkKey(key, arrayStyle: arrayStyle, place: place)
+            if arrayStyle == .deepObject {
+                items += try deepObjectItems(key, value, boolStyle: boolStyle, place: place)
+                continue
+            }
             switch value {
             case .object:
                 throw NetworkError.invalidParameter(key: key, reason: "\(place) cannot hold a nested object")
@@ -143,9 +147,50 @@ enum QueryEncoder {
                     if !texts.isEmpty { items.append((key, texts.joined(separator: separator))) }
                 case .repeatedKeys: items += texts.map { (key, $0) }
                 case .brackets: items += texts.map { (key + "[]", $0) }
+                case .deepObject: break  // handled above
                 }
             default:
                 if let text = value.text(boolStyle) { items.append((key, text)) }
+            }
+        }
+        return items
+    }
+
+    /// The items of a `deepObject` param: `key[name]` for each of the object's keys, sorted (an array's elements as
+    /// repeated items, `null`s left out).
+    private static func deepObjectItems(
+        _ key: String, _ value: Value, boolStyle: NetworkConfiguration.QueryBoolStyle, place: String
+    ) throws -> [(String, String)] {
+        guard case .object(let object) = value else {
+            throw NetworkError.invalidParameter(
+                key: key, reason: "the deepObject style needs an object (its keys become '\(key)[name]'), not \(value.kind)")
+        }
+        var items: [(String, String)] = []
+        for name in object.keys.sorted() {
+            guard let member = object[name] else { continue }
+            // The server reads `[` and `]` as structure: `sort[a]b]` would not arrive as the key `a]b`.
+            if name.isEmpty || name.contains("[") || name.contains("]") {
+                throw NetworkError.invalidParameter(
+                    key: key,
+                    reason: "the deepObject style sends each key as '\(key)[name]', and the key \(name.debugDescription) "
+                        + "is empty or has '[' or ']', which the server would read as structure")
+            }
+            let itemName = key + "[" + name + "]"
+            switch member {
+            case .null: continue
+            case .object:
+                throw NetworkError.invalidParameter(
+                    key: itemName, reason: "\(place) cannot hold a nested object inside a deepObject param")
+            case .array(let elements):
+                for element in elements {
+                    guard let text = element.text(boolStyle) else {
+                        throw NetworkError.invalidParameter(
+                            key: itemName, reason: "\(place) cannot hold an array with \(element.kind) in it")
+                    }
+                    items.append((itemName, text))
+                }
+            default:
+                if let text = member.text(boolStyle) { items.append((itemName, text)) }
             }
         }
         return items
@@ -157,11 +202,11 @@ enum QueryEncoder {
         if key.isEmpty {
             throw NetworkError.invalidParameter(key: key, reason: "an item of \(place) needs a name, and this one is empty")
         }
-        if arrayStyle == .brackets, key.contains("[") || key.contains("]") {
+        if arrayStyle == .brackets || arrayStyle == .deepObject, key.contains("[") || key.contains("]") {
             throw NetworkError.invalidParameter(
                 key: key,
-                reason: "with the brackets array style the server reads '[' and ']' in a name as structure, and this "
-                    + "name has them")
+                reason: "with the \(arrayStyle == .brackets ? "brackets array" : "deepObject") style the server reads "
+                    + "'[' and ']' in a name as structure, and this name has them")
         }
     }
 

@@ -22,8 +22,15 @@ enum WireSafety {
         }
     }
 
+    /// What `JSONParameter.headerValue(_:)` gives for a value `JSONEncoder` cannot encode, before the reason: it
+    /// starts with a NUL, so it can never be sent, and names why.
+    static let unencodableJSONMarker = "\u{0}unencodable JSON: "
+
     /// Why a header field value cannot be sent as it is; nil when it can.
     static func problem(inFieldValue value: String) -> String? {
+        if value.hasPrefix(unencodableJSONMarker) {
+            return "is a value that could not be encoded as JSON (\(value.dropFirst(unencodableJSONMarker.count)))"
+        }
         if let control = value.unicodeScalars.first(where: isForbiddenInFieldValue) {
             return "contains the control character \(describe(control)), which HTTP cannot carry in a header"
         }

@@ -42,11 +42,13 @@ class ReferencePetstoreTestCase: XCTestCase {
 final class ReferencePetstoreServerTests: ReferencePetstoreTestCase {
     func testListPetsSendsTheQueryAndDecodesThePets() async throws {
         let (result, request) = try await exchange("GET", "/api/pets", body: #"[{"id": 1, "name": "Rex", "kind": "dog"}]"#) {
-            await pets.listPets(limit: 10, habitat: .water, feeds: [.omnivore, .carnivore], myRequestUUID: nil, since: nil)
+            await pets.listPets(
+                limit: 10, habitat: .water, feeds: [.omnivore, .carnivore], myRequestUUID: nil, sort: nil,
+                filter: ListPetsFilter(name: "Rex"), since: nil, jsonFilters: nil)
         }
         let list = try result.get().value
         XCTAssertEqual(request.path, "/api/pets")
-        XCTAssertEqual(request.query, "feeds=omnivore&feeds=carnivore&habitat=water&limit=10")
+        XCTAssertEqual(request.query, "feeds=omnivore&feeds=carnivore&filter%5Bname%5D=Rex&habitat=water&limit=10")
         XCTAssertEqual(list.first?.name, "Rex")
         XCTAssertEqual(list.first?.kind, .dog)
     }

@@ -72,7 +72,7 @@ final class BadSpecTests: XCTestCase {
         let text = #"{"endpoints": [{"name": "a", "method": "GET", "path": "/a"}],"# + padding + #""unknown": 1}"#
         XCTAssertEqual(
             try output(path: "long.json", bytes: Array(text.utf8)),
-            "long.json:1:1000062: error: unknown key 'unknown' in the spec (valid keys: style, modelFiles, imports, externalTypes, models, collections, defaults, endpoints)\n1 error; nothing was written\n")
+            "long.json:1:1000062: error: unknown key 'unknown' in the spec (valid keys: style, modelFiles, imports, externalTypes, servers, models, collections, defaults, endpoints)\n1 error; nothing was written\n")
         let name = String(repeating: "a", count: 1_000_000)
         let valid = #"{"endpoints": [{"name": "\#(name)", "method": "GET", "path": "/\#(name)"}]}"#
         XCTAssertEqual(try output(path: "long.json", bytes: Array(valid.utf8)), "")

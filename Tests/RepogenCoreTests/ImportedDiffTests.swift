@@ -24,12 +24,12 @@ final class ImportedDiffTests: XCTestCase {
         XCTAssertEqual(lines, [
             // Breaking for source first, in the order of the specs. PetStatus is in a query (listPets' status) and in
             // responses (Pet.status): a new value can reach the old app.
-            "enum-case-added PetStatus.adopted source=breaking wire=breaking old=- new=v2/pets.yaml:10",
-            "input-made-required listPets.limit source=breaking wire=breaking old=v1/pets.yaml:74 new=v2/pets.yaml:76",
-            "endpoint-removed getInventory source=breaking wire=breaking old=v1/store.yaml:49 new=-",
-            "optional-field-added Pet.birthday source=additive wire=compatible old=- new=v2/pets.yaml:16",
-            "optional-field-added NewPet.birthday source=additive wire=compatible old=- new=v2/pets.yaml:30",
-            "endpoint-added listVaccinations source=additive wire=compatible old=- new=v2/pets.yaml:181",
+            "enum-case-added PetStatus.adopted source=breaking wire=breaking old=- new=v2/pets.yaml:13",
+            "input-made-required listPets.limit source=breaking wire=breaking old=v1/pets.yaml:77 new=v2/pets.yaml:79",
+            "endpoint-removed getInventory source=breaking wire=breaking old=v1/store.yaml:52 new=-",
+            "optional-field-added Pet.birthday source=additive wire=compatible old=- new=v2/pets.yaml:19",
+            "optional-field-added NewPet.birthday source=additive wire=compatible old=- new=v2/pets.yaml:33",
+            "endpoint-added listVaccinations source=additive wire=compatible old=- new=v2/pets.yaml:184",
         ], lines.joined(separator: "\n"))
         XCTAssertEqual(report.source, .breaking)
         XCTAssertEqual(report.wire, .breaking)

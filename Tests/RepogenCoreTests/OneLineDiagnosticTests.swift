@@ -21,7 +21,7 @@ final class OneLineDiagnosticTests: XCTestCase {
         XCTAssertTrue(
             lines[0].hasSuffix(
                 String(repeating: "k", count: 19)
-                    + "' in the spec (valid keys: style, modelFiles, imports, externalTypes, models, collections, defaults, endpoints)"),
+                    + "' in the spec (valid keys: style, modelFiles, imports, externalTypes, servers, models, collections, defaults, endpoints)"),
             lines[0])
         XCTAssertTrue(lines[0].contains("k…(99915 characters)…k"), lines[0])
     }

@@ -145,6 +145,9 @@ struct Probe {
                 case .brackets:
                     try expect(items.map(\.name), Array(repeating: "tags[]", count: elements.count))
                     try expect(items.map(\.value), elements)
+                case .deepObject:
+                    // Not drawn: `arrayStyle()` draws the styles of arrays; deepObject's are in ObjectParameterTests.
+                    try expect("deepObject", "an array style")
                 }
             }
         case .jsonBody:

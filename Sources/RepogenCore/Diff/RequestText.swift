@@ -86,7 +86,9 @@ enum RequestText {
         case .multipart(let boundary): return ["multipart, boundary " + template(boundary, names: names, unmatched: unmatched)]
         case .custom(let headers):
             return headers.compactMap { header in
-                reads(header.value, unmatched) ? nil : header.name + ": " + template(header.value, names: names, unmatched: [])
+                reads(header.value, unmatched)
+                    ? nil
+                    : header.name + ": " + (header.json ? "json " : "") + template(header.value, names: names, unmatched: [])
             }
         }
     }

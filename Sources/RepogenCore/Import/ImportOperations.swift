@@ -17,6 +17,8 @@ struct ImportedEndpoint {
     /// `body: form`: the param is an `application/x-www-form-urlencoded` body; nil for JSON.
     var bodyEncoding: String?
     var headers: [(name: String, value: String)] = []
+    /// Headers whose value is the input's JSON text (`{ json: "{input}" }`: a parameter with `content`).
+    var jsonHeaders: Set<String> = []
     var files: [(name: String, value: String)] = []
     var fields: [(name: String, value: String)] = []
     var response: String?

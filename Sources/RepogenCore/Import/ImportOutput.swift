@@ -53,6 +53,58 @@ extension OpenAPIImporter {
 
     // MARK: Servers and security
 
+    /// The document's `servers` as a spec's: each with its url, description and variables (a default, the `enum`
+    /// values); nil without any. A server a spec cannot hold (a variable without a default or named so that it
+    /// cannot be a Swift parameter, a default outside its `enum`, a url its values do not make a URL of) is left
+    /// out, with a warning: the comment atop the spec still names it.
+    mutating func serversText() -> SpecText? {
+        var servers: [SpecText] = []
+        for server in document.root["servers"]?.items ?? [] {
+            guard let url = server["url"]?.string else { continue }
+            func leaveOut(_ why: String) { warn("server '\(url)' is left out of the specs' 'servers': \(why)", at: server) }
+            guard let placeholders = SpecValidator.serverPlaceholders(url) else {
+                leaveOut("its braces do not pair")
+                continue
+            }
+            var variables: [(key: String, value: SpecText)] = []
+            var defaults: [String: String] = [:]
+            var problem: String?
+            for variable in server["variables"]?.members ?? [] {
+                guard SwiftIdentifier.isValid(variable.key), placeholders.contains(variable.key) else {
+                    problem = "the variable '\(variable.key)' is not in its url or not a Swift parameter name"
+                    break
+                }
+                guard let value = variable.value["default"]?.scalarText else {
+                    problem = "the variable '\(variable.key)' has no default"
+                    break
+                }
+                let values = (variable.value["enum"]?.items ?? []).compactMap(\.scalarText)
+                if !values.isEmpty, !values.contains(value) || Set(values).count != values.count {
+                    problem = "the default of '\(variable.key)' is not one of its enum values, or a value is listed twice"
+                    break
+                }
+                defaults[variable.key] = value
+                var members: [(key: String, value: SpecText)] = [("default", .string(value))]
+                if !values.isEmpty { members.append(("enum", .sequence(values.map { .string($0) }, flow: true, spaced: false))) }
+                if let description = variable.value["description"]?.string { members.append(("description", .string(description))) }
+                variables.append((variable.key, .mapping(members, flow: true)))
+            }
+            if problem == nil, let missing = placeholders.first(where: { defaults[$0] == nil }) {
+                problem = "its url uses '{\(missing)}', which is not one of its variables"
+            }
+            if problem == nil, let urlProblem = SpecValidator.serverURLProblem(url, defaults) { problem = urlProblem }
+            if let problem {
+                leaveOut(problem)
+                continue
+            }
+            var members: [(key: String, value: SpecText)] = [("url", .string(url))]
+            if let description = server["description"]?.string { members.append(("description", .string(description))) }
+            if !variables.isEmpty { members.append(("variables", .mapping(variables, flow: false))) }
+            servers.append(.mapping(members, flow: false))
+        }
+        return servers.isEmpty ? nil : .sequence(servers, flow: false, spaced: false)
+    }
+
     /// The manager settings the document asks for: the base URL from `servers`, the auth scheme from the security
     /// scheme the document requires.
     mutating func runtimeSettings() -> [String] {
@@ -165,8 +217,11 @@ extension OpenAPIImporter {
         for model in modelOrder where owner[model] == nil && reachable.contains(model) { owner[model] = domains.first }
         // Each spec's tree here (naming may warn); its text, the larger part of the work, on two threads below.
         var trees: [(domain: String, root: [(key: String, value: SpecText)], comment: [String])] = []
+        let servers = serversText()
         for domain in domains {
             var root: [(key: String, value: SpecText)] = []
+            // Each domain is its own module's worth of code: each spec lists the servers (`<Domain>Servers`).
+            if let servers { root.append(("servers", servers)) }
             // What the spec's endpoints and its own models name themselves, that other specs define: not what those
             // types use in turn, which a chain of references (a resource's `related` resource) makes every model.
             var references = Set((endpoints[domain] ?? []).flatMap(\.uses))
@@ -302,7 +357,11 @@ extension OpenAPIImporter {
             members.append(("queryArrays", .mapping(endpoint.queryArrays.map { ($0.key, .string($0.style)) }, flow: true)))
         }
         if !endpoint.headers.isEmpty {
-            members.append(("header", .mapping([("custom", .mapping(endpoint.headers.map { ($0.name, .string($0.value)) }, flow: true))], flow: true)))
+            let custom: [(String, SpecText)] = endpoint.headers.map { header in
+                endpoint.jsonHeaders.contains(header.name)
+                    ? (header.name, .mapping([("json", .string(header.value))], flow: true)) : (header.name, .string(header.value))
+            }
+            members.append(("header", .mapping([("custom", .mapping(custom, flow: true))], flow: true)))
         }
         if !endpoint.files.isEmpty {
             var upload: [(key: String, value: SpecText)] = [("files", .mapping(endpoint.files.map { ($0.name, .string($0.value)) }, flow: true))]

@@ -104,7 +104,25 @@ extension OpenAPIImporter {
         // Beside a JSON body (or a file's bytes) the query parameters are the endpoint's `query`.
         // `form` style is what the runtime writes, and for arrays `spaceDelimited` and `pipeDelimited`
         // (`deepObject` is not).
+        // `content: application/json`: the value's JSON text as one item (`queryArrays: { key: json }`).
+        if let schema = jsonContentSchema(node) {
+            var type = swiftType(schema, hint: capitalized + ImportNames.typeName(pname))
+            if node["required"]?.bool != true { type.nullable = true }
+            guard sendsNewQueryKeys([pname], of: pname, at: node, where_: where_, queryKeys: &queryKeys) else { return }
+            let input = ImportNames.unique(ImportNames.memberName(pname), in: &inputNames)
+            endpoint.query.append((pname, "{" + input + "}"))
+            endpoint.queryArrays.append((pname, "json"))
+            endpoint.inputs.append((input, type.optionalText))
+            endpoint.uses.formUnion(type.models)
+            return
+        }
         let style = node["style"]?.string ?? "form"
+        if style == "deepObject" {
+            importDeepObjectParameter(
+                node, name: pname, where_: where_, capitalized: capitalized, queryKeys: &queryKeys, endpoint: &endpoint,
+                inputNames: &inputNames)
+            return
+        }
         guard ["form", "spaceDelimited", "pipeDelimited"].contains(style) else {
             warn("query parameter '\(pname)' of \(where_) has style '\(style)', which the runtime cannot write; left out", at: node)
             return
@@ -150,6 +168,48 @@ extension OpenAPIImporter {
                 addQueryArray(pname, style: style, node: node, where_: where_, endpoint: &endpoint)
             }
         }
+        endpoint.inputs.append((input, type.optionalText))
+        endpoint.uses.formUnion(type.models)
+    }
+
+    /// The schema of a parameter's `content` when its media type is JSON; nil without one.
+    func jsonContentSchema(_ node: SpecNode) -> SpecNode? {
+        guard let content = node["content"]?.members?.first, Self.isJSON(content.key) else { return nil }
+        return content.value["schema"]
+    }
+
+    /// A `deepObject` query parameter (`sort[field]=name`): an input in the query in the `deepObject` style, when
+    /// its value is an object of scalars or arrays of scalars; left out (warned) otherwise.
+    private mutating func importDeepObjectParameter(
+        _ node: SpecNode, name pname: String, where_: String, capitalized: String, queryKeys: inout [String: String],
+        endpoint: inout ImportedEndpoint, inputNames: inout Set<String>
+    ) {
+        guard node["explode"]?.bool != false else {
+            warn(
+                "query parameter '\(pname)' of \(where_) has style 'deepObject' with 'explode: false', which OpenAPI "
+                    + "does not define; left out", at: node)
+            return
+        }
+        var type = parameterType(node, hint: capitalized + ImportNames.typeName(pname))
+        let flat: Bool
+        if let model = type.models.first, type.text == model, case .fields(let fields)? = models[model]?.kind {
+            flat = fields.allSatisfy { isQueryScalar($0.type) }
+        } else if type.text.hasPrefix("[String: "), type.text.hasSuffix("]") {
+            flat = isQueryScalar(String(type.text.dropFirst("[String: ".count).dropLast()))
+        } else {
+            flat = false
+        }
+        guard flat else {
+            warn(
+                "query parameter '\(pname)' of \(where_) has style 'deepObject' but is \(type.text), not an object of "
+                    + "scalars or arrays of scalars, which the runtime writes; left out", at: node)
+            return
+        }
+        guard sendsNewQueryKeys([pname], of: pname, at: node, where_: where_, queryKeys: &queryKeys) else { return }
+        if node["required"]?.bool != true { type.nullable = true }
+        let input = ImportNames.unique(ImportNames.memberName(pname), in: &inputNames)
+        endpoint.query.append((pname, "{" + input + "}"))
+        endpoint.queryArrays.append((pname, "deepObject"))
         endpoint.inputs.append((input, type.optionalText))
         endpoint.uses.formUnion(type.models)
     }
@@ -203,6 +263,16 @@ extension OpenAPIImporter {
         }
         guard SpecValidator.isHeaderName(pname) else {
             warn("header parameter '\(pname)' of \(where_) is not a valid HTTP header name; left out", at: node)
+            return
+        }
+        // `content: application/json`: the value's JSON text (`{ json: "{input}" }`), whatever its type.
+        if let schema = jsonContentSchema(node) {
+            let type = swiftType(schema, hint: capitalized + ImportNames.typeName(pname))
+            let input = ImportNames.unique(ImportNames.memberName(pname), in: &inputNames)
+            endpoint.inputs.append((input, node["required"]?.bool == true ? type.text : ImportedType.optional(type.text)))
+            endpoint.uses.formUnion(type.models)
+            endpoint.headers.append((pname, "{" + input + "}"))
+            endpoint.jsonHeaders.insert(pname)
             return
         }
         var type = parameterType(node, hint: capitalized + ImportNames.typeName(pname))

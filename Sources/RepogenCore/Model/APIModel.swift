@@ -15,6 +15,28 @@ package struct APIModel: Sendable, Equatable {
     package var modelDeclarations: [TypeDeclaration] = []
     /// How many files the models are spread over (a spec's `modelFiles`).
     package var modelFiles = 1
+    /// `servers`: the base URLs, each a function of `<Domain>Servers`.
+    package var servers: [Server] = []
+}
+
+/// A server of `servers`: a function returning its URL, with a parameter per variable.
+package struct Server: Sendable, Equatable {
+    /// The function's name (`server1`, or the spec's `name`).
+    package var name: String
+    package var description: String?
+    /// The URL template, `{name}` for each variable.
+    package var url: String
+    package var variables: [ServerVariable]
+}
+
+/// A variable of a server's URL.
+package struct ServerVariable: Sendable, Equatable {
+    /// As the URL names it, also the function's parameter.
+    package var name: String
+    package var defaultValue: String
+    /// The values it may take (an enum type of them); empty for any `String`.
+    package var values: [String]
+    package var description: String?
 }
 
 /// A type a spec puts in its module: a model, or a type generated for the domain.
@@ -169,10 +191,23 @@ package struct QueryArray: Sendable, Equatable {
     /// How the spec spells a style, and the runtime's `NetworkConfiguration.QueryArrayStyle` case for it.
     package enum Style: String, Sendable, Equatable, CaseIterable {
         case repeated, comma, brackets, space, pipe
+        /// The value's JSON text as one item (`filters=%5B%7B…%7D%5D`): generated code wraps it in `JSONParameter`,
+        /// and the runtime sends it as a string.
+        case json
+        /// OpenAPI's `deepObject`: an object's keys as `sort[field]=name` items.
+        case deepObject
 
-        /// The runtime's case: `.repeatedKeys`, `.commaSeparated`, `.brackets`.
-        package var runtimeCase: String {
+        /// Whether the style sends a value that is not an array (`json`, `deepObject`).
+        package var sendsWholeValue: Bool {
+            self == .json || self == .deepObject
+        }
+
+        /// The runtime's case: `.repeatedKeys`, `.commaSeparated`, `.brackets`; nil for `json`, which the generated
+        /// param code applies (`JSONParameter`) rather than the runtime's query encoder.
+        package var runtimeCase: String? {
             switch self {
+            case .json: nil
+            case .deepObject: ".deepObject"
             case .repeated: ".repeatedKeys"
             case .comma: ".commaSeparated"
             case .brackets: ".brackets"
@@ -416,6 +451,8 @@ package enum Header: Sendable, Equatable {
 package struct CustomHeader: Sendable, Equatable {
     package var name: String
     package var value: [TemplatePart]
+    /// `{ json: "{input}" }`: the value is one reference, sent as its JSON text (`JSONParameter.headerValue`).
+    package var json = false
 }
 
 /// A type of the app's domain and how a DTO (a model as the server sends it) maps to it: `Photo`, made

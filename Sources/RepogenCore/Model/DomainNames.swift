@@ -1,6 +1,8 @@
 /// The type names generated for a domain.
 package struct DomainNames: Sendable, Equatable {
     package var api: String
+    /// `StoreServers`: the base URLs of a spec's `servers`.
+    package var servers: String
     package var repository: String
     package var impl: String
     package var mock: String
@@ -26,6 +28,7 @@ package struct DomainNames: Sendable, Equatable {
 
     package init(domain: String) {
         api = domain + "Api"
+        servers = domain + "Servers"
         repository = domain + "Repository"
         impl = domain + "RepositoryImpl"
         mock = "Mock" + domain + "Repository"

@@ -35,8 +35,16 @@ struct CasePatterns {
 
 /// Builds the four (or five) `RequestType` switch cases of an endpoint.
 enum RequestProjection {
-    static func param(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
+    /// `asQuery`: the param is the endpoint's `query` (always in the query string).
+    static func param(_ endpoint: Endpoint, _ patterns: CasePatterns, asQuery: Bool = false) -> SwitchCase {
         let inputs = endpoint.inputs
+        // Keys in the `json` style are sent as their JSON text where `queryArrays` applies: the query string (the
+        // param there, or the `query` beside a body) and a form body; never inside a JSON body.
+        let appliesHere =
+            asQuery || endpoint.bodyEncoding == .form
+            || SpecValidator.paramGoesToQuery(
+                method: endpoint.method, usingQuery: endpoint.usingQuery, upload: endpoint.upload != nil)
+        let json = appliesHere ? Set(endpoint.queryArrays.filter { $0.style == .json }.map(\.key)) : []
         switch endpoint.param {
         case .none:
             return SwitchCase(pattern: patterns.pattern(binding: []), lines: ["return nil"])
@@ -45,14 +53,16 @@ enum RequestProjection {
                 pattern: patterns.pattern(binding: [reference.input]),
                 lines: ["return " + SwiftCode.expression(reference, inputs: inputs)])
         case .fields(let entries):
-            return fieldsParam(entries, inputs: inputs, patterns)
+            return fieldsParam(entries, inputs: inputs, json: json, patterns)
         case .merged(let parts):
-            return mergedParam(parts, inputs: inputs, patterns)
+            return mergedParam(parts, inputs: inputs, json: json, patterns)
         }
     }
 
     /// A dictionary param: a literal of the keys always sent, then a statement for each optional value's key.
-    private static func fieldsParam(_ entries: [ParamEntry], inputs: [Input], _ patterns: CasePatterns) -> SwitchCase {
+    private static func fieldsParam(
+        _ entries: [ParamEntry], inputs: [Input], json: Set<String>, _ patterns: CasePatterns
+    ) -> SwitchCase {
         let params = SwiftCode.freshName("params", avoiding: inputs)
         var used: Set<Int> = []
         var fixed: [String] = []
@@ -63,13 +73,14 @@ enum RequestProjection {
             case .reference(let reference):
                 used.insert(reference.input)
                 let expression = SwiftCode.expression(reference, inputs: inputs)
+                let wrap = { (value: String) in json.contains(entry.key) ? "JSONParameter(\(value))" : value }
                 if SwiftCode.isOptional(reference, inputs: inputs) {
                     let plain = reference.members.isEmpty && reference.mappedMembers == nil
                     conditional.append(plain ? "if let \(expression) {" : "if let value = \(condition(expression, reference)) {")
-                    conditional.append("    \(params)[\(key)] = \(plain ? expression : "value")")
+                    conditional.append("    \(params)[\(key)] = \(wrap(plain ? expression : "value"))")
                     conditional.append("}")
                 } else {
-                    fixed.append("\(key): \(expression)")
+                    fixed.append("\(key): \(wrap(expression))")
                 }
             case .text(let parts):
                 used.formUnion(SwiftCode.usedInputs(parts))
@@ -96,7 +107,9 @@ enum RequestProjection {
     }
 
     /// A merged param: statements in the order written, spreads and keys; the runtime reports a key given twice.
-    private static func mergedParam(_ parts: [ParamPart], inputs: [Input], _ patterns: CasePatterns) -> SwitchCase {
+    private static func mergedParam(
+        _ parts: [ParamPart], inputs: [Input], json: Set<String>, _ patterns: CasePatterns
+    ) -> SwitchCase {
         let params = SwiftCode.freshName("params", avoiding: inputs)
         var used: Set<Int> = []
         var lines = ["var \(params) = RequestParameters()"]
@@ -107,7 +120,7 @@ enum RequestProjection {
                 lines += assignment(reference, inputs: inputs) { "\(params).spread(\($0))" }
             case .fields(let entries):
                 for entry in entries {
-                    lines += keyAssignment(entry, params: params, inputs: inputs, used: &used)
+                    lines += keyAssignment(entry, params: params, inputs: inputs, json: json, used: &used)
                 }
             }
         }
@@ -117,12 +130,15 @@ enum RequestProjection {
     }
 
     /// The statements that set one key of a merged param, adding the inputs they read to `used`.
-    private static func keyAssignment(_ entry: ParamEntry, params: String, inputs: [Input], used: inout Set<Int>) -> [String] {
+    private static func keyAssignment(
+        _ entry: ParamEntry, params: String, inputs: [Input], json: Set<String>, used: inout Set<Int>
+    ) -> [String] {
         let key = SwiftCode.stringLiteral(entry.key)
         switch entry.value {
         case .reference(let reference):
             used.insert(reference.input)
-            return assignment(reference, inputs: inputs) { "\(params)[\(key)] = \($0)" }
+            let wrapped = json.contains(entry.key)
+            return assignment(reference, inputs: inputs) { "\(params)[\(key)] = " + (wrapped ? "JSONParameter(\($0))" : $0) }
         case .text(let parts):
             used.formUnion(SwiftCode.usedInputs(parts))
             return ["\(params)[\(key)] = " + SwiftCode.interpolatedLiteral(parts, inputs: inputs)]
@@ -197,8 +213,27 @@ enum RequestProjection {
             // A header whose value is one optional placeholder is set only when the value is there: nil sends no
             // header (never an empty one or "nil").
             var optional: [(name: String, value: String)] = []
+            // The statements setting an optional JSON header, given the dictionary's name.
+            var optionalJSON: [(String) -> [String]] = []
             for header in headers {
                 used.formUnion(SwiftCode.usedInputs(header.value))
+                if header.json, header.value.count == 1, case .reference(let reference) = header.value[0] {
+                    // The input's JSON text; a nil optional sends no header.
+                    let expression = SwiftCode.expression(reference, inputs: inputs)
+                    if SwiftCode.isOptional(reference, inputs: inputs) {
+                        let plain = reference.members.isEmpty && reference.mappedMembers == nil
+                        let key = SwiftCode.stringLiteral(header.name)
+                        let open = plain ? "if let \(expression) {" : "if let value = \(condition(expression, reference)) {"
+                        let value = plain ? expression : "value"
+                        optionalJSON.append { name in
+                            [open, "    \(name)[\(key)] = JSONParameter.headerValue(\(value))", "}"]
+                        }
+                    } else {
+                        entries.append(
+                            SwiftCode.stringLiteral(header.name) + ": JSONParameter.headerValue(" + expression + ")")
+                    }
+                    continue
+                }
                 if header.value.count == 1, case .reference(let reference) = header.value[0],
                     SwiftCode.isOptional(reference, inputs: inputs)
                 {
@@ -207,7 +242,7 @@ enum RequestProjection {
                 }
                 entries.append(SwiftCode.stringLiteral(header.name) + ": " + SwiftCode.stringExpression(header.value, inputs: inputs))
             }
-            guard !optional.isEmpty else {
+            guard !optional.isEmpty || !optionalJSON.isEmpty else {
                 return SwitchCase(
                     pattern: patterns.pattern(binding: used),
                     lines: dictionary(entries, open: "return .custom(", close: ")"))
@@ -216,6 +251,9 @@ enum RequestProjection {
             var lines = dictionary(entries, open: "var \(name): [String: String] = ", close: "")
             for header in optional {
                 lines.append("\(name)[\(SwiftCode.stringLiteral(header.name))] = \(header.value)")
+            }
+            for statements in optionalJSON {
+                lines += statements(name)
             }
             lines.append("return .custom(\(name))")
             return SwitchCase(pattern: patterns.pattern(binding: used), lines: lines)
@@ -238,7 +276,7 @@ enum RequestProjection {
     static func queryParam(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
         var asParam = endpoint
         asParam.param = endpoint.query
-        return param(asParam, patterns)
+        return param(asParam, patterns, asQuery: true)
     }
 
     /// `var bodyEncoding`: `.form` for `body: form`, else `.json`.
@@ -248,7 +286,9 @@ enum RequestProjection {
 
     /// `var queryArrayStyles`: the keys of `queryArrays` with the runtime's styles, in the spec's order; `[:]`.
     static func queryArrayStyles(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
-        let entries = endpoint.queryArrays.map { SwiftCode.stringLiteral($0.key) + ": " + $0.style.runtimeCase }
+        let entries = endpoint.queryArrays.compactMap { array in
+            array.style.runtimeCase.map { SwiftCode.stringLiteral(array.key) + ": " + $0 }
+        }
         let value = entries.isEmpty ? "[:]" : "[" + entries.joined(separator: ", ") + "]"
         return SwitchCase(pattern: patterns.pattern(binding: []), lines: ["return " + value])
     }

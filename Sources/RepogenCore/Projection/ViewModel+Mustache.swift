@@ -47,7 +47,7 @@ extension DomainViewModel: MustacheRepresentable {
     private static let keys = MustacheKeys([
         "fileHeader", "specPath", "domain", "apiName", "repositoryName", "implName", "mockName", "imports",
         "endpoints", "models", "domainModels", "modelsFiles", "access", "hasUsingQueryOverrides", "hasUploads", "isGrouped",
-        "groups", "requestMembers", "hasCache", "remoteName", "localName", "tca", "hasShortcuts",
+        "groups", "requestMembers", "hasCache", "remoteName", "localName", "tca", "hasShortcuts", "servers",
     ])
 
     package func push(to builder: inout MustacheDataBuilder) {
@@ -91,6 +91,7 @@ extension DomainViewModel: MustacheRepresentable {
         builder.push(localName)
         tca.push(to: &builder)
         builder.push(hasShortcuts)
+        servers.push(to: &builder)
         builder.pushDictionary(Self.keys)
     }
 }

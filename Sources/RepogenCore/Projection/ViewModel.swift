@@ -55,6 +55,8 @@ package struct DomainViewModel: Sendable, Equatable {
     package var tca: [ClientViewModel] = []
     /// Whether some endpoint has a `shortcut` (the repository protocol then has an extension).
     package var hasShortcuts = false
+    /// The lines of the `<Domain>Servers` enum (a spec's `servers`), a blank line first; empty without servers.
+    package var servers: [String] = []
 }
 
 /// The `tca` style's client of a domain.

@@ -8,7 +8,7 @@ package func projectDefault(
 ) -> DomainViewModel {
     let names = DomainNames(domain: model.domain)
     let hasUsingQuery = model.endpoints.contains { $0.usingQuery != nil }
-    let hasQueryArrays = model.endpoints.contains { !$0.queryArrays.isEmpty }
+    let hasQueryArrays = model.endpoints.contains { $0.queryArrays.contains { $0.style.runtimeCase != nil } }
     let hasQuery = model.endpoints.contains { $0.query != .none }
     let hasForms = model.endpoints.contains { $0.bodyEncoding != .json }
     let hasUploads = model.endpoints.contains { $0.upload != nil }
@@ -62,7 +62,8 @@ package func projectDefault(
         hasCache: hasCache,
         remoteName: names.remote,
         localName: names.local,
-        hasShortcuts: !shortcuts.isEmpty)
+        hasShortcuts: !shortcuts.isEmpty,
+        servers: ServerProjection.lines(model.servers, enumName: names.servers, access: accessLevel.modifier))
     additions?.extend(&viewModel)
     return viewModel
 }

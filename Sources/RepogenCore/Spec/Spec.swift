@@ -64,6 +64,8 @@ package struct Spec: Sendable, Equatable {
     package var endpoints: [EndpointSpec]
     /// `collections`: what the `tca` style's in-memory `mockValue` keeps, which endpoints' `mock` read and change.
     package var collections: [CollectionSpec] = []
+    /// `servers`: the base URLs the API is served from, each a function of the domain's `<Domain>Servers`.
+    package var servers: [ServerSpec] = []
     /// How many endpoints the file lists, including those that could not be decoded; nil when `endpoints` is
     /// missing or not an array (already reported).
     package var declaredEndpointCount: Int? = 0
@@ -394,15 +396,16 @@ package enum HeaderSpec: Sendable, Equatable {
     case named(Located<String>)
     /// `.multipart(boundary:)` with a template string for the boundary.
     case multipart(boundary: Located<String>)
-    /// `.custom([...])`: header names and template-string values, in the order written.
-    case custom([(name: Located<String>, value: Located<String>)])
+    /// `.custom([...])`: header names and template-string values, in the order written; `json`: the value was
+    /// written `{ json: "{input}" }`, the input's JSON text.
+    case custom([(name: Located<String>, value: Located<String>, json: Bool)])
 
     package static func == (lhs: HeaderSpec, rhs: HeaderSpec) -> Bool {
         switch (lhs, rhs) {
         case (.named(let a), .named(let b)): return a == b
         case (.multipart(let a), .multipart(let b)): return a == b
         case (.custom(let a), .custom(let b)):
-            return a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+            return a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value && $0.json == $1.json }
         default: return false
         }
     }
@@ -417,4 +420,26 @@ extension ParamValueSpec {
         case .bool(let flag): return flag.location
         }
     }
+}
+
+/// One of `servers`: `{ url: "{scheme}://{host}/v1", name?, description?, variables?: { scheme: { default: https,
+/// enum?: [http, https], description? } } }`.
+package struct ServerSpec: Sendable, Equatable {
+    package var url: Located<String>
+    /// The function's name; nil for `server<n>`.
+    package var name: Located<String>?
+    package var description: Located<String>?
+    package var variables: [ServerVariableSpec]
+    package var location: SourceLocation
+}
+
+/// A variable of a server's URL template.
+package struct ServerVariableSpec: Sendable, Equatable {
+    package var name: Located<String>
+    /// The value when none is given (required: OpenAPI's `default`).
+    package var defaultValue: Located<String>?
+    /// The values it may take; empty for any.
+    package var values: [Located<String>]
+    package var description: Located<String>?
+    package var location: SourceLocation
 }

@@ -263,10 +263,26 @@ extension NodeReader {
             error("'custom' of \(what) must be an object of header names and values, not \(custom.kindDescription)", at: custom.offset)
             return nil
         }
-        var headers: [(name: Located<String>, value: Located<String>)] = []
+        var headers: [(name: Located<String>, value: Located<String>, json: Bool)] = []
         for member in list {
+            let name = Located(member.key, at: location(member.keyOffset))
+            // `{ json: "{input}" }`: the input's JSON text (OpenAPI's header parameter with `content`).
+            if case .object(let members) = member.value.kind {
+                guard members.count == 1, members[0].key == "json" else {
+                    error(
+                        "header '\(member.key)' of \(what) is a string or `{ json: \"{input}\" }` (the input's JSON "
+                            + "text), not an object with the keys \(members.map { "'\($0.key)'" }.joined(separator: ", "))",
+                        at: member.value.offset)
+                    continue
+                }
+                guard let value = string(members[0].value, what: "'json' of header '\(member.key)' of \(what)") else {
+                    continue
+                }
+                headers.append((name, value, true))
+                continue
+            }
             guard let value = string(member.value, what: "header '\(member.key)' of \(what)") else { continue }
-            headers.append((Located(member.key, at: location(member.keyOffset)), value))
+            headers.append((name, value, false))
         }
         return .custom(headers)
     }

@@ -10,7 +10,11 @@ package func decodeSpec(_ root: SpecNode, file: SpecFile) -> (spec: Spec?, diagn
 
 /// The keys each part of a spec may have; the single source for validation and "did you mean" hints.
 enum SpecKeys {
-    static let root = ["style", "modelFiles", "imports", "externalTypes", "models", "collections", "defaults", "endpoints"]
+    static let root = [
+        "style", "modelFiles", "imports", "externalTypes", "servers", "models", "collections", "defaults", "endpoints",
+    ]
+    static let server = ["url", "name", "description", "variables"]
+    static let serverVariable = ["default", "enum", "description"]
     static let defaults = ["usingQuery", "header"]
     static let endpoint = [
         "name", "description", "repositoryMethod", "method", "path", "inputs", "param", "usingQuery", "queryArrays",
@@ -94,6 +98,10 @@ extension NodeReader {
                 usingQuery: list["usingQuery"].flatMap { bool($0.value, what: "'usingQuery' of 'defaults'") },
                 header: list["header"].flatMap { decodeHeader($0.value, what: "'defaults'") })
         }
+        var servers: [ServerSpec] = []
+        if let node = members["servers"]?.value, let list = array(node, what: "'servers'") {
+            servers = list.compactMap { decodeServer($0) }
+        }
         var endpoints: [EndpointSpec] = []
         var declared: Int?
         if let node = members["endpoints"]?.value, let list = array(node, what: "'endpoints'") {
@@ -103,8 +111,44 @@ extension NodeReader {
         return Spec(
             path: file.path, style: style, modelFiles: modelFiles, imports: imports, externalTypes: externalTypes,
             models: models, defaults: defaults,
-            endpoints: endpoints, collections: collections, declaredEndpointCount: declared,
+            endpoints: endpoints, collections: collections, servers: servers, declaredEndpointCount: declared,
             brokenModels: brokenModels, brokenEndpoints: brokenEndpoints)
+    }
+
+    /// One of `servers`: `{ url, name?, description?, variables? }`.
+    mutating func decodeServer(_ node: SpecNode) -> ServerSpec? {
+        let what = "a server"
+        guard let members = members(of: node, what: what, allowed: SpecKeys.server, required: ["url"]),
+            let url = string(members, "url", what: what)
+        else { return nil }
+        var variables: [ServerVariableSpec] = []
+        if let list = members["variables"].flatMap({ object($0.value, what: "'variables' of server '\(url.value)'") }) {
+            for member in list {
+                let place = "variable '\(member.key)' of server '\(url.value)'"
+                guard let fields = self.members(of: member.value, what: place, allowed: SpecKeys.serverVariable, required: ["default"])
+                else { continue }
+                var values: [Located<String>] = []
+                if let list = fields["enum"].flatMap({ array($0.value, what: "'enum' of \(place)") }) {
+                    values = list.compactMap { scalarText($0, what: "a value of 'enum' of \(place)") }
+                }
+                variables.append(
+                    ServerVariableSpec(
+                        name: Located(member.key, at: location(member.keyOffset)),
+                        defaultValue: fields["default"].flatMap { scalarText($0.value, what: "'default' of \(place)") },
+                        values: values, description: string(fields, "description", what: place),
+                        location: location(member.keyOffset)))
+            }
+        }
+        return ServerSpec(
+            url: url, name: string(members, "name", what: "server '\(url.value)'"),
+            description: string(members, "description", what: "server '\(url.value)'"),
+            variables: variables, location: location(node.offset))
+    }
+
+    /// A string, or a number written without quotes (`8443`), as text.
+    mutating func scalarText(_ node: SpecNode, what: @autoclosure () -> String) -> Located<String>? {
+        if case .number(let text) = node.kind { return Located(text, at: location(node.offset)) }
+        return string(node, what: what())
     }
 
     /// `name: { type: Model, id?: field, example?: [ ... ] }`, or just `name: Model`.

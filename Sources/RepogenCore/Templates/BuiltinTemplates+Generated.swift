@@ -696,6 +696,9 @@ extension {{apiName}}.{{typeName}} {
 }
 {{/groups}}
 {{/isGrouped}}
+{{#servers}}
+{{.}}
+{{/servers}}
 
 """#,
         "shared/Models.swift": #"""

@@ -68,7 +68,11 @@ extension SpecValidator {
     ///
     /// `form`: the param is an `application/x-www-form-urlencoded` body (`body: form`), checked as the query string
     /// is (`inQuery` must be true) and named so in the errors.
-    mutating func validateParam(_ spec: ParamSpec?, scope: InputScope, inQuery: Bool, form: Bool = false) -> Param? {
+    /// `valueKeys`: keys whose value is sent whole in one style of its own (`queryArrays`' `json` and
+    /// `deepObject`), which `validateQueryArrays` checks instead of the one-item rule.
+    mutating func validateParam(
+        _ spec: ParamSpec?, scope: InputScope, inQuery: Bool, form: Bool = false, valueKeys: Set<String> = []
+    ) -> Param? {
         guard let spec else { return Param.none }
         let flat = FlatPlace(form: form)
         switch spec {
@@ -88,7 +92,7 @@ extension SpecValidator {
             return .value(reference)
         case .fields(let fields):
             var keys: [String: String] = [:]
-            return validateParamFields(fields, scope: scope, inQuery: inQuery, flat: flat, keys: &keys).map(Param.fields)
+            return validateParamFields(fields, scope: scope, inQuery: inQuery, flat: flat, valueKeys: valueKeys, keys: &keys).map(Param.fields)
         case .merged(let specs):
             var parts: [ParamPart] = []
             var keys: [String: String] = [:]
@@ -102,7 +106,7 @@ extension SpecValidator {
                         ok = false
                     }
                 case .fields(let fields):
-                    if let entries = validateParamFields(fields, scope: scope, inQuery: inQuery, flat: flat, keys: &keys) {
+                    if let entries = validateParamFields(fields, scope: scope, inQuery: inQuery, flat: flat, valueKeys: valueKeys, keys: &keys) {
                         parts.append(.fields(entries))
                     } else {
                         ok = false
@@ -115,7 +119,8 @@ extension SpecValidator {
 
     /// The keys of a dictionary param; `keys` holds the keys already given (key -> where), to report duplicates.
     private mutating func validateParamFields(
-        _ fields: [ParamField], scope: InputScope, inQuery: Bool, flat: FlatPlace, keys: inout [String: String]
+        _ fields: [ParamField], scope: InputScope, inQuery: Bool, flat: FlatPlace, valueKeys: Set<String>,
+        keys: inout [String: String]
     ) -> [ParamEntry]? {
         var entries: [ParamEntry] = []
         var ok = true
@@ -136,7 +141,7 @@ extension SpecValidator {
                 ok = false
                 continue
             }
-            if inQuery, case .reference(let reference) = value, let type = reference.type,
+            if inQuery, !valueKeys.contains(field.key.value), case .reference(let reference) = value, let type = reference.type,
                 let problem = TypeScope.queryProblem(types.valueKind(type, scope: reference.typeScope))
             {
                 error(

@@ -5,7 +5,9 @@ extension SpecValidator {
     ///
     /// Where the param already goes to the query string (GET, `usingQuery: true`, an upload) `query` is an error
     /// rather than merged into it: its keys belong in `param`, and with one place for them no key is given twice.
-    mutating func validateQuery(_ spec: ParamSpec, at location: SourceLocation, inQuery: Bool, scope: InputScope) -> Param? {
+    mutating func validateQuery(
+        _ spec: ParamSpec, at location: SourceLocation, inQuery: Bool, scope: InputScope, valueKeys: Set<String> = []
+    ) -> Param? {
         if inQuery {
             error(
                 "'query' of endpoint '\(scope.endpoint)' sends keys in the query string beside a JSON body, but its "
@@ -13,6 +15,6 @@ extension SpecValidator {
                     + "keys in 'param'", at: location)
             return nil
         }
-        return validateParam(spec, scope: scope, inQuery: true)
+        return validateParam(spec, scope: scope, inQuery: true, valueKeys: valueKeys)
     }
 }

@@ -13,7 +13,7 @@ extension SpecValidator {
                 at: first.key.location)
             return nil
         }
-        let (kinds, open) = queryKeyKinds(param)
+        let (kinds, open, explicit) = queryKeyKinds(param)
         var result: [QueryArray] = []
         var ok = true
         for spec in specs {
@@ -28,7 +28,29 @@ extension SpecValidator {
                 ok = false
                 continue
             }
-            if let (kind, type) = kinds[key] {
+            if style.sendsWholeValue {
+                // The generated code wraps or the runtime spreads the value of this one key: it is written in the
+                // param as a key of its own (`{ filters: "{filters}" }`), not a field of a spread value.
+                guard explicit.contains(key) else {
+                    let keys = explicit.sorted().joined(separator: ", ")
+                    error(
+                        "\(place) sends '\(key)' in style '\(style.rawValue)', which applies to a key written in the "
+                            + "param with an input's value (`\(key): \"{\(key)}\"`)"
+                            + (kinds[key] != nil
+                                ? ", and the value of '\(key)' is not an input's (a constant, or a field of a spread value)"
+                                : ", and it has no such key")
+                            + (keys.isEmpty ? "" : " (such keys: \(keys))"), at: spec.key.location)
+                    ok = false
+                    continue
+                }
+                if style == .deepObject, let (kind, type) = kinds[key], let problem = deepObjectProblem(kind) {
+                    error(
+                        "\(place) sends '\(key)' in style 'deepObject' (`\(key)[name]=value` for each of its keys), "
+                            + "but its value ('\(type)') \(problem)", at: spec.key.location)
+                    ok = false
+                    continue
+                }
+            } else if let (kind, type) = kinds[key] {
                 switch kind {
                 case .array, .unknown:
                     break
@@ -54,10 +76,39 @@ extension SpecValidator {
         return ok ? result : nil
     }
 
+    /// Why a value of this kind cannot be sent in the deepObject style (an object of scalars or arrays of
+    /// scalars), or nil when it can (or repogen cannot tell: the runtime checks it).
+    private func deepObjectProblem(_ kind: ValueKind) -> String? {
+        func memberProblem(_ kind: ValueKind) -> String? {
+            switch kind {
+            case .scalar, .unknown: return nil
+            case .array(.scalar), .array(.unknown): return nil
+            default: return TypeScope.queryProblem(kind) ?? "an array of arrays"
+            }
+        }
+        switch kind {
+        case .unknown: return nil
+        case .scalar, .array: return "is not an object"
+        case .dictionary(_, let value):
+            return memberProblem(value).map { "is a dictionary whose values are each \($0), which a deepObject cannot carry" }
+        case .object(let model):
+            let modelScope = model.split(separator: ".").map(String.init)
+            for field in types.fields[model] ?? [] where field.isEncoded {
+                if let problem = memberProblem(types.valueKind(field.type, scope: modelScope)) {
+                    return "has the field '\(field.jsonKey)', which is \(problem) ('\(field.type)'), and a deepObject carries "
+                        + "only scalars and arrays of scalars"
+                }
+            }
+            return nil
+        }
+    }
+
     /// The keys a param's JSON object has, with what each value is and its type as written; `open` when it may have
-    /// keys repogen cannot list (a spread dictionary, a value of an external type).
-    private func queryKeyKinds(_ param: Param) -> (kinds: [String: (ValueKind, String)], open: Bool) {
+    /// keys repogen cannot list (a spread dictionary, a value of an external type); `explicit`, the keys written in
+    /// the param with an input's value (not fields of a spread value).
+    private func queryKeyKinds(_ param: Param) -> (kinds: [String: (ValueKind, String)], open: Bool, explicit: Set<String>) {
         var kinds: [String: (ValueKind, String)] = [:]
+        var explicit: Set<String> = []
         var open = false
         // A key in two places (a form's param and the `query` beside it) is an array when either is: a style applies to
         // arrays only.
@@ -84,6 +135,7 @@ extension SpecValidator {
             for entry in entries {
                 switch entry.value {
                 case .reference(let reference):
+                    explicit.insert(entry.key)
                     set(
                         entry.key,
                         (
@@ -108,6 +160,6 @@ extension SpecValidator {
                 }
             }
         }
-        return (kinds, open)
+        return (kinds, open, explicit)
     }
 }

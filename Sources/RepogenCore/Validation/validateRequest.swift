@@ -394,7 +394,7 @@ extension SpecValidator {
             var headers: [CustomHeader] = []
             var seen: Set<String> = []
             var ok = true
-            for (name, value) in pairs {
+            for (name, value, json) in pairs {
                 if !Self.isHeaderName(name.value) {
                     error("'\(name.value)' is not a valid HTTP header name", at: name.location)
                     ok = false
@@ -404,7 +404,27 @@ extension SpecValidator {
                 }
                 func place() -> String { "header '\(name.value)' of '\(scope.endpoint)'" }
                 // Control characters are ASCII, and no byte of a longer UTF-8 sequence is ASCII: look at bytes.
-                if let bad = value.value.utf8.first(where: { $0 < 0x20 && $0 != UInt8(ascii: "\t") || $0 == 0x7F }) {
+                if json {
+                    // One input's value, whatever its type: its JSON text is the header's value.
+                    guard Self.isSinglePlaceholder(value.value) else {
+                        error(
+                            "'json' of \(place()) must be one placeholder like \"{input}\" (its JSON text is the value), "
+                                + "not \(value.value.debugDescription)", at: value.location)
+                        ok = false
+                        continue
+                    }
+                    guard let parts = resolveTemplate(value, scope: scope, allowOptional: true, place: place()),
+                        parts.count == 1, case .reference(let reference) = parts[0]
+                    else {
+                        ok = false
+                        continue
+                    }
+                    if let type = reference.type, !checkCodable(type, at: value.location, what: place()) {
+                        ok = false
+                        continue
+                    }
+                    headers.append(CustomHeader(name: name.value, value: parts, json: true))
+                } else if let bad = value.value.utf8.first(where: { $0 < 0x20 && $0 != UInt8(ascii: "\t") || $0 == 0x7F }) {
                     error(
                         "the value of \(place()) contains \(Self.describe(Unicode.Scalar(bad))), which is not allowed in an HTTP header",
                         at: value.location)

@@ -97,7 +97,7 @@ struct SpecValidator {
         return APIModel(
             domain: domain, specPath: spec.path, imports: imports, models: models, domainModels: domainModels,
             endpoints: endpoints, collections: collections, modelDeclarations: declarations,
-            modelFiles: spec.modelFiles?.value ?? 1)
+            modelFiles: spec.modelFiles?.value ?? 1, servers: validateServers(spec.servers))
     }
 
     /// The domain name the file name gives: a Swift type name, short enough for the file names generated for it.
@@ -184,6 +184,11 @@ struct SpecValidator {
         }
         for (name, what) in names.declaredTypes(style: style, usesCaching: usesCaching) {
             declarations.append(TypeDeclaration(name: name, location: fileLocation, what: "\(what) \(generatedWhat)"))
+        }
+        if let first = spec.servers.first {
+            declarations.append(
+                TypeDeclaration(
+                    name: names.servers, location: first.location, what: "the servers enum \(generatedWhat)"))
         }
         return declarations
     }
@@ -282,10 +287,15 @@ struct SpecValidator {
         }
         // A form's keys are checked as the query string's: they are the same pairs.
         let isForm = bodyEncoding == .form
-        let param = validateParam(spec.param, scope: scope, inQuery: inQuery || isForm, form: isForm)
+        // Keys sent whole in a style of their own (JSON text, deepObject) are checked with `queryArrays`.
+        let valueKeys = Set(
+            spec.queryArrays.filter { QueryArray.Style(rawValue: $0.style.value)?.sendsWholeValue == true }.map(\.key.value))
+        let param = validateParam(spec.param, scope: scope, inQuery: inQuery || isForm, form: isForm, valueKeys: valueKeys)
         var query = Param.none
         if let querySpec = spec.query {
-            if let checked = validateQuery(querySpec, at: spec.queryLocation ?? spec.location, inQuery: inQuery, scope: scope) {
+            if let checked = validateQuery(
+                querySpec, at: spec.queryLocation ?? spec.location, inQuery: inQuery, scope: scope, valueKeys: valueKeys)
+            {
                 query = checked
             } else {
                 ok = false

@@ -284,3 +284,11 @@ extension PetsApi: RequestType {
         }
     }
 }
+
+/// The servers the spec lists, for `NetworkConfiguration.baseURL`: `configuration.baseURL = try PetsServers.server1()`.
+public enum PetsServers {
+    /// `https://petstore.example.com/v1`
+    public static func server1() throws -> URL {
+        try ServerURL.url("https://petstore.example.com/v1", [:])
+    }
+}

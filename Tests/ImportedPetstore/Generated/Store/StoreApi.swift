@@ -77,3 +77,12 @@ extension StoreApi: RequestType {
         }
     }
 }
+
+/// The servers the spec lists, for `NetworkConfiguration.baseURL`: `configuration.baseURL = try
+/// StoreServers.server1()`.
+public enum StoreServers {
+    /// `https://petstore.example.com/v1`
+    public static func server1() throws -> URL {
+        try ServerURL.url("https://petstore.example.com/v1", [:])
+    }
+}

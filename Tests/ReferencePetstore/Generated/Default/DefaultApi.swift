@@ -92,3 +92,44 @@ extension DefaultApi: RequestType {
         }
     }
 }
+
+/// The servers the spec lists, for `NetworkConfiguration.baseURL`: `configuration.baseURL = try
+/// DefaultServers.server1()`.
+public enum DefaultServers {
+    /// Example Petstore implementation service
+    ///
+    /// `https://example.com/api`
+    public static func server1() throws -> URL {
+        try ServerURL.url("https://example.com/api", [:])
+    }
+
+    /// `/api`
+    public static func server2() throws -> URL {
+        try ServerURL.url("/api", [:])
+    }
+
+    /// The values of `port` of `server3`.
+    public enum Server3Port: String, Sendable, CaseIterable {
+        case _443 = "443"
+        case _8443 = "8443"
+    }
+
+    /// A custom domain.
+    ///
+    /// `{protocol}://{subdomain}.example.com:{port}/{basePath}`
+    ///
+    /// - Parameters:
+    ///   - subdomain: A subdomain name.
+    ///   - basePath: The base API path.
+    public static func server3(
+        `protocol`: String = "https",
+        subdomain: String = "test",
+        port: Server3Port = ._443,
+        basePath: String = "v1"
+    ) throws -> URL {
+        try ServerURL.url(
+            "{protocol}://{subdomain}.example.com:{port}/{basePath}",
+            ["protocol": `protocol`, "subdomain": subdomain, "port": port.rawValue, "basePath": basePath]
+        )
+    }
+}

@@ -3,30 +3,6 @@
 import Foundation
 import RepogenRuntime
 
-public struct PetFilter: Codable, Sendable, Equatable {
-    public var name: String
-    public var state: String?
-
-    public init(name: String, state: String? = nil) {
-        self.name = name
-        self.state = state
-    }
-
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
-        try self.init(
-            name: container.decode(String.self, forKey: "name"),
-            state: container.decodeIfPresent(String.self, forKey: "state")
-        )
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: RepogenCodingKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.state, forKey: "state")
-    }
-}
-
 public enum MixedAnyOf: Codable, Sendable, Equatable {
     case date(Date)
     case petKind(PetKind)
@@ -301,26 +277,6 @@ public struct TypedAdditionalPropertiesWithPropertyNamedContainer: Codable, Send
         for (key, value) in self.additionalProperties where !declared.contains(key) {
             try container.encode(value, forKey: RepogenCodingKey(stringValue: key))
         }
-    }
-}
-
-public struct CodeError: Codable, Sendable, Equatable {
-    public var code: Int
-
-    public init(code: Int) {
-        self.code = code
-    }
-
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
-        try self.init(
-            code: container.decode(Int.self, forKey: "code")
-        )
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: RepogenCodingKey.self)
-        try container.encode(self.code, forKey: "code")
     }
 }
 

@@ -15,16 +15,25 @@ import RepogenRuntime
 ///     mock.nameMock.result = .success(value)
 ///     XCTAssertEqual(mock.nameMock.callsCount, 1)
 public final class MockPetsRepository: PetsRepository {
-    /// Calls and stubs of `listPets(limit:habitat:feeds:myRequestUUID:since:)`.
+    /// Calls and stubs of `listPets(limit:habitat:feeds:myRequestUUID:sort:filter:since:jsonFilters:)`.
     public let listPetsMock = MockMethod<
-        (limit: Int32?, habitat: ListPetsHabitat?, feeds: [ListPetsFeeds]?, myRequestUUID: UUID?, since: Date?),
+        (
+            limit: Int32?,
+            habitat: ListPetsHabitat?,
+            feeds: [ListPetsFeeds]?,
+            myRequestUUID: UUID?,
+            sort: ListPetsSort?,
+            filter: ListPetsFilter,
+            since: Date?,
+            jsonFilters: [PetFilter]?
+        ),
         APIResponse<[Pet]>
     >(
-        "MockPetsRepository.listPets(limit:habitat:feeds:myRequestUUID:since:)"
+        "MockPetsRepository.listPets(limit:habitat:feeds:myRequestUUID:sort:filter:since:jsonFilters:)"
     )
     /// Calls and stubs of `createPet(createPetRequest:xExtraArguments:)`.
     public let createPetMock = MockMethod<
-        (createPetRequest: CreatePetRequest, xExtraArguments: String?),
+        (createPetRequest: CreatePetRequest, xExtraArguments: CodeError?),
         APIResponse<Pet>
     >(
         "MockPetsRepository.createPet(createPetRequest:xExtraArguments:)"
@@ -41,16 +50,28 @@ public final class MockPetsRepository: PetsRepository {
         habitat: ListPetsHabitat?,
         feeds: [ListPetsFeeds]?,
         myRequestUUID: UUID?,
-        since: Date?
+        sort: ListPetsSort?,
+        filter: ListPetsFilter,
+        since: Date?,
+        jsonFilters: [PetFilter]?
     ) -> Result<APIResponse<[Pet]>, Error> {
         self.listPetsMock.call(
-            (limit: limit, habitat: habitat, feeds: feeds, myRequestUUID: myRequestUUID, since: since)
+            (
+                limit: limit,
+                habitat: habitat,
+                feeds: feeds,
+                myRequestUUID: myRequestUUID,
+                sort: sort,
+                filter: filter,
+                since: since,
+                jsonFilters: jsonFilters
+            )
         )
     }
 
     public func createPet(
         createPetRequest: CreatePetRequest,
-        xExtraArguments: String?
+        xExtraArguments: CodeError?
     ) -> Result<APIResponse<Pet>, Error> {
         self.createPetMock.call((createPetRequest: createPetRequest, xExtraArguments: xExtraArguments))
     }

@@ -5,9 +5,18 @@ import RepogenRuntime
 
 enum PetsApi {
     /// List all pets
-    case listPets(limit: Int32?, habitat: ListPetsHabitat?, feeds: [ListPetsFeeds]?, myRequestUUID: UUID?, since: Date?)
+    case listPets(
+        limit: Int32?,
+        habitat: ListPetsHabitat?,
+        feeds: [ListPetsFeeds]?,
+        myRequestUUID: UUID?,
+        sort: ListPetsSort?,
+        filter: ListPetsFilter,
+        since: Date?,
+        jsonFilters: [PetFilter]?
+    )
     /// Create a pet
-    case createPet(createPetRequest: CreatePetRequest, xExtraArguments: String?)
+    case createPet(createPetRequest: CreatePetRequest, xExtraArguments: CodeError?)
     /// Create a pet using a url form
     case createPetWithForm(createPetRequest: CreatePetRequest)
 }
@@ -15,8 +24,8 @@ enum PetsApi {
 extension PetsApi: RequestType {
     var param: Encodable? {
         switch self {
-        case .listPets(let limit, let habitat, let feeds, _, let since):
-            var params = RequestParameters()
+        case .listPets(let limit, let habitat, let feeds, _, let sort, let filter, let since, let jsonFilters):
+            var params: RequestParameters = ["filter": filter]
             if let limit {
                 params["limit"] = limit
             }
@@ -26,8 +35,14 @@ extension PetsApi: RequestType {
             if let feeds {
                 params["feeds"] = feeds
             }
+            if let sort {
+                params["sort"] = sort
+            }
             if let since {
                 params["since"] = since
+            }
+            if let jsonFilters {
+                params["jsonFilters"] = JSONParameter(jsonFilters)
             }
             return params
         case .createPet(let createPetRequest, _):
@@ -50,13 +65,15 @@ extension PetsApi: RequestType {
 
     var header: HTTPHeaderType {
         switch self {
-        case .listPets(_, _, _, let myRequestUUID, _):
+        case .listPets(_, _, _, let myRequestUUID, _, _, _, _):
             var headers: [String: String] = [:]
             headers["My-Request-UUID"] = myRequestUUID?.description
             return .custom(headers)
         case .createPet(_, let xExtraArguments):
             var headers: [String: String] = [:]
-            headers["X-Extra-Arguments"] = xExtraArguments
+            if let xExtraArguments {
+                headers["X-Extra-Arguments"] = JSONParameter.headerValue(xExtraArguments)
+            }
             return .custom(headers)
         case .createPetWithForm:
             return .json
@@ -77,7 +94,7 @@ extension PetsApi: RequestType {
     var queryArrayStyles: [String: NetworkConfiguration.QueryArrayStyle] {
         switch self {
         case .listPets:
-            return ["feeds": .repeatedKeys]
+            return ["feeds": .repeatedKeys, "sort": .deepObject, "filter": .deepObject]
         case .createPet:
             return [:]
         case .createPetWithForm:
@@ -94,5 +111,45 @@ extension PetsApi: RequestType {
         case .createPetWithForm:
             return .form
         }
+    }
+}
+
+/// The servers the spec lists, for `NetworkConfiguration.baseURL`: `configuration.baseURL = try PetsServers.server1()`.
+public enum PetsServers {
+    /// Example Petstore implementation service
+    ///
+    /// `https://example.com/api`
+    public static func server1() throws -> URL {
+        try ServerURL.url("https://example.com/api", [:])
+    }
+
+    /// `/api`
+    public static func server2() throws -> URL {
+        try ServerURL.url("/api", [:])
+    }
+
+    /// The values of `port` of `server3`.
+    public enum Server3Port: String, Sendable, CaseIterable {
+        case _443 = "443"
+        case _8443 = "8443"
+    }
+
+    /// A custom domain.
+    ///
+    /// `{protocol}://{subdomain}.example.com:{port}/{basePath}`
+    ///
+    /// - Parameters:
+    ///   - subdomain: A subdomain name.
+    ///   - basePath: The base API path.
+    public static func server3(
+        `protocol`: String = "https",
+        subdomain: String = "test",
+        port: Server3Port = ._443,
+        basePath: String = "v1"
+    ) throws -> URL {
+        try ServerURL.url(
+            "{protocol}://{subdomain}.example.com:{port}/{basePath}",
+            ["protocol": `protocol`, "subdomain": subdomain, "port": port.rawValue, "basePath": basePath]
+        )
     }
 }

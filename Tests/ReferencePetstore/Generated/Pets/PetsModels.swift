@@ -3,6 +3,30 @@
 import Foundation
 import RepogenRuntime
 
+public struct PetFilter: Codable, Sendable, Equatable {
+    public var name: String
+    public var state: String?
+
+    public init(name: String, state: String? = nil) {
+        self.name = name
+        self.state = state
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            name: container.decode(String.self, forKey: "name"),
+            state: container.decodeIfPresent(String.self, forKey: "state")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.state, forKey: "state")
+    }
+}
+
 /// Pet metadata
 public struct Pet: Codable, Sendable, Equatable {
     /// Pet id
@@ -75,6 +99,26 @@ public struct CreatePetRequest: Codable, Sendable, Equatable {
     }
 }
 
+public struct CodeError: Codable, Sendable, Equatable {
+    public var code: Int
+
+    public init(code: Int) {
+        self.code = code
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            code: container.decode(Int.self, forKey: "code")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.code, forKey: "code")
+    }
+}
+
 public enum ListPetsHabitat: String, Codable, Sendable, Equatable, CaseIterable {
     case water = "water"
     case land = "land"
@@ -86,4 +130,52 @@ public enum ListPetsFeeds: String, Codable, Sendable, Equatable, CaseIterable {
     case omnivore = "omnivore"
     case carnivore = "carnivore"
     case herbivore = "herbivore"
+}
+
+public struct ListPetsSort: Codable, Sendable, Equatable {
+    public var id: String
+    public var name: String?
+
+    public init(id: String, name: String? = nil) {
+        self.id = id
+        self.name = name
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            id: container.decode(String.self, forKey: "id"),
+            name: container.decodeIfPresent(String.self, forKey: "name")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encodeIfPresent(self.name, forKey: "name")
+    }
+}
+
+public struct ListPetsFilter: Codable, Sendable, Equatable {
+    public var name: String
+    public var state: String?
+
+    public init(name: String, state: String? = nil) {
+        self.name = name
+        self.state = state
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            name: container.decode(String.self, forKey: "name"),
+            state: container.decodeIfPresent(String.self, forKey: "state")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.state, forKey: "state")
+    }
 }

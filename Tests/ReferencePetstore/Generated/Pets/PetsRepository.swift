@@ -14,12 +14,15 @@ public protocol PetsRepository: Sendable {
         habitat: ListPetsHabitat?,
         feeds: [ListPetsFeeds]?,
         myRequestUUID: UUID?,
-        since: Date?
+        sort: ListPetsSort?,
+        filter: ListPetsFilter,
+        since: Date?,
+        jsonFilters: [PetFilter]?
     ) async -> Result<APIResponse<[Pet]>, Error>
     /// Create a pet
     func createPet(
         createPetRequest: CreatePetRequest,
-        xExtraArguments: String?
+        xExtraArguments: CodeError?
     ) async -> Result<APIResponse<Pet>, Error>
     /// Create a pet using a url form
     func createPetWithForm(createPetRequest: CreatePetRequest) async -> Result<Void, Error>
@@ -27,10 +30,19 @@ public protocol PetsRepository: Sendable {
 
 /// The methods with optional inputs, without them: they are sent as `nil`.
 extension PetsRepository {
-    /// `listPets(limit:habitat:feeds:myRequestUUID:since:)` with `limit`, `habitat`, `feeds`, `myRequestUUID`, `since`
-    /// nil.
-    public func listPets() async -> Result<APIResponse<[Pet]>, Error> {
-        await self.listPets(limit: nil, habitat: nil, feeds: nil, myRequestUUID: nil, since: nil)
+    /// `listPets(limit:habitat:feeds:myRequestUUID:sort:filter:since:jsonFilters:)` with `limit`, `habitat`, `feeds`,
+    /// `myRequestUUID`, `sort`, `since`, `jsonFilters` nil.
+    public func listPets(filter: ListPetsFilter) async -> Result<APIResponse<[Pet]>, Error> {
+        await self.listPets(
+            limit: nil,
+            habitat: nil,
+            feeds: nil,
+            myRequestUUID: nil,
+            sort: nil,
+            filter: filter,
+            since: nil,
+            jsonFilters: nil
+        )
     }
 
     /// `createPet(createPetRequest:xExtraArguments:)` with `xExtraArguments` nil.
@@ -53,14 +65,20 @@ public struct PetsRepositoryImpl: PetsRepository {
         habitat: ListPetsHabitat?,
         feeds: [ListPetsFeeds]?,
         myRequestUUID: UUID?,
-        since: Date?
+        sort: ListPetsSort?,
+        filter: ListPetsFilter,
+        since: Date?,
+        jsonFilters: [PetFilter]?
     ) async -> Result<APIResponse<[Pet]>, Error> {
         let request = PetsApi.listPets(
             limit: limit,
             habitat: habitat,
             feeds: feeds,
             myRequestUUID: myRequestUUID,
-            since: since
+            sort: sort,
+            filter: filter,
+            since: since,
+            jsonFilters: jsonFilters
         )
         return await self.manager.request(requestType: request)
     }
@@ -68,7 +86,7 @@ public struct PetsRepositoryImpl: PetsRepository {
     /// Create a pet
     public func createPet(
         createPetRequest: CreatePetRequest,
-        xExtraArguments: String?
+        xExtraArguments: CodeError?
     ) async -> Result<APIResponse<Pet>, Error> {
         let request = PetsApi.createPet(createPetRequest: createPetRequest, xExtraArguments: xExtraArguments)
         return await self.manager.request(requestType: request)
