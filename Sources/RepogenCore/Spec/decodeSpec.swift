@@ -11,10 +11,10 @@ package func decodeSpec(_ root: SpecNode, file: SpecFile) -> (spec: Spec?, diagn
 /// The keys each part of a spec may have; the single source for validation and "did you mean" hints.
 enum SpecKeys {
     static let root = ["style", "modelFiles", "imports", "externalTypes", "models", "collections", "defaults", "endpoints"]
-    static let defaults = ["usingQuery", "header"]
+    static let defaults = ["usingQuery", "header", "errors"]
     static let endpoint = [
         "name", "description", "repositoryMethod", "method", "path", "inputs", "param", "usingQuery", "queryArrays",
-        "query", "body", "header", "upload", "response", "responseMetadata", "example", "cache", "invalidates", "updates", "mock",
+        "query", "body", "header", "upload", "response", "responseMetadata", "errors", "example", "cache", "invalidates", "updates", "mock",
     ]
     static let collection = ["type", "id", "example"]
     static let mock = MockActionSpec.Verb.allCases.map(\.rawValue) + ["id", "value", "field", "to", "page"]
@@ -92,7 +92,8 @@ extension NodeReader {
         {
             defaults = EndpointDefaultsSpec(
                 usingQuery: list["usingQuery"].flatMap { bool($0.value, what: "'usingQuery' of 'defaults'") },
-                header: list["header"].flatMap { decodeHeader($0.value, what: "'defaults'") })
+                header: list["header"].flatMap { decodeHeader($0.value, what: "'defaults'") },
+                errors: list["errors"].map { decodeErrors($0.value, what: "'defaults'") } ?? [])
         }
         var endpoints: [EndpointSpec] = []
         var declared: Int?
