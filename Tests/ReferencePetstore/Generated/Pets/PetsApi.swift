@@ -95,4 +95,15 @@ extension PetsApi: RequestType {
             return .form
         }
     }
+
+    var errorBodies: [ErrorBodyType] {
+        switch self {
+        case .listPets:
+            return [.init(.default, ErrorModel.self)]
+        case .createPet:
+            return [.init(.range(4), ErrorBadRequest.self)]
+        case .createPetWithForm:
+            return []
+        }
+    }
 }
