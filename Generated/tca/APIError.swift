@@ -16,7 +16,7 @@ public enum APIError: Error, Equatable, Sendable, Foundation.LocalizedError {
     case serverError(Int)
     /// The server answered with a failure status the endpoint declares a body for (the spec's `errors`), decoded:
     /// read it with `response.body(as:)`.
-    case errorResponse(ErrorResponse)
+    case errorResponse(NetworkError.ErrorResponse)
     /// Anything else.
     case unknown
 

@@ -53,7 +53,8 @@ public enum NetworkError: Error, Sendable, LocalizedError {
         case .errorResponse(let response):
             return "The server answered with HTTP status \(response.status): \(response.body)"
         case .undecodableErrorResponse(let status, let failure, _):
-            return "The server answered with HTTP status \(status), and its error body could not be read: \(failure.description)"
+            return "The server answered with HTTP status \(status), and its error body could not be read: "
+                + failure.description
         case .decoding(let failure):
             return "The response could not be read: \(failure.description)"
         case .noData:

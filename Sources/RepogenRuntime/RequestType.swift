@@ -97,7 +97,7 @@ public protocol RequestType: Sendable {
     /// The bodies the endpoint declares for failure statuses (the spec's `errors`): a failure whose status one
     /// covers is `NetworkError.errorResponse` with its body decoded (or `.undecodableErrorResponse` when it does
     /// not decode); other failures are as without them. Empty by default.
-    var errorBodies: [ErrorBodyType] { get }
+    var errorBodies: [NetworkError.ErrorBodyType] { get }
 }
 
 /// How a request's `param` is written when it is the body.
@@ -140,7 +140,7 @@ extension RequestType {
     }
 
     /// No declared error bodies: every failure is a plain `NetworkError`.
-    public var errorBodies: [ErrorBodyType] {
+    public var errorBodies: [NetworkError.ErrorBodyType] {
         []
     }
 }

@@ -14,6 +14,8 @@ final class ErrorBodiesCompileTests: XCTestCase {
           Problem: { fields: { code: Int, detail: String? } }
           Conflict: { fields: { existing: "[Int]" } }
           Item: { fields: { id: Int } }
+          ErrorResponse: { fields: { message: String } }    # the runtime's names: generated code names its own
+          ErrorBodyType: { fields: { kind: String } }
         endpoints:
           - name: createItem
             method: POST
@@ -38,7 +40,7 @@ final class ErrorBodiesCompileTests: XCTestCase {
             path: /photos
             inputs: [{ name: photo, type: UploadFile }]
             upload: { files: { photo: "{photo}" } }
-            errors: { "413": Problem }
+            errors: { "413": ErrorResponse, "415": ErrorBodyType }
           - name: errorBodies    # the name of the member it is a case of
             method: GET
             path: /e
@@ -52,7 +54,7 @@ final class ErrorBodiesCompileTests: XCTestCase {
         try compiler.buildInEveryStyle(spec: Self.spec, path: "Specs/failures.yaml", module: "Failures", test: "ErrorBodiesCompileTests") { style, generation in
             XCTAssertEqual(generation.warnings.map(\.description), [], style.name)
             let api = generation.files.first { $0.relativePath.hasSuffix("FailuresApi.swift") }?.contents ?? ""
-            XCTAssertTrue(api.contains("    var errorBodies: [ErrorBodyType] {"), "\(style.name): \(api)")
+            XCTAssertTrue(api.contains("    var errorBodies: [NetworkError.ErrorBodyType] {"), "\(style.name): \(api)")
             XCTAssertTrue(api.contains(".init(.code(409), Conflict.self)"), "\(style.name): \(api)")
             XCTAssertTrue(api.contains(".init(.code(503), String.self)"), "defaults.errors: \(api)")
         }

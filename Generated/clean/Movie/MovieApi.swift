@@ -106,7 +106,7 @@ extension MovieApi: RequestType {
         }
     }
 
-    var errorBodies: [ErrorBodyType] {
+    var errorBodies: [NetworkError.ErrorBodyType] {
         switch self {
         case .fetchMovies:
             return []

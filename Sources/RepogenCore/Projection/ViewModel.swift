@@ -123,7 +123,7 @@ package struct EndpointViewModel: Sendable, Equatable {
     package var queryParam: SwitchCaseViewModel
     /// The `bodyEncoding` member's case: `.form` for `body: form`, else `.json`.
     package var bodyEncoding: SwitchCaseViewModel
-    /// The `errorBodies` member's case: the endpoint's `errors` as the runtime's `ErrorBodyType`s, else `[]`.
+    /// The `errorBodies` member's case: the endpoint's `errors` as the runtime's `NetworkError.ErrorBodyType`s, else `[]`.
     package var errorBodies: SwitchCaseViewModel
     /// The `upload` member's case.
     package var upload: SwitchCaseViewModel
@@ -447,7 +447,7 @@ enum RequestMember: String {
         case .queryArrayStyles: "[String: NetworkConfiguration.QueryArrayStyle]"
         case .queryParam: "Encodable?"
         case .bodyEncoding: "RequestBodyEncoding"
-        case .errorBodies: "[ErrorBodyType]"
+        case .errorBodies: "[NetworkError.ErrorBodyType]"
         case .upload: "UploadForm?"
         }
     }

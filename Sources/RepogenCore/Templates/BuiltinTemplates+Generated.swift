@@ -1008,7 +1008,7 @@ import {{module}}
     case serverError(Int)
     /// The server answered with a failure status the endpoint declares a body for (the spec's `errors`), decoded:
     /// read it with `response.body(as:)`.
-    case errorResponse(ErrorResponse)
+    case errorResponse(NetworkError.ErrorResponse)
     /// Anything else.
     case unknown
 

@@ -250,7 +250,7 @@ extension PetsApi: RequestType {
         }
     }
 
-    var errorBodies: [ErrorBodyType] {
+    var errorBodies: [NetworkError.ErrorBodyType] {
         switch self {
         case .listPets:
             return [.init(.default, ErrorModel.self)]

@@ -92,7 +92,7 @@ extension DefaultApi: RequestType {
         }
     }
 
-    var errorBodies: [ErrorBodyType] {
+    var errorBodies: [NetworkError.ErrorBodyType] {
         switch self {
         case .getStats:
             return []

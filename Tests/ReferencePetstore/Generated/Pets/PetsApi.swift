@@ -96,7 +96,7 @@ extension PetsApi: RequestType {
         }
     }
 
-    var errorBodies: [ErrorBodyType] {
+    var errorBodies: [NetworkError.ErrorBodyType] {
         switch self {
         case .listPets:
             return [.init(.default, ErrorModel.self)]
