@@ -81,6 +81,22 @@ extension ServerTests {
         XCTAssertEqual(response.body(as: Item.self), Item(id: 1, name: "a"))
     }
 
+    /// An envelope API's error envelope: the declared type decodes the whole body, not its `data`.
+    func testWithEnvelopesTheDeclaredTypeDecodesTheWholeBody() async throws {
+        struct Envelope: Codable, Sendable, Equatable {
+            var resultCode: String
+            var message: String
+        }
+        try await server.route([
+            .init("GET", "/exact", status: 400, body: #"{"resultCode": "E400", "message": "bad", "data": null}"#),
+        ])
+        var request = DeclaringRequest(path: "/exact")
+        request.declarations = [.init(.code(400), Envelope.self)]
+        let result: Result<Item, Error> = await envelopeManager().request(requestType: request)
+        guard case .errorResponse(let response)? = result.networkError else { return XCTFail("\(result)") }
+        XCTAssertEqual(response.body(as: Envelope.self), Envelope(resultCode: "E400", message: "bad"))
+    }
+
     func testErrorResponsesCompareByStatusHeadersBytesAndBody() {
         let response = ErrorResponse(status: 400, body: CodeError(code: 1))
         XCTAssertEqual(response, ErrorResponse(status: 400, body: CodeError(code: 1)))
