@@ -14,6 +14,9 @@ public enum APIError: Error, Equatable, Sendable, Foundation.LocalizedError {
     case unauthorized
     /// The server answered with this status code.
     case serverError(Int)
+    /// The server answered with a failure status the endpoint declares a body for (the spec's `errors`), decoded:
+    /// read it with `response.body(as:)`.
+    case errorResponse(NetworkError.ErrorResponse)
     /// Anything else.
     case unknown
 
@@ -28,6 +31,8 @@ public enum APIError: Error, Equatable, Sendable, Foundation.LocalizedError {
             return "Your session has expired. Please sign in again."
         case .serverError(let code):
             return "A server error occurred. (code: \(code))"
+        case .errorResponse(let response):
+            return "The server refused the request. (code: \(response.status))"
         case .unknown:
             return "An unknown error occurred."
         }
@@ -36,8 +41,9 @@ public enum APIError: Error, Equatable, Sendable, Foundation.LocalizedError {
     public var errorDescription: String? { message }
 
     /// `error` as a client throws it: an `APIError` from the runtime's `NetworkError` (a transport failure or a
-    /// timeout becomes `networkError` with its message; a body that does not decode, or none, `decodingError`; a
-    /// refused URL or parameter, `unknown`), a cancellation as `CancellationError`, and anything else `unknown`.
+    /// timeout becomes `networkError` with its message; a declared error body `errorResponse`; a body that does not
+    /// decode (an error body too), or none, `decodingError`; a refused URL or parameter, `unknown`), a cancellation
+    /// as `CancellationError`, and anything else `unknown`.
     public static func converting(_ error: any Error) -> any Error {
         switch error {
         case let error as APIError:
@@ -50,7 +56,9 @@ public enum APIError: Error, Equatable, Sendable, Foundation.LocalizedError {
                 return APIError.unauthorized
             case .server(let status, _, _, _):
                 return APIError.serverError(status)
-            case .decoding, .noData:
+            case .errorResponse(let response):
+                return APIError.errorResponse(response)
+            case .decoding, .noData, .undecodableErrorResponse:
                 return APIError.decodingError
             case .transport, .timedOut:
                 return APIError.networkError(error.errorDescription ?? "The network connection failed.")

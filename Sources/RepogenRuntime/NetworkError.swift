@@ -14,6 +14,12 @@ public enum NetworkError: Error, Sendable, LocalizedError {
     /// A status the configuration does not count as success. An envelope body gives its `resultCode` and
     /// `message`; `body` is the raw body (an HTML error page, say).
     case server(status: Int, resultCode: String?, message: String?, body: Data)
+    /// A failure status the endpoint declares a body for (the spec's `errors`), that body decoded: read it with
+    /// `response.body(as:)`, e.g. `response.body(as: CodeError.self)`.
+    case errorResponse(ErrorResponse)
+    /// A failure status the endpoint declares a body for, whose body does not decode as declared: the decoding
+    /// failure and the raw body.
+    case undecodableErrorResponse(status: Int, failure: DecodingFailure, body: Data)
     /// The body is not the expected type; keeps the `DecodingError` and the coding path it failed at.
     case decoding(DecodingFailure)
     /// The body (or an envelope's `data`) was empty or `null` where a value was expected.
@@ -44,6 +50,11 @@ public enum NetworkError: Error, Sendable, LocalizedError {
             return message ?? "You are not signed in, or your session has expired."
         case .server(let status, let code, let message, _):
             return message.map { "\($0) (\(code ?? "HTTP \(status)"))" } ?? "The server answered with HTTP status \(status)."
+        case .errorResponse(let response):
+            return "The server answered with HTTP status \(response.status): \(response.body)"
+        case .undecodableErrorResponse(let status, let failure, _):
+            return "The server answered with HTTP status \(status), and its error body could not be read: "
+                + failure.description
         case .decoding(let failure):
             return "The response could not be read: \(failure.description)"
         case .noData:

@@ -114,6 +114,12 @@ public final class NetworkManager: @unchecked Sendable {
                     attempt += 1
                     continue
                 }
+                if let declared = Self.declaredFailure(
+                    status: status, data: data, response: response, declarations: requestType.errorBodies,
+                    configuration: configuration)
+                {
+                    return .failure(declared)
+                }
                 return .failure(Self.failure(status: status, body: data, configuration: configuration))
             }
         } catch {

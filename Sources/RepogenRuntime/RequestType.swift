@@ -94,6 +94,10 @@ public protocol RequestType: Sendable {
     /// applying, nil values left out). Only a request that sends its param as the body may say `.form`: GET,
     /// `usingQuery` and an upload make it a `NetworkError.invalidParameter`.
     var bodyEncoding: RequestBodyEncoding { get }
+    /// The bodies the endpoint declares for failure statuses (the spec's `errors`): a failure whose status one
+    /// covers is `NetworkError.errorResponse` with its body decoded (or `.undecodableErrorResponse` when it does
+    /// not decode); other failures are as without them. Empty by default.
+    var errorBodies: [NetworkError.ErrorBodyType] { get }
 }
 
 /// How a request's `param` is written when it is the body.
@@ -133,6 +137,11 @@ extension RequestType {
     /// A body `param` is JSON.
     public var bodyEncoding: RequestBodyEncoding {
         .json
+    }
+
+    /// No declared error bodies: every failure is a plain `NetworkError`.
+    public var errorBodies: [NetworkError.ErrorBodyType] {
+        []
     }
 }
 

@@ -16,7 +16,7 @@ final class ValidationTests: XCTestCase {
     func testUnknownKeyWithSuggestion() {
         XCTAssertEqual(
             diagnostics(spec(#""name": "a", "method": "GET", "path": "/a", "respons": "String""#)),
-            ["Specs/store.json:4:51: error: unknown key 'respons' in an endpoint; did you mean 'response'? (valid keys: name, description, repositoryMethod, method, path, inputs, param, usingQuery, queryArrays, query, body, header, upload, response, responseMetadata, example, cache, invalidates, updates, mock)"])
+            ["Specs/store.json:4:51: error: unknown key 'respons' in an endpoint; did you mean 'response'? (valid keys: name, description, repositoryMethod, method, path, inputs, param, usingQuery, queryArrays, query, body, header, upload, response, responseMetadata, errors, example, cache, invalidates, updates, mock)"])
     }
 
     /// Only a segment that starts with ':' and an identifier is an Express/Rails placeholder; other colons are the

@@ -105,4 +105,29 @@ extension MovieApi: RequestType {
             return "/api/v1/movies/\(PathComponent(movie.id))"
         }
     }
+
+    var errorBodies: [NetworkError.ErrorBodyType] {
+        switch self {
+        case .fetchMovies:
+            return []
+        case .fetchMovie:
+            return []
+        case .addMovie:
+            return [
+                .init(.code(409), MovieProblem.self),
+                .init(.range(4), MovieProblem.self),
+                .init(.default, MovieProblem.self)
+            ]
+        case .renameMovie:
+            return []
+        case .deleteMovie:
+            return []
+        case .rateMovie:
+            return []
+        case .fetchMovieRevision:
+            return []
+        case .replaceMovie:
+            return []
+        }
+    }
 }

@@ -78,3 +78,28 @@ public struct MovieRating: Codable, Sendable, Equatable {
         try container.encode(self.stars, forKey: "stars")
     }
 }
+
+/// What the server says about a movie it refuses.
+public struct MovieProblem: Codable, Sendable, Equatable {
+    public var code: Int
+    public var reason: String
+
+    public init(code: Int, reason: String) {
+        self.code = code
+        self.reason = reason
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            code: container.decode(Int.self, forKey: "code"),
+            reason: container.decode(String.self, forKey: "reason")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.code, forKey: "code")
+        try container.encode(self.reason, forKey: "reason")
+    }
+}

@@ -415,6 +415,18 @@ struct Comparison {
                 source: .breaking, wire: .none, old: oldAt?.responseMetadata?.location ?? oldAt?.location,
                 new: newAt?.responseMetadata?.location ?? newAt?.location)
         }
+        // The error bodies (`errors`): which failure statuses the app gets decoded, and as what. Their order does not
+        // matter (the closest status wins).
+        let oldErrors = a.errors.map { "\($0.status): \(renamed($0.type))" }.sorted()
+        let newErrors = b.errors.map { "\($0.status): \($0.type)" }.sorted()
+        if oldErrors != newErrors {
+            let before = oldErrors.isEmpty ? "none" : oldErrors.joined(separator: ", ")
+            let after = newErrors.isEmpty ? "none" : newErrors.joined(separator: ", ")
+            add(
+                "response-changed", subject, "the error bodies of '\(subject)' are now \(after), not \(before)",
+                source: .none, wire: .breaking, old: oldAt?.errors.first?.status.location ?? oldLocation,
+                new: newAt?.errors.first?.status.location ?? newLocation)
+        }
         if a.example != b.example {
             add(
                 "example-changed", subject, "the example the mock answers '\(subject)' with changed",

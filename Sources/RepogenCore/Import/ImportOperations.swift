@@ -24,6 +24,8 @@ struct ImportedEndpoint {
     var response: String?
     /// `responseMetadata: true`: the success response declares headers, which the app reads from an `APIResponse`.
     var responseMetadata = false
+    /// `errors`: the failure statuses (`400`, `4XX`, `default`) whose JSON bodies the app gets decoded, with their types.
+    var errors: [(status: String, type: String)] = []
     var uses: Set<String> = []
 }
 
@@ -139,12 +141,7 @@ extension OpenAPIImporter {
             chosen = fallback
             warn("\(where_) has no 2xx response; its 'default' response is the success type", at: document.location(offset: fallback.keyOffset))
         } else {
-            for error in errors {
-                if let resolved = document.resolved(error.value, warnings: &warnings, what: "a response"), resolved["content"] != nil {
-                    errorResponses = (errorResponses?.first ?? error.value, (errorResponses?.count ?? 0) + 1)
-                    break
-                }
-            }
+            errorBodies(errors, where_: where_, capitalized: capitalized, endpoint: &endpoint)
         }
         guard let chosen, let response = document.resolved(chosen.value, warnings: &warnings, what: "response \(chosen.key) of \(where_)") else { return }
         // A success without a body (204) next to one with a body: the body's type, optional.
@@ -201,6 +198,59 @@ extension OpenAPIImporter {
                     "response \(other.0.key) of \(where_) is \(otherType.text), but an endpoint has one success type: \(type.text) from \(member.key)",
                     at: document.location(offset: other.0.keyOffset))
             }
+        }
+    }
+
+    /// The `errors` of an endpoint: each failure response (4xx, 5xx, `4XX`, `5XX`, `default`) with a JSON body, its
+    /// schema's type; a body the runtime cannot decode, or a status `errors` cannot name, is warned about (the app
+    /// gets `NetworkError.server` with the raw body for it).
+    private mutating func errorBodies(
+        _ responses: [SpecMember], where_: String, capitalized: String, endpoint: inout ImportedEndpoint
+    ) {
+        for member in responses {
+            guard let response = document.resolved(member.value, warnings: &warnings, what: "response \(member.key) of \(where_)"),
+                let content = response["content"]?.members, !content.isEmpty
+            else { continue }
+            guard ErrorBody.Status(member.key) != nil else {
+                warn(
+                    "response \(member.key) of \(where_) is not a failure status 'errors' can name (400–599, 4XX, 5XX, "
+                        + "default); the app gets its body as the raw bytes of NetworkError.server",
+                    at: document.location(offset: member.keyOffset))
+                continue
+            }
+            guard let json = content.first(where: { Self.isJSON($0.key) && !isBinaryMedia($0) }) else {
+                // Text: the runtime hands a `String` error body over as the body's text.
+                if content.contains(where: { $0.key.lowercased().hasPrefix("text/") }) {
+                    endpoint.errors.append((member.key, "String"))
+                    continue
+                }
+                let types = content.map(\.key).joined(separator: ", ")
+                warn(
+                    "error response \(member.key) of \(where_) is \(types), which the runtime does not decode; the app gets "
+                        + "it as the raw bytes of NetworkError.server", at: response)
+                continue
+            }
+            guard let schema = json.value["schema"] else {
+                endpoint.errors.append((member.key, "JSONValue"))
+                continue
+            }
+            // A shared response (`$ref: '#/components/responses/ErrorBadRequest'`) names its body's model; an
+            // operation's own, the operation and the status (`UpdatePetError400`).
+            var hint = capitalized + "Error" + (member.key == "default" ? "Default" : member.key.uppercased())
+            if let reference = member.value["$ref"]?.string, reference.hasPrefix("#/components/responses/"),
+                let last = reference.split(separator: "/").last
+            {
+                hint = ImportNames.typeName(OpenAPIDocument.unescapePointer(String(last)))
+            }
+            var type = swiftType(schema, hint: hint)
+            if type.text == "Data" {
+                warn(
+                    "error response \(member.key) of \(where_) is base64 text in JSON; typed as String (Data(base64Encoded:) "
+                        + "reads it)", at: schema)
+                type.text = "String"
+            }
+            endpoint.errors.append((member.key, type.optionalText))
+            endpoint.uses.formUnion(type.models)
         }
     }
 

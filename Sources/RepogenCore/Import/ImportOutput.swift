@@ -372,6 +372,9 @@ extension OpenAPIImporter {
         }
         if let response = endpoint.response { members.append(("response", .string(response))) }
         if endpoint.responseMetadata { members.append(("responseMetadata", .bool(true))) }
+        if !endpoint.errors.isEmpty {
+            members.append(("errors", .mapping(endpoint.errors.map { ($0.status, .string($0.type)) }, flow: true)))
+        }
         return .mapping(members, flow: false)
     }
 }

@@ -51,7 +51,6 @@ package struct OpenAPIImporter {
     /// Every type name given out, and those the generated code declares for the domains.
     var typeNames: Set<String> = []
     var reservedNames: Set<String> = []
-    var errorResponses: (first: SpecNode, count: Int)?
 
     mutating func warn(_ message: String, at node: SpecNode) {
         warnings.append(Diagnostic(.warning, message, at: document.location(node)))
@@ -134,11 +133,6 @@ package struct OpenAPIImporter {
             if let endpoint = importOperation(operation, name: endpointNames[operation.index]) {
                 endpoints[domain, default: []].append(endpoint)
             }
-        }
-        if let errors = errorResponses {
-            warn(
-                "error responses have bodies in \(errors.count) operation(s); a repogen endpoint types only its success: "
-                    + "a failed status is a NetworkError (see Documentation/Runtime.md, 'Errors')", at: errors.first)
         }
         breakRecursion()
         PhaseTimes.mark("import: models and operations")

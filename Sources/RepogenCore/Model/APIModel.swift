@@ -160,6 +160,8 @@ package struct Endpoint: Sendable, Equatable {
     package var response: String?
     /// `responseMetadata`: the repository returns `APIResponse<…>` around the success type (status and headers).
     package var responseMetadata = false
+    /// `errors`: the bodies failure statuses decode as, in the spec's order.
+    package var errors: [ErrorBody] = []
     package var upload: Upload? = nil
     /// The example response as JSON text, for the mock.
     package var example: String? = nil
@@ -171,6 +173,58 @@ package struct Endpoint: Sendable, Equatable {
     package var cacheEffects: [CacheEffect] = []
     /// `mock`: what the `tca` style's `mockValue` does for this endpoint with one of the collections.
     package var mockAction: MockAction? = nil
+}
+
+/// A body the endpoint declares for failure statuses (`errors`).
+package struct ErrorBody: Sendable, Equatable {
+    /// Which statuses: `400`, `4XX`, `default`.
+    package enum Status: Sendable, Equatable, Hashable, CustomStringConvertible {
+        case code(Int)
+        /// By the first digit: `range(4)` is `4XX`.
+        case range(Int)
+        case `default`
+
+        /// As the spec writes it: `400`, `4XX`, `default`.
+        package var description: String {
+            switch self {
+            case .code(let code): String(code)
+            case .range(let digit): "\(digit)XX"
+            case .default: "default"
+            }
+        }
+
+        /// The runtime's `ErrorBodyType.Status`: `.code(400)`, `.range(4)`, `.default`.
+        package var runtimeCase: String {
+            switch self {
+            case .code(let code): ".code(\(code))"
+            case .range(let digit): ".range(\(digit))"
+            case .default: ".default"
+            }
+        }
+
+        /// `400`, `4XX`/`4xx` (400–599 only) or `default`; nil for anything else.
+        package init?(_ text: String) {
+            if text == "default" {
+                self = .default
+            } else if text.count == 3, let digit = Int(text.prefix(1)), text.dropFirst().uppercased() == "XX" {
+                guard digit == 4 || digit == 5 else { return nil }
+                self = .range(digit)
+            } else if text.count == 3, text.allSatisfy(\.isASCII), let code = Int(text), (400...599).contains(code) {
+                self = .code(code)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    package var status: Status
+    /// The body's type as written in the code.
+    package var type: String
+
+    package init(status: Status, type: String) {
+        self.status = status
+        self.type = type
+    }
 }
 
 /// How a param that is the body is written (`body`), as the spec spells it.

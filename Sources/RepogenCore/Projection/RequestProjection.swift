@@ -284,6 +284,12 @@ enum RequestProjection {
         SwitchCase(pattern: patterns.pattern(binding: []), lines: ["return " + endpoint.bodyEncoding.runtimeCase])
     }
 
+    /// `var errorBodies`: the endpoint's `errors`, in the spec's order (`[.init(.code(400), CodeError.self)]`); `[]`.
+    static func errorBodies(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
+        let entries = endpoint.errors.map { ".init(\($0.status.runtimeCase), \($0.type).self)" }
+        return SwitchCase(pattern: patterns.pattern(binding: []), lines: ["return [" + entries.joined(separator: ", ") + "]"])
+    }
+
     /// `var queryArrayStyles`: the keys of `queryArrays` with the runtime's styles, in the spec's order; `[:]`.
     static func queryArrayStyles(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
         let entries = endpoint.queryArrays.compactMap { array in

@@ -362,7 +362,7 @@ extension EndpointViewModel: MustacheRepresentable {
     /// The names of every endpoint's hash, made once (a large spec has tens of thousands of endpoints).
     private static let names = [
         "caseName", "doc", "caseDeclaration", "factory", "param", "method", "header", "path", "usingQuery",
-        "queryArrayStyles", "queryParam", "bodyEncoding", "upload",
+        "queryArrayStyles", "queryParam", "bodyEncoding", "errorBodies", "upload",
         "methodName", "memberPrefix", "signature", "selector", "successType", "wireType", "mapsResponse",
         "responseName", "toDomain", "domainValue", "resultType", "construction", "requestName", "hasArguments",
         "returnsValue", "argumentsType", "argumentsValue", "mockArguments", "cache", "clean", "tca",
@@ -391,6 +391,7 @@ extension EndpointViewModel: MustacheRepresentable {
         queryArrayStyles.push(to: &builder)
         queryParam.push(to: &builder)
         bodyEncoding.push(to: &builder)
+        errorBodies.push(to: &builder)
         upload.push(to: &builder)
         builder.push(methodName)
         builder.push(memberPrefix)

@@ -125,6 +125,8 @@ package struct EndpointViewModel: Sendable, Equatable {
     package var queryParam: SwitchCaseViewModel
     /// The `bodyEncoding` member's case: `.form` for `body: form`, else `.json`.
     package var bodyEncoding: SwitchCaseViewModel
+    /// The `errorBodies` member's case: the endpoint's `errors` as the runtime's `NetworkError.ErrorBodyType`s, else `[]`.
+    package var errorBodies: SwitchCaseViewModel
     /// The `upload` member's case.
     package var upload: SwitchCaseViewModel
     /// The repository method, escaped.
@@ -435,7 +437,7 @@ package struct DomainModelViewModel: Sendable, Equatable {
 
 /// The members of `RequestType` the API enum implements.
 enum RequestMember: String {
-    case param, method, header, path, usingQuery, queryArrayStyles, queryParam, bodyEncoding, upload
+    case param, method, header, path, usingQuery, queryArrayStyles, queryParam, bodyEncoding, errorBodies, upload
 
     var type: String {
         switch self {
@@ -447,6 +449,7 @@ enum RequestMember: String {
         case .queryArrayStyles: "[String: NetworkConfiguration.QueryArrayStyle]"
         case .queryParam: "Encodable?"
         case .bodyEncoding: "RequestBodyEncoding"
+        case .errorBodies: "[NetworkError.ErrorBodyType]"
         case .upload: "UploadForm?"
         }
     }
@@ -464,6 +467,7 @@ extension EndpointViewModel {
         case .queryArrayStyles: queryArrayStyles
         case .queryParam: queryParam
         case .bodyEncoding: bodyEncoding
+        case .errorBodies: errorBodies
         case .upload: upload
         }
     }

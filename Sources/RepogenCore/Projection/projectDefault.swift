@@ -12,6 +12,7 @@ package func projectDefault(
     let hasQuery = model.endpoints.contains { $0.query != .none }
     let hasForms = model.endpoints.contains { $0.bodyEncoding != .json }
     let hasUploads = model.endpoints.contains { $0.upload != nil }
+    let hasErrors = model.endpoints.contains { !$0.errors.isEmpty }
     let groupNames = groupNames(model)
     let hasCache = model.endpoints.contains { $0.cache != nil || !$0.cacheEffects.isEmpty }
     // What the style adds (the completion handler, clean's use cases, tca's client), if anything.
@@ -31,7 +32,7 @@ package func projectDefault(
         return true
     }!
     let grouping = projectGroups(
-        endpoints[...], groupNames: groupNames, hasUsingQuery: hasUsingQuery, hasQueryArrays: hasQueryArrays, hasQuery: hasQuery, hasForms: hasForms, hasUploads: hasUploads)
+        endpoints[...], groupNames: groupNames, hasUsingQuery: hasUsingQuery, hasQueryArrays: hasQueryArrays, hasQuery: hasQuery, hasForms: hasForms, hasErrors: hasErrors, hasUploads: hasUploads)
     let modules = ["Foundation", runtimeModule] + model.imports.filter { $0 != "Foundation" && $0 != runtimeModule }
     let models = projectModels(model.models, access: accessLevel.modifier)
     let domainModels = projectDomainModels(model.domainModels, access: accessLevel.modifier)
@@ -56,7 +57,7 @@ package func projectDefault(
         groups: grouping?.groups ?? [],
         // The `RequestType` members of the API enum: each endpoint's case, or in a grouped domain one per group.
         requestMembers: grouping?.dispatch
-            ?? requestMembers(hasUsingQuery: hasUsingQuery, hasQueryArrays: hasQueryArrays, hasQuery: hasQuery, hasForms: hasForms, hasUploads: hasUploads) {
+            ?? requestMembers(hasUsingQuery: hasUsingQuery, hasQueryArrays: hasQueryArrays, hasQuery: hasQuery, hasForms: hasForms, hasErrors: hasErrors, hasUploads: hasUploads) {
             memberCases(endpoints[...], $0)
         },
         hasCache: hasCache,
@@ -156,13 +157,14 @@ package let maximumSwitchCases = 256
 
 /// The member declarations of `RequestType`, with the cases that compute each, for the members a domain uses.
 private func requestMembers(
-    hasUsingQuery: Bool, hasQueryArrays: Bool, hasQuery: Bool, hasForms: Bool, hasUploads: Bool, cases: (RequestMember) -> [SwitchCaseViewModel]
+    hasUsingQuery: Bool, hasQueryArrays: Bool, hasQuery: Bool, hasForms: Bool, hasErrors: Bool, hasUploads: Bool, cases: (RequestMember) -> [SwitchCaseViewModel]
 ) -> [RequestMemberViewModel] {
     var members: [RequestMember] = [.param, .method, .header, .path]
     if hasUsingQuery { members.append(.usingQuery) }
     if hasQueryArrays { members.append(.queryArrayStyles) }
     if hasQuery { members.append(.queryParam) }
     if hasForms { members.append(.bodyEncoding) }
+    if hasErrors { members.append(.errorBodies) }
     if hasUploads { members.append(.upload) }
     return members.enumerated().map { index, member in
         RequestMemberViewModel(name: member.rawValue, type: member.type, isFirst: index == 0, cases: cases(member))
@@ -186,7 +188,7 @@ private func groupNames(_ model: APIModel) -> [(typeName: String, caseName: Stri
 /// forward to them. Nil for a smaller domain.
 private func projectGroups(
     _ endpoints: ArraySlice<EndpointViewModel>, groupNames: [(typeName: String, caseName: String)], hasUsingQuery: Bool,
-    hasQueryArrays: Bool, hasQuery: Bool, hasForms: Bool, hasUploads: Bool
+    hasQueryArrays: Bool, hasQuery: Bool, hasForms: Bool, hasErrors: Bool, hasUploads: Bool
 ) -> (groups: [GroupViewModel], dispatch: [RequestMemberViewModel])? {
     guard !groupNames.isEmpty else { return nil }
     // Each group copies its endpoints' member cases: in two halves at once, like the endpoints.
@@ -196,12 +198,12 @@ private func projectGroups(
             store(GroupViewModel(
                 typeName: groupNames[index].typeName, caseName: groupNames[index].caseName, endpoints: chunk,
                 requestMembers: requestMembers(
-                    hasUsingQuery: hasUsingQuery, hasQueryArrays: hasQueryArrays, hasQuery: hasQuery, hasForms: hasForms, hasUploads: hasUploads
+                    hasUsingQuery: hasUsingQuery, hasQueryArrays: hasQueryArrays, hasQuery: hasQuery, hasForms: hasForms, hasErrors: hasErrors, hasUploads: hasUploads
                 ) { memberCases(chunk, $0) }))
         }
         return true
     }!
-    let dispatch = requestMembers(hasUsingQuery: hasUsingQuery, hasQueryArrays: hasQueryArrays, hasQuery: hasQuery, hasForms: hasForms, hasUploads: hasUploads) { member in
+    let dispatch = requestMembers(hasUsingQuery: hasUsingQuery, hasQueryArrays: hasQueryArrays, hasQuery: hasQuery, hasForms: hasForms, hasErrors: hasErrors, hasUploads: hasUploads) { member in
         groupNames.map { group in
             SwitchCaseViewModel(pattern: ".\(group.caseName)(let cases)", lines: ["return cases.\(member.rawValue)"])
         }
@@ -327,6 +329,7 @@ private func projectEndpoint(
         queryArrayStyles: switchCase(RequestProjection.queryArrayStyles(endpoint, patterns)),
         queryParam: switchCase(RequestProjection.queryParam(endpoint, patterns)),
         bodyEncoding: switchCase(RequestProjection.bodyEncoding(endpoint, patterns)),
+        errorBodies: switchCase(RequestProjection.errorBodies(endpoint, patterns)),
         upload: switchCase(RequestProjection.upload(endpoint, patterns)),
         methodName: pieces.methodName,
         memberPrefix: endpoint.methodName,

@@ -145,6 +145,14 @@ package struct DomainFieldSpec: Sendable, Equatable {
 package struct EndpointDefaultsSpec: Sendable, Equatable {
     package var usingQuery: Located<Bool>?
     package var header: HeaderSpec?
+    /// `errors`: error bodies every endpoint declares, besides (and under) its own.
+    package var errors: [ErrorBodySpec] = []
+}
+
+/// One entry of `errors`: a failure status (`400`, `4XX`, `default`) and the type its body decodes as.
+package struct ErrorBodySpec: Sendable, Equatable {
+    package var status: Located<String>
+    package var type: Located<String>
 }
 
 /// A stored property of a model.
@@ -226,6 +234,8 @@ package struct EndpointSpec: Sendable, Equatable {
     /// `responseMetadata: true`: the repository method returns `APIResponse<…>` (the value with the response's
     /// status and headers).
     package var responseMetadata: Located<Bool>? = nil
+    /// `errors`: the types failure statuses' bodies decode as (`"400": CodeError`, `4XX: …`, `default: …`).
+    package var errors: [ErrorBodySpec] = []
     /// A `multipart/form-data` body: file parts and text fields.
     package var upload: UploadSpec? = nil
     /// An example response, as compact JSON text, that the mock answers with when nothing is stubbed.

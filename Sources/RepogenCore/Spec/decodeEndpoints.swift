@@ -47,6 +47,7 @@ extension NodeReader {
         let responseMetadata = members["responseMetadata"].flatMap {
             bool($0.value, what: "'responseMetadata' of \(endpointWhat)")
         }
+        let errors = members["errors"].map { decodeErrors($0.value, what: endpointWhat) } ?? []
         let repositoryMethod = string(members, "repositoryMethod", what: endpointWhat)
         let description = string(members, "description", what: endpointWhat)
         let upload = members["upload"].flatMap { decodeUpload($0.value, what: endpointWhat) }
@@ -72,10 +73,22 @@ extension NodeReader {
             param: param, usingQuery: usingQuery, queryArrays: queryArrays, query: query,
             queryLocation: queryLocation, body: body, header: header, response: response,
             brokenResponse: brokenResponse,
-            responseMetadata: responseMetadata, upload: upload,
+            responseMetadata: responseMetadata, errors: errors, upload: upload,
             example: example, exampleValue: exampleValue, cache: cache, brokenCache: brokenCache, invalidates: invalidates ?? [],
             updates: updates ?? [],
             mock: mock, location: location(node.offset))
+    }
+
+    /// `errors: { "400": CodeError, 4XX: ErrorModel, default: ErrorModel }`: each status with the type its body
+    /// decodes as (the statuses are checked by validation).
+    mutating func decodeErrors(_ node: SpecNode, what: String) -> [ErrorBodySpec] {
+        let errorsWhat = "'errors' of \(what)"
+        guard let list = object(node, what: errorsWhat) else { return [] }
+        return list.compactMap { member in
+            type(member.value, key: member.key, what: "the type of '\(member.key)' in \(errorsWhat)").map {
+                ErrorBodySpec(status: Located(member.key, at: location(member.keyOffset)), type: $0)
+            }
+        }
     }
 
     /// `cache: true`, `cache: false` (none), or `cache: { ttl: seconds }`.

@@ -15,10 +15,10 @@ enum SpecKeys {
     ]
     static let server = ["url", "name", "description", "variables"]
     static let serverVariable = ["default", "enum", "description"]
-    static let defaults = ["usingQuery", "header"]
+    static let defaults = ["usingQuery", "header", "errors"]
     static let endpoint = [
         "name", "description", "repositoryMethod", "method", "path", "inputs", "param", "usingQuery", "queryArrays",
-        "query", "body", "header", "upload", "response", "responseMetadata", "example", "cache", "invalidates", "updates", "mock",
+        "query", "body", "header", "upload", "response", "responseMetadata", "errors", "example", "cache", "invalidates", "updates", "mock",
     ]
     static let collection = ["type", "id", "example"]
     static let mock = MockActionSpec.Verb.allCases.map(\.rawValue) + ["id", "value", "field", "to", "page"]
@@ -96,7 +96,8 @@ extension NodeReader {
         {
             defaults = EndpointDefaultsSpec(
                 usingQuery: list["usingQuery"].flatMap { bool($0.value, what: "'usingQuery' of 'defaults'") },
-                header: list["header"].flatMap { decodeHeader($0.value, what: "'defaults'") })
+                header: list["header"].flatMap { decodeHeader($0.value, what: "'defaults'") },
+                errors: list["errors"].map { decodeErrors($0.value, what: "'defaults'") } ?? [])
         }
         var servers: [ServerSpec] = []
         if let node = members["servers"]?.value, let list = array(node, what: "'servers'") {

@@ -1009,6 +1009,9 @@ import {{module}}
     case unauthorized
     /// The server answered with this status code.
     case serverError(Int)
+    /// The server answered with a failure status the endpoint declares a body for (the spec's `errors`), decoded:
+    /// read it with `response.body(as:)`.
+    case errorResponse(NetworkError.ErrorResponse)
     /// Anything else.
     case unknown
 
@@ -1023,6 +1026,8 @@ import {{module}}
             return "Your session has expired. Please sign in again."
         case .serverError(let code):
             return "A server error occurred. (code: \(code))"
+        case .errorResponse(let response):
+            return "The server refused the request. (code: \(response.status))"
         case .unknown:
             return "An unknown error occurred."
         }
@@ -1031,8 +1036,9 @@ import {{module}}
     {{access}}var errorDescription: String? { message }
 
     /// `error` as a client throws it: an `APIError` from the runtime's `NetworkError` (a transport failure or a
-    /// timeout becomes `networkError` with its message; a body that does not decode, or none, `decodingError`; a
-    /// refused URL or parameter, `unknown`), a cancellation as `CancellationError`, and anything else `unknown`.
+    /// timeout becomes `networkError` with its message; a declared error body `errorResponse`; a body that does not
+    /// decode (an error body too), or none, `decodingError`; a refused URL or parameter, `unknown`), a cancellation
+    /// as `CancellationError`, and anything else `unknown`.
     {{access}}static func converting(_ error: any Error) -> any Error {
         switch error {
         case let error as APIError:
@@ -1045,7 +1051,9 @@ import {{module}}
                 return APIError.unauthorized
             case .server(let status, _, _, _):
                 return APIError.serverError(status)
-            case .decoding, .noData:
+            case .errorResponse(let response):
+                return APIError.errorResponse(response)
+            case .decoding, .noData, .undecodableErrorResponse:
                 return APIError.decodingError
             case .transport, .timedOut:
                 return APIError.networkError(error.errorDescription ?? "The network connection failed.")

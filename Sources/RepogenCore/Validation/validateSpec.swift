@@ -322,6 +322,8 @@ struct SpecValidator {
         let response = checkedResponse.response
         let domainResponse = checkedResponse.domainResponse
         ok = checkExampleAndMetadata(spec, response: checkedResponse) && ok
+        let errors = validateErrors(spec.errors, defaults: defaults?.errors ?? [], endpoint: name)
+        ok = errors != nil && ok
         guard ok, let inputs, let method, let path, let param, let header else { return nil }
         if spec.isComplete {
             warnAboutUnusedInputs(
@@ -332,8 +334,67 @@ struct SpecValidator {
             inputs: inputs, method: method,
             path: path, param: param, header: header, usingQuery: usingQuery?.value, queryArrays: queryArrays,
             query: query, bodyEncoding: bodyEncoding, response: response,
-            responseMetadata: spec.responseMetadata?.value ?? false, upload: upload, example: spec.example?.value,
-            domainResponse: domainResponse)
+            responseMetadata: spec.responseMetadata?.value ?? false, errors: errors ?? [], upload: upload,
+            example: spec.example?.value, domainResponse: domainResponse)
+    }
+
+    /// An endpoint's `errors` (after those of `defaults` whose statuses it does not name itself): each status a
+    /// failure status (400–599, `4XX`, `5XX`, `default`) named once, each type one that parses, exists, is
+    /// `Codable` and is not a domain type. Nil when one is wrong (reported).
+    private mutating func validateErrors(
+        _ own: [ErrorBodySpec], defaults: [ErrorBodySpec], endpoint: String
+    ) -> [ErrorBody]? {
+        guard !own.isEmpty || !defaults.isEmpty else { return [] }
+        var ok = true
+        func check(_ entries: [ErrorBodySpec], what: String) -> [ErrorBody] {
+            var seen: [ErrorBody.Status: String] = [:]
+            var checked: [ErrorBody] = []
+            for entry in entries {
+                guard let status = ErrorBody.Status(entry.status.value) else {
+                    error(
+                        "'\(entry.status.value)' in 'errors' of \(what) is not a failure status: write one from 400 to 599, "
+                            + "4XX, 5XX or default", at: entry.status.location)
+                    ok = false
+                    continue
+                }
+                if let first = seen[status] {
+                    error(
+                        "'\(entry.status.value)' in 'errors' of \(what) names the same statuses as '\(first)'; keep one",
+                        at: entry.status.location)
+                    ok = false
+                    continue
+                }
+                seen[status] = entry.status.value
+                let typeWhat = "the error body '\(entry.status.value)' of \(what)"
+                switch parseType(entry.type.value) {
+                case .success(let type):
+                    var typeOK = true
+                    if let message = domainTypeAsResponse(type, written: entry.type.value) {
+                        error(message, at: entry.type.location)
+                        typeOK = false
+                    } else {
+                        typeOK = checkReferences(type, at: entry.type.location, what: typeWhat)
+                    }
+                    typeOK = checkNoVoid(type, at: entry.type.location, what: typeWhat) && typeOK
+                    typeOK = checkCodable(type, at: entry.type.location, what: typeWhat) && typeOK
+                    if typeOK {
+                        checked.append(ErrorBody(status: status, type: type.description))
+                    } else {
+                        ok = false
+                    }
+                case .failure(let failure):
+                    error("invalid error body type: \(failure.message)", at: entry.type.location)
+                    ok = false
+                }
+            }
+            return checked
+        }
+        let ownChecked = check(own, what: "'\(endpoint)'")
+        let defaultsChecked = check(defaults, what: "'defaults'")
+        guard ok else { return nil }
+        // The endpoint's own come first; a status it names replaces that of `defaults`.
+        let named = Set(ownChecked.map(\.status))
+        return ownChecked + defaultsChecked.filter { !named.contains($0.status) }
     }
 
     /// The `queryArrays` of an endpoint whose param is `param`: the arrays of `query` when the param is the body

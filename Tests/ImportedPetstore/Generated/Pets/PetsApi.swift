@@ -250,6 +250,35 @@ extension PetsApi: RequestType {
         }
     }
 
+    var errorBodies: [NetworkError.ErrorBodyType] {
+        switch self {
+        case .listPets:
+            return [.init(.default, ErrorModel.self)]
+        case .createPets:
+            return []
+        case .showPetById:
+            return []
+        case .updatePet:
+            return []
+        case .deletePet:
+            return []
+        case .uploadPhoto:
+            return []
+        case .movePet:
+            return []
+        case .listOwnerContacts:
+            return []
+        case .addOwnerContact:
+            return []
+        case .listToys:
+            return []
+        case .getMicrochip:
+            return []
+        case .updatePetWithForm:
+            return []
+        }
+    }
+
     var upload: UploadForm? {
         switch self {
         case .listPets:

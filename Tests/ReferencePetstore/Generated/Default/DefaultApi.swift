@@ -91,6 +91,25 @@ extension DefaultApi: RequestType {
             return "/pets/multipart-typed"
         }
     }
+
+    var errorBodies: [NetworkError.ErrorBodyType] {
+        switch self {
+        case .getStats:
+            return []
+        case .postStats:
+            return []
+        case .probe:
+            return []
+        case .updatePet:
+            return [.init(.code(400), UpdatePetError400.self)]
+        case .uploadAvatarForPet:
+            return [.init(.code(412), String.self), .init(.code(500), String.self)]
+        case .multipartUploadTyped:
+            return []
+        case .multipartDownloadTyped:
+            return []
+        }
+    }
 }
 
 /// The servers the spec lists, for `NetworkConfiguration.baseURL`: `configuration.baseURL = try

@@ -81,40 +81,6 @@ public enum PetKind: String, Codable, Sendable, Equatable, CaseIterable {
     case `public` = "public"
 }
 
-public struct ErrorModel: Codable, Sendable, Equatable {
-    public var code: Int32
-    public var meSage: String
-    /// Extra information about the error.
-    public var extraInfo: String?
-    /// Custom user-provided key-value pairs.
-    public var userData: [String: JSONValue]?
-
-    public init(code: Int32, meSage: String, extraInfo: String? = nil, userData: [String: JSONValue]? = nil) {
-        self.code = code
-        self.meSage = meSage
-        self.extraInfo = extraInfo
-        self.userData = userData
-    }
-
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
-        try self.init(
-            code: container.decode(Int32.self, forKey: "code"),
-            meSage: container.decode(String.self, forKey: "me$sage"),
-            extraInfo: container.decodeIfPresent(String.self, forKey: "extraInfo"),
-            userData: container.decodeIfPresent([String: JSONValue].self, forKey: "userData")
-        )
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: RepogenCodingKey.self)
-        try container.encode(self.code, forKey: "code")
-        try container.encode(self.meSage, forKey: "me$sage")
-        try container.encodeIfPresent(self.extraInfo, forKey: "extraInfo")
-        try container.encodeIfPresent(self.userData, forKey: "userData")
-    }
-}
-
 public struct PetFeeding: Codable, Sendable, Equatable {
     public var schedule: PetFeedingSchedule?
 
@@ -806,5 +772,25 @@ public struct UpdatePetRequest: Codable, Sendable, Equatable {
         try container.encodeIfPresent(self.name, forKey: "name")
         try container.encodeIfPresent(self.kind, forKey: "kind")
         try container.encodeIfPresent(self.tag, forKey: "tag")
+    }
+}
+
+public struct UpdatePetError400: Codable, Sendable, Equatable {
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            message: container.decode(String.self, forKey: "message")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.message, forKey: "message")
     }
 }

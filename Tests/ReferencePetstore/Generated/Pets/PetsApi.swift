@@ -112,6 +112,17 @@ extension PetsApi: RequestType {
             return .form
         }
     }
+
+    var errorBodies: [NetworkError.ErrorBodyType] {
+        switch self {
+        case .listPets:
+            return [.init(.default, ErrorModel.self)]
+        case .createPet:
+            return [.init(.range(4), ErrorBadRequest.self)]
+        case .createPetWithForm:
+            return []
+        }
+    }
 }
 
 /// The servers the spec lists, for `NetworkConfiguration.baseURL`: `configuration.baseURL = try PetsServers.server1()`.

@@ -99,6 +99,40 @@ public struct CreatePetRequest: Codable, Sendable, Equatable {
     }
 }
 
+public struct ErrorModel: Codable, Sendable, Equatable {
+    public var code: Int32
+    public var meSage: String
+    /// Extra information about the error.
+    public var extraInfo: String?
+    /// Custom user-provided key-value pairs.
+    public var userData: [String: JSONValue]?
+
+    public init(code: Int32, meSage: String, extraInfo: String? = nil, userData: [String: JSONValue]? = nil) {
+        self.code = code
+        self.meSage = meSage
+        self.extraInfo = extraInfo
+        self.userData = userData
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            code: container.decode(Int32.self, forKey: "code"),
+            meSage: container.decode(String.self, forKey: "me$sage"),
+            extraInfo: container.decodeIfPresent(String.self, forKey: "extraInfo"),
+            userData: container.decodeIfPresent([String: JSONValue].self, forKey: "userData")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.code, forKey: "code")
+        try container.encode(self.meSage, forKey: "me$sage")
+        try container.encodeIfPresent(self.extraInfo, forKey: "extraInfo")
+        try container.encodeIfPresent(self.userData, forKey: "userData")
+    }
+}
+
 public struct CodeError: Codable, Sendable, Equatable {
     public var code: Int
 
@@ -177,5 +211,25 @@ public struct ListPetsFilter: Codable, Sendable, Equatable {
         var container = encoder.container(keyedBy: RepogenCodingKey.self)
         try container.encode(self.name, forKey: "name")
         try container.encodeIfPresent(self.state, forKey: "state")
+    }
+}
+
+public struct ErrorBadRequest: Codable, Sendable, Equatable {
+    public var code: Int
+
+    public init(code: Int) {
+        self.code = code
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            code: container.decode(Int.self, forKey: "code")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.code, forKey: "code")
     }
 }
