@@ -309,7 +309,7 @@ public final class NetworkManager: @unchecked Sendable {
         if let upload = requestType.upload, !upload.parts.isEmpty {
             var given: String?
             if case .multipart(let boundary) = requestType.header { given = boundary }
-            let (boundary, data) = try upload.encoded(boundary: given)
+            let (boundary, data) = try upload.encoded(boundary: given, encoder: configuration.makeEncoder())
             headers["Content-Type"] = WireSafety.multipartContentType(boundary: boundary)
             body = data
         } else if case .multipart(let boundary) = requestType.header, !boundary.isEmpty {

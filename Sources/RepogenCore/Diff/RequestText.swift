@@ -99,7 +99,10 @@ enum RequestText {
         let fields = upload.fields.compactMap { field in
             reads(field.value, unmatched) ? nil : "field " + field.name + "=\"" + template(field.value, names: names, unmatched: []) + "\""
         }
-        return files + fields
+        let json = upload.json.compactMap { part in
+            unmatched.contains(part.value.input) ? nil : "json " + part.name + "=" + reference(part.value, names: names)
+        }
+        return files + fields + json
     }
 
     /// `invalidates fetchItems`, `updates fetchItem(id: {id}) with response`: the read under its old name.

@@ -19,6 +19,8 @@ struct ImportedEndpoint {
     var headers: [(name: String, value: String)] = []
     var files: [(name: String, value: String)] = []
     var fields: [(name: String, value: String)] = []
+    /// Multipart parts sent as JSON (`upload.json`).
+    var jsonParts: [(name: String, value: String)] = []
     var response: String?
     /// `responseMetadata: true`: the success response declares headers, which the app reads from an `APIResponse`.
     var responseMetadata = false

@@ -301,10 +301,10 @@ extension OpenAPIImporter {
         if !endpoint.headers.isEmpty {
             members.append(("header", .mapping([("custom", .mapping(endpoint.headers.map { ($0.name, .string($0.value)) }, flow: true))], flow: true)))
         }
-        if !endpoint.files.isEmpty {
-            var upload: [(key: String, value: SpecText)] = [("files", .mapping(endpoint.files.map { ($0.name, .string($0.value)) }, flow: true))]
-            if !endpoint.fields.isEmpty {
-                upload.append(("fields", .mapping(endpoint.fields.map { ($0.name, .string($0.value)) }, flow: true)))
+        if !endpoint.files.isEmpty || !endpoint.fields.isEmpty || !endpoint.jsonParts.isEmpty {
+            var upload: [(key: String, value: SpecText)] = []
+            for (key, parts) in [("files", endpoint.files), ("fields", endpoint.fields), ("json", endpoint.jsonParts)] where !parts.isEmpty {
+                upload.append((key, .mapping(parts.map { ($0.name, .string($0.value)) }, flow: true)))
             }
             members.append(("upload", .mapping(upload, flow: true)))
         }

@@ -167,7 +167,9 @@ extension OpenAPIImporter {
         return true
     }
 
-    /// A multipart body: binary properties are files, scalars are text fields; false when there is no file part.
+    /// A multipart body: binary properties are files, scalars and arrays of scalars are text fields (an array: one
+    /// part per element), objects and other JSON values are JSON parts (OpenAPI's default content type for them is
+    /// `application/json`); false when it has no part.
     private mutating func upload(
         _ media: SpecNode, required: Bool, where_: String, capitalized: String, endpoint: inout ImportedEndpoint,
         inputNames: inout Set<String>
@@ -180,7 +182,15 @@ extension OpenAPIImporter {
         let shape = objectShape(schema, visited: &visited, depth: 0)
         var files: [(String, String, String)] = []
         var fields: [(String, String, String)] = []
+        var jsonParts: [(String, String, String)] = []
+        let encoding = media["encoding"]?.members ?? []
         for property in shape.properties {
+            let partEncoding = encoding.first { $0.key == property.name }?.value
+            if let headers = partEncoding?["headers"]?.members, !headers.isEmpty {
+                // Part headers are the document's description of what a part may carry; no part header is sent.
+                let names = headers.map(\.key).joined(separator: ", ")
+                warn("part '\(property.name)' of the multipart body of \(where_) declares the part headers \(names), which the runtime does not send; the part is sent without them", at: partEncoding ?? schema)
+            }
             let optional = !shape.required.contains(property.name) || !required
             let input = ImportNames.unique(ImportNames.memberName(property.name), in: &inputNames)
             let resolved = document.resolved(property.schema, warnings: &warnings, what: "part '\(property.name)'") ?? property.schema
@@ -190,6 +200,24 @@ extension OpenAPIImporter {
                 files.append((property.name, input, "[UploadFile]"))
             } else {
                 var type = swiftType(property.schema, hint: capitalized + ImportNames.typeName(property.name))
+                let contentType = partEncoding?["contentType"]?.string.map(Self.essence)
+                let elementText: TextForm? = type.text.hasPrefix("[") && type.text.hasSuffix("]") && !type.text.contains(":")
+                    ? pathText(ImportedType(text: String(type.text.dropFirst().dropLast()))) : nil
+                let textArray = elementText != nil
+                if contentType == "application/json" || (contentType == nil && pathText(type) == nil && !textArray) {
+                    // A JSON part: an object, or anything the document says is JSON.
+                    if optional { type.nullable = true }
+                    endpoint.uses.formUnion(type.models)
+                    jsonParts.append((property.name, input, type.optionalText))
+                    continue
+                }
+                if textArray {
+                    // An array of text values: one part per element.
+                    if optional { type.nullable = true }
+                    endpoint.uses.formUnion(type.models)
+                    fields.append((property.name, input + (elementText == .rawValue ? "[].rawValue" : ""), type.optionalText))
+                    continue
+                }
                 guard pathText(type) != nil else {
                     warn("part '\(property.name)' of the multipart body of \(where_) is \(type.text), which a form text field cannot hold; left out", at: property.schema)
                     inputNames.remove(input)
@@ -205,9 +233,8 @@ extension OpenAPIImporter {
                 fields.append((property.name, input + placeholder, type.optionalText))
             }
         }
-        guard !files.isEmpty else {
-            warn("the multipart body of \(where_) has no file part (a string with format binary); left out", at: schema)
-            for field in fields { inputNames.remove(field.1) }
+        guard !files.isEmpty || !fields.isEmpty || !jsonParts.isEmpty else {
+            warn("the multipart body of \(where_) has no part; left out", at: schema)
             return false
         }
         for (part, input, type) in files {
@@ -215,9 +242,14 @@ extension OpenAPIImporter {
             endpoint.files.append((part, "{" + input + "}"))
         }
         for (part, input, type) in fields {
-            let name = input.hasSuffix(".rawValue") ? String(input.dropLast(9)) : input
+            let name = input.hasSuffix("[].rawValue") ? String(input.dropLast(11))
+                : input.hasSuffix(".rawValue") ? String(input.dropLast(9)) : input
             endpoint.inputs.append((name, type))
             endpoint.fields.append((part, "{" + input + "}"))
+        }
+        for (part, input, type) in jsonParts {
+            endpoint.inputs.append((input, type))
+            endpoint.jsonParts.append((part, "{" + input + "}"))
         }
         return true
     }

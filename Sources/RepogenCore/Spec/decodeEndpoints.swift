@@ -228,7 +228,7 @@ extension NodeReader {
 
     mutating func decodeUpload(_ node: SpecNode, what: String) -> UploadSpec? {
         let uploadWhat = "'upload' of \(what)"
-        guard let members = members(of: node, what: uploadWhat, allowed: SpecKeys.upload, required: ["files"]) else {
+        guard let members = members(of: node, what: uploadWhat, allowed: SpecKeys.upload, required: []) else {
             return nil
         }
         func pairs(_ key: String) -> [(name: Located<String>, value: Located<String>)] {
@@ -239,7 +239,7 @@ extension NodeReader {
                 }
             }
         }
-        return UploadSpec(files: pairs("files"), fields: pairs("fields"), location: location(node.offset))
+        return UploadSpec(files: pairs("files"), fields: pairs("fields"), json: pairs("json"), location: location(node.offset))
     }
 
     mutating func decodeHeader(_ node: SpecNode, what: String) -> HeaderSpec? {

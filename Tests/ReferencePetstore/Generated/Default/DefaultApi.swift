@@ -11,7 +11,7 @@ enum DefaultApi {
     case updatePet(petId: Int64, body: UpdatePetRequest?)
     /// Upload an avatar
     case uploadAvatarForPet(petId: Int64, content: Data)
-    case multipartUploadTyped
+    case multipartUploadTyped(log: String, keyword: [String]?, metadata: MultipartUploadTypedMetadata?)
     case multipartDownloadTyped
 }
 
@@ -89,6 +89,33 @@ extension DefaultApi: RequestType {
             return "/pets/multipart-typed"
         case .multipartDownloadTyped:
             return "/pets/multipart-typed"
+        }
+    }
+
+    var upload: UploadForm? {
+        switch self {
+        case .getStats:
+            return nil
+        case .postStats:
+            return nil
+        case .probe:
+            return nil
+        case .updatePet:
+            return nil
+        case .uploadAvatarForPet:
+            return nil
+        case .multipartUploadTyped(let log, let keyword, let metadata):
+            var form = UploadForm()
+            form.add("log", log)
+            if let values = keyword {
+                form.add("keyword", values: values)
+            }
+            if let value = metadata {
+                form.add("metadata", json: value)
+            }
+            return form
+        case .multipartDownloadTyped:
+            return nil
         }
     }
 }

@@ -821,3 +821,23 @@ public struct UpdatePetRequest: Codable, Sendable, Equatable {
         try container.encodeIfPresent(self.tag, forKey: "tag")
     }
 }
+
+public struct MultipartUploadTypedMetadata: Codable, Sendable, Equatable {
+    public var createdAt: Date
+
+    public init(createdAt: Date) {
+        self.createdAt = createdAt
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            createdAt: container.decode(Date.self, forKey: "createdAt")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.createdAt, forKey: "createdAt")
+    }
+}

@@ -16,7 +16,11 @@ public protocol DefaultRepository: Sendable {
     func updatePet(petId: Int64, body: UpdatePetRequest?) async -> Result<Void, Error>
     /// Upload an avatar
     func uploadAvatarForPet(petId: Int64, content: Data) async -> Result<Data, Error>
-    func multipartUploadTyped() async -> Result<Void, Error>
+    func multipartUploadTyped(
+        log: String,
+        keyword: [String]?,
+        metadata: MultipartUploadTypedMetadata?
+    ) async -> Result<Void, Error>
     func multipartDownloadTyped() async -> Result<Void, Error>
 }
 
@@ -25,6 +29,11 @@ extension DefaultRepository {
     /// `updatePet(petId:body:)` with `body` nil.
     public func updatePet(petId: Int64) async -> Result<Void, Error> {
         await self.updatePet(petId: petId, body: nil)
+    }
+
+    /// `multipartUploadTyped(log:keyword:metadata:)` with `keyword`, `metadata` nil.
+    public func multipartUploadTyped(log: String) async -> Result<Void, Error> {
+        await self.multipartUploadTyped(log: log, keyword: nil, metadata: nil)
     }
 }
 
@@ -63,8 +72,12 @@ public struct DefaultRepositoryImpl: DefaultRepository {
         return await self.manager.request(requestType: request)
     }
 
-    public func multipartUploadTyped() async -> Result<Void, Error> {
-        let request = DefaultApi.multipartUploadTyped
+    public func multipartUploadTyped(
+        log: String,
+        keyword: [String]?,
+        metadata: MultipartUploadTypedMetadata?
+    ) async -> Result<Void, Error> {
+        let request = DefaultApi.multipartUploadTyped(log: log, keyword: keyword, metadata: metadata)
         return await self.manager.request(requestType: request)
     }
 

@@ -29,8 +29,13 @@ public final class MockDefaultRepository: DefaultRepository {
     public let uploadAvatarForPetMock = MockMethod<(petId: Int64, content: Data), Data>(
         "MockDefaultRepository.uploadAvatarForPet(petId:content:)"
     )
-    /// Calls and stubs of `multipartUploadTyped()`.
-    public let multipartUploadTypedMock = MockMethod<Void, Void>("MockDefaultRepository.multipartUploadTyped()")
+    /// Calls and stubs of `multipartUploadTyped(log:keyword:metadata:)`.
+    public let multipartUploadTypedMock = MockMethod<
+        (log: String, keyword: [String]?, metadata: MultipartUploadTypedMetadata?),
+        Void
+    >(
+        "MockDefaultRepository.multipartUploadTyped(log:keyword:metadata:)"
+    )
     /// Calls and stubs of `multipartDownloadTyped()`.
     public let multipartDownloadTypedMock = MockMethod<Void, Void>("MockDefaultRepository.multipartDownloadTyped()")
 
@@ -56,8 +61,12 @@ public final class MockDefaultRepository: DefaultRepository {
         self.uploadAvatarForPetMock.call((petId: petId, content: content))
     }
 
-    public func multipartUploadTyped() -> Result<Void, Error> {
-        self.multipartUploadTypedMock.call(())
+    public func multipartUploadTyped(
+        log: String,
+        keyword: [String]?,
+        metadata: MultipartUploadTypedMetadata?
+    ) -> Result<Void, Error> {
+        self.multipartUploadTypedMock.call((log: log, keyword: keyword, metadata: metadata))
     }
 
     public func multipartDownloadTyped() -> Result<Void, Error> {
