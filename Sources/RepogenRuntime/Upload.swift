@@ -69,10 +69,21 @@ public struct UploadForm: Sendable, Equatable {
 
     /// The parts, in the order they are sent.
     public var parts: [Part]
+    /// Header fields of parts, by part name, then header name (OpenAPI's `encoding.headers`): sent in every part of
+    /// that name, sorted by header name, after `Content-Disposition`.
+    public var partHeaders: [String: [String: String]] = [:]
 
     /// A form of these parts.
     public init(parts: [Part] = []) {
         self.parts = parts
+    }
+
+    /// A header field of the parts named `part`; nothing when `value` is nil. `Content-Disposition` and
+    /// `Content-Type` are the form's own: `encoded(boundary:)` refuses them, as it refuses a name that is not a token
+    /// and a value with a control character.
+    public mutating func setHeader(_ name: String, _ value: String?, forPart part: String) {
+        guard let value else { return }
+        partHeaders[part, default: [:]][name] = value
     }
 
     /// A text field.
@@ -113,6 +124,7 @@ public struct UploadForm: Sendable, Equatable {
         var fileName: String?
         var contentType: String?
         var content: Data
+        var headers: [(name: String, value: String)] = []
     }
 
     private func encodedParts(_ encoder: JSONEncoder) throws(NetworkError) -> [Encoded] {
@@ -127,6 +139,7 @@ public struct UploadForm: Sendable, Equatable {
                 encoded.append(
                     Encoded(name: name, contentType: "application/json", content: try value.encoded(with: encoder, part: name)))
             }
+            encoded[encoded.count - 1].headers = (partHeaders[part.name] ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         }
         return encoded
     }
@@ -147,6 +160,7 @@ public struct UploadForm: Sendable, Equatable {
             append("Content-Disposition: form-data; name=\"\(quoted(part.name))\"")
             if let fileName = part.fileName { append("; filename=\"\(quoted(fileName))\"") }
             append("\r\n")
+            for header in part.headers { append("\(header.name): \(header.value)\r\n") }
             if let contentType = part.contentType { append("Content-Type: \(contentType)\r\n") }
             append("\r\n")
             body.append(part.content)
@@ -190,6 +204,15 @@ public struct UploadForm: Sendable, Equatable {
                 }
             }
             try Self.checkPartText(name, what: "the part name \(name.debugDescription)", key: name)
+        }
+        for (part, headers) in partHeaders {
+            for (name, value) in headers {
+                if ["content-disposition", "content-type"].contains(name.lowercased()) {
+                    throw .invalidParameter(
+                        key: name, reason: "the header '\(name)' of part '\(Self.quoted(part))' is the form's own; nothing was sent")
+                }
+                try WireSafety.checkHeader(name: name, value: value)
+            }
         }
         let encoded = try encodedParts(encoder)
         if let given, !given.isEmpty {

@@ -61,4 +61,31 @@ final class UploadFormTests: XCTestCase {
             XCTAssertEqual(key, "ratio")
         }
     }
+
+    /// A part header goes in every part of its name, after Content-Disposition, sorted by name; nil sets none.
+    func testPartHeaders() throws {
+        var form = UploadForm()
+        form.add("log", "a")
+        form.add("other", "b")
+        form.setHeader("x-z", "2", forPart: "log")
+        form.setHeader("x-a", "1", forPart: "log")
+        form.setHeader("x-none", nil, forPart: "other")
+        let body = String(decoding: try form.encoded(boundary: "B").body, as: UTF8.self)
+        XCTAssertEqual(body, "--B\r\nContent-Disposition: form-data; name=\"log\"\r\nx-a: 1\r\nx-z: 2\r\n\r\na\r\n"
+            + "--B\r\nContent-Disposition: form-data; name=\"other\"\r\n\r\nb\r\n--B--\r\n")
+    }
+
+    /// A part header's value cannot add a line or a part, its name must be a token, and the form's own headers
+    /// cannot be replaced: each is an `invalidParameter` naming the header.
+    func testPartHeadersThatWouldReshapeTheFormAreRefused() {
+        for (name, value) in [("x-log", "a\r\nx-admin: true"), ("x log", "a"), ("Content-Type", "text/csv"), ("content-disposition", "x")] {
+            var form = UploadForm()
+            form.add("log", "a")
+            form.setHeader(name, value, forPart: "log")
+            XCTAssertThrowsError(try form.encoded(boundary: nil), "\(name): \(value)") { error in
+                guard case NetworkError.invalidParameter(let key, _)? = error as? NetworkError else { return XCTFail("\(error)") }
+                XCTAssertEqual(key, name)
+            }
+        }
+    }
 }

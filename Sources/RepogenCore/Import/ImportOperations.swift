@@ -21,6 +21,8 @@ struct ImportedEndpoint {
     var fields: [(name: String, value: String)] = []
     /// Multipart parts sent as JSON (`upload.json`).
     var jsonParts: [(name: String, value: String)] = []
+    /// Header fields of multipart parts (`upload.headers`), from the parts' `encoding.headers`.
+    var partHeaders: [(part: String, headers: [(name: String, value: String)])] = []
     var response: String?
     /// `responseMetadata: true`: the success response declares headers, which the app reads from an `APIResponse`.
     var responseMetadata = false

@@ -306,6 +306,12 @@ extension OpenAPIImporter {
             for (key, parts) in [("files", endpoint.files), ("fields", endpoint.fields), ("json", endpoint.jsonParts)] where !parts.isEmpty {
                 upload.append((key, .mapping(parts.map { ($0.name, .string($0.value)) }, flow: true)))
             }
+            if !endpoint.partHeaders.isEmpty {
+                let parts = endpoint.partHeaders.map { part in
+                    (part.part, SpecText.mapping(part.headers.map { ($0.name, .string($0.value)) }, flow: true))
+                }
+                upload.append(("headers", .mapping(parts, flow: true)))
+            }
             members.append(("upload", .mapping(upload, flow: true)))
         }
         if let response = endpoint.response { members.append(("response", .string(response))) }

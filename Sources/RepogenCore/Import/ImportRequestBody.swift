@@ -186,11 +186,6 @@ extension OpenAPIImporter {
         let encoding = media["encoding"]?.members ?? []
         for property in shape.properties {
             let partEncoding = encoding.first { $0.key == property.name }?.value
-            if let headers = partEncoding?["headers"]?.members, !headers.isEmpty {
-                // Part headers are the document's description of what a part may carry; no part header is sent.
-                let names = headers.map(\.key).joined(separator: ", ")
-                warn("part '\(property.name)' of the multipart body of \(where_) declares the part headers \(names), which the runtime does not send; the part is sent without them", at: partEncoding ?? schema)
-            }
             let optional = !shape.required.contains(property.name) || !required
             let input = ImportNames.unique(ImportNames.memberName(property.name), in: &inputNames)
             let resolved = document.resolved(property.schema, warnings: &warnings, what: "part '\(property.name)'") ?? property.schema
@@ -250,6 +245,42 @@ extension OpenAPIImporter {
         for (part, input, type) in jsonParts {
             endpoint.inputs.append((input, type))
             endpoint.jsonParts.append((part, "{" + input + "}"))
+        }
+        // The parts' `encoding.headers`: an input each (optional unless `required`), set in the parts of that name.
+        let sent = Set(files.map(\.0) + fields.map(\.0) + jsonParts.map(\.0))
+        for member in encoding where sent.contains(member.key) {
+            let part = member.key
+            guard let declared = member.value["headers"]?.members, !declared.isEmpty else { continue }
+            var headers: [(name: String, value: String)] = []
+            for (name, raw) in declared.map({ ($0.key, $0.value) }) {
+                let lowered = name.lowercased()
+                if lowered == "content-type" || lowered == "content-disposition" {
+                    // OpenAPI: a part's Content-Type is `contentType`'s; Content-Disposition names the part.
+                    warn("header '\(name)' of part '\(part)' of \(where_) is the form's own; ignored, as OpenAPI says", at: raw)
+                    continue
+                }
+                guard SpecValidator.isHeaderName(name) else {
+                    warn("header '\(name)' of part '\(part)' of \(where_) is not a valid HTTP header name; left out", at: raw)
+                    continue
+                }
+                let header = document.resolved(raw, warnings: &warnings, what: "header '\(name)' of part '\(part)'") ?? raw
+                var type = header["schema"].map {
+                    swiftType($0, hint: capitalized + ImportNames.typeName(part) + ImportNames.typeName(name))
+                } ?? ImportedType(text: "String")
+                var placeholder = ""
+                switch pathText(type) {
+                case .text: break
+                case .rawValue: placeholder = ".rawValue"
+                case .none:
+                    warn("header '\(name)' of part '\(part)' of \(where_) is \(type.text), which a header cannot hold; it is a String input", at: header)
+                    type = ImportedType(text: "String")
+                }
+                let input = ImportNames.unique(ImportNames.memberName(name), in: &inputNames)
+                endpoint.inputs.append((input, header["required"]?.bool == true ? type.text : ImportedType.optional(type.text)))
+                endpoint.uses.formUnion(type.models)
+                headers.append((name, "{" + input + placeholder + "}"))
+            }
+            if !headers.isEmpty { endpoint.partHeaders.append((part, headers)) }
         }
         return true
     }

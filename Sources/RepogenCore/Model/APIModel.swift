@@ -311,11 +311,14 @@ package struct Upload: Sendable, Equatable {
     package var fields: [(name: String, value: [TemplatePart])]
     /// JSON parts: the name and the value (optional: left out when nil).
     package var json: [(name: String, value: ValueReference)] = []
+    /// Header fields of parts, by part name (a lone optional value: set only when it is there).
+    package var headers: [(part: String, headers: [CustomHeader])] = []
 
     package static func == (lhs: Upload, rhs: Upload) -> Bool {
         lhs.files.map(\.name) == rhs.files.map(\.name) && lhs.files.map(\.value) == rhs.files.map(\.value)
             && lhs.fields.map(\.name) == rhs.fields.map(\.name) && lhs.fields.map(\.value) == rhs.fields.map(\.value)
             && lhs.json.map(\.name) == rhs.json.map(\.name) && lhs.json.map(\.value) == rhs.json.map(\.value)
+            && lhs.headers.map(\.part) == rhs.headers.map(\.part) && lhs.headers.map(\.headers) == rhs.headers.map(\.headers)
     }
 }
 

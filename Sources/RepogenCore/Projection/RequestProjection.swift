@@ -261,6 +261,7 @@ enum RequestProjection {
         var used = Set(upload.files.map(\.value.input))
         upload.fields.forEach { used.formUnion(SwiftCode.usedInputs($0.value)) }
         upload.json.forEach { used.insert($0.value.input) }
+        upload.headers.forEach { $0.headers.forEach { used.formUnion(SwiftCode.usedInputs($0.value)) } }
         let form = SwiftCode.freshName("form", avoiding: endpoint.inputs)
         var lines = ["var \(form) = UploadForm()"]
         for (name, parts) in upload.fields {
@@ -304,6 +305,21 @@ enum RequestProjection {
                 lines.append("\(form).add(\(key), file: \(value))")
             } else {
                 lines += ["if let file = \(value) {", "    \(form).add(\(key), file: file)", "}"]
+            }
+        }
+        for (part, headers) in upload.headers {
+            for header in headers {
+                // A lone optional value: no header when it is nil.
+                let value: String
+                if header.value.count == 1, case .reference(let reference) = header.value[0],
+                    SwiftCode.isOptional(reference, inputs: endpoint.inputs)
+                {
+                    value = optionalText(reference, inputs: endpoint.inputs)
+                } else {
+                    value = SwiftCode.stringExpression(header.value, inputs: endpoint.inputs)
+                }
+                lines.append(
+                    "\(form).setHeader(\(SwiftCode.stringLiteral(header.name)), \(value), forPart: \(SwiftCode.stringLiteral(part)))")
             }
         }
         lines.append("return \(form)")

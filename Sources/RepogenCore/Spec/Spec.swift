@@ -317,6 +317,8 @@ package struct UploadSpec: Sendable, Equatable {
     package var fields: [Pair]
     /// Parts sent as their value's JSON (`Content-Type: application/json`).
     package var json: [Pair] = []
+    /// Header fields of parts, by part name: `headers: { log: { x-log-type: "{logType.rawValue}" } }`.
+    package var headers: [(part: Located<String>, headers: [Pair])] = []
     package var location: SourceLocation
 
     package static func == (lhs: UploadSpec, rhs: UploadSpec) -> Bool {
@@ -324,6 +326,8 @@ package struct UploadSpec: Sendable, Equatable {
             a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
         }
         return same(lhs.files, rhs.files) && same(lhs.fields, rhs.fields) && same(lhs.json, rhs.json)
+            && lhs.headers.count == rhs.headers.count
+            && zip(lhs.headers, rhs.headers).allSatisfy { $0.part == $1.part && same($0.headers, $1.headers) }
             && lhs.location == rhs.location
     }
 }

@@ -48,7 +48,59 @@ extension SpecValidator {
                 ok = false
             }
         }
-        return ok ? Upload(files: files, fields: fields, json: json) : nil
+        var headers: [(part: String, headers: [CustomHeader])] = []
+        for (part, pairs) in spec.headers {
+            if !names.contains(part.value) {
+                error("'headers' of the upload of '\(scope.endpoint)' names the part '\(part.value)', which the upload does not send", at: part.location)
+                ok = false
+                continue
+            }
+            if let partHeaders = uploadHeaders(part.value, pairs, scope: scope) {
+                headers.append((part.value, partHeaders))
+            } else {
+                ok = false
+            }
+        }
+        return ok ? Upload(files: files, fields: fields, json: json, headers: headers) : nil
+    }
+
+    /// A part's header fields: HTTP names other than the form's own `Content-Disposition` and `Content-Type`, each
+    /// once; values as a custom header's (a lone optional value is left out when nil).
+    private mutating func uploadHeaders(_ part: String, _ pairs: [UploadSpec.Pair], scope: InputScope) -> [CustomHeader]? {
+        var ok = true
+        var seen: Set<String> = []
+        var headers: [CustomHeader] = []
+        for (name, value) in pairs {
+            func place() -> String { "header '\(name.value)' of part '\(part)' of the upload of '\(scope.endpoint)'" }
+            if !Self.isHeaderName(name.value) {
+                error("'\(name.value)' is not a valid HTTP header name", at: name.location)
+                ok = false
+                continue
+            }
+            if ["content-disposition", "content-type"].contains(name.value.lowercased()) {
+                error("\(place()) is the form's own (Content-Disposition names the part; Content-Type is a file's or JSON part's type)", at: name.location)
+                ok = false
+                continue
+            }
+            if !seen.insert(name.value.lowercased()).inserted {
+                error("duplicate \(place())", at: name.location)
+                ok = false
+                continue
+            }
+            if let bad = value.value.utf8.first(where: { $0 < 0x20 && $0 != UInt8(ascii: "\t") || $0 == 0x7F }) {
+                error(
+                    "the value of \(place()) contains \(Self.describe(Unicode.Scalar(bad))), which is not allowed in an HTTP header",
+                    at: value.location)
+                ok = false
+            } else if let parts = resolveTemplate(
+                value, scope: scope, allowOptional: Self.isSinglePlaceholder(value.value), asText: true, place: place())
+            {
+                headers.append(CustomHeader(name: name.value, value: parts))
+            } else {
+                ok = false
+            }
+        }
+        return ok ? headers : nil
     }
 
     /// The value a JSON part sends: one placeholder of a value that is not a file (optional: the part is left out

@@ -573,7 +573,7 @@ struct RequestConformance {
                     }
                 }
                 if bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "["),
-                    let parsed = try? JSONSpecReader.read(SpecFile(path: "part.json", bytes: Data(bytes)))
+                    let parsed = try? JSONSpecReader.read(SpecFile(path: "part.json", bytes: bytes))
                 {
                     return sortedKeys(JSON(parsed)).description
                 }

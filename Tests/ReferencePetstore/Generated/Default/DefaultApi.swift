@@ -11,7 +11,12 @@ enum DefaultApi {
     case updatePet(petId: Int64, body: UpdatePetRequest?)
     /// Upload an avatar
     case uploadAvatarForPet(petId: Int64, content: Data)
-    case multipartUploadTyped(log: String, keyword: [String]?, metadata: MultipartUploadTypedMetadata?)
+    case multipartUploadTyped(
+        log: String,
+        keyword: [String]?,
+        metadata: MultipartUploadTypedMetadata?,
+        xLogType: MultipartUploadTypedLogXLogType?
+    )
     case multipartDownloadTyped
 }
 
@@ -104,7 +109,7 @@ extension DefaultApi: RequestType {
             return nil
         case .uploadAvatarForPet:
             return nil
-        case .multipartUploadTyped(let log, let keyword, let metadata):
+        case .multipartUploadTyped(let log, let keyword, let metadata, let xLogType):
             var form = UploadForm()
             form.add("log", log)
             if let values = keyword {
@@ -113,6 +118,7 @@ extension DefaultApi: RequestType {
             if let value = metadata {
                 form.add("metadata", json: value)
             }
+            form.setHeader("x-log-type", xLogType?.rawValue, forPart: "log")
             return form
         case .multipartDownloadTyped:
             return nil

@@ -841,3 +841,8 @@ public struct MultipartUploadTypedMetadata: Codable, Sendable, Equatable {
         try container.encode(self.createdAt, forKey: "createdAt")
     }
 }
+
+public enum MultipartUploadTypedLogXLogType: String, Codable, Sendable, Equatable, CaseIterable {
+    case structured = "structured"
+    case unstructured = "unstructured"
+}

@@ -19,7 +19,8 @@ public protocol DefaultRepository: Sendable {
     func multipartUploadTyped(
         log: String,
         keyword: [String]?,
-        metadata: MultipartUploadTypedMetadata?
+        metadata: MultipartUploadTypedMetadata?,
+        xLogType: MultipartUploadTypedLogXLogType?
     ) async -> Result<Void, Error>
     func multipartDownloadTyped() async -> Result<Void, Error>
 }
@@ -31,9 +32,9 @@ extension DefaultRepository {
         await self.updatePet(petId: petId, body: nil)
     }
 
-    /// `multipartUploadTyped(log:keyword:metadata:)` with `keyword`, `metadata` nil.
+    /// `multipartUploadTyped(log:keyword:metadata:xLogType:)` with `keyword`, `metadata`, `xLogType` nil.
     public func multipartUploadTyped(log: String) async -> Result<Void, Error> {
-        await self.multipartUploadTyped(log: log, keyword: nil, metadata: nil)
+        await self.multipartUploadTyped(log: log, keyword: nil, metadata: nil, xLogType: nil)
     }
 }
 
@@ -75,9 +76,15 @@ public struct DefaultRepositoryImpl: DefaultRepository {
     public func multipartUploadTyped(
         log: String,
         keyword: [String]?,
-        metadata: MultipartUploadTypedMetadata?
+        metadata: MultipartUploadTypedMetadata?,
+        xLogType: MultipartUploadTypedLogXLogType?
     ) async -> Result<Void, Error> {
-        let request = DefaultApi.multipartUploadTyped(log: log, keyword: keyword, metadata: metadata)
+        let request = DefaultApi.multipartUploadTyped(
+            log: log,
+            keyword: keyword,
+            metadata: metadata,
+            xLogType: xLogType
+        )
         return await self.manager.request(requestType: request)
     }
 

@@ -29,12 +29,17 @@ public final class MockDefaultRepository: DefaultRepository {
     public let uploadAvatarForPetMock = MockMethod<(petId: Int64, content: Data), Data>(
         "MockDefaultRepository.uploadAvatarForPet(petId:content:)"
     )
-    /// Calls and stubs of `multipartUploadTyped(log:keyword:metadata:)`.
+    /// Calls and stubs of `multipartUploadTyped(log:keyword:metadata:xLogType:)`.
     public let multipartUploadTypedMock = MockMethod<
-        (log: String, keyword: [String]?, metadata: MultipartUploadTypedMetadata?),
+        (
+            log: String,
+            keyword: [String]?,
+            metadata: MultipartUploadTypedMetadata?,
+            xLogType: MultipartUploadTypedLogXLogType?
+        ),
         Void
     >(
-        "MockDefaultRepository.multipartUploadTyped(log:keyword:metadata:)"
+        "MockDefaultRepository.multipartUploadTyped(log:keyword:metadata:xLogType:)"
     )
     /// Calls and stubs of `multipartDownloadTyped()`.
     public let multipartDownloadTypedMock = MockMethod<Void, Void>("MockDefaultRepository.multipartDownloadTyped()")
@@ -64,9 +69,10 @@ public final class MockDefaultRepository: DefaultRepository {
     public func multipartUploadTyped(
         log: String,
         keyword: [String]?,
-        metadata: MultipartUploadTypedMetadata?
+        metadata: MultipartUploadTypedMetadata?,
+        xLogType: MultipartUploadTypedLogXLogType?
     ) -> Result<Void, Error> {
-        self.multipartUploadTypedMock.call((log: log, keyword: keyword, metadata: metadata))
+        self.multipartUploadTypedMock.call((log: log, keyword: keyword, metadata: metadata, xLogType: xLogType))
     }
 
     public func multipartDownloadTyped() -> Result<Void, Error> {
