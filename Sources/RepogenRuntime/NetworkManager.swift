@@ -288,6 +288,17 @@ public final class NetworkManager: @unchecked Sendable {
                 fromJSON: encodedJSON(param, configuration), arrayStyle: configuration.queryArrayStyle,
                 arrayStyles: arrayStyles(of: requestType, configuration), boolStyle: configuration.queryBoolStyle)
             setContentType(&headers, of: requestType, default: "application/x-www-form-urlencoded")
+        } else if sendsBody, let chosen = requestType.param as? any ChosenBody {
+            // A `BodyChoice`: the case the app chose, as JSON, text or bytes, with that case's Content-Type.
+            let made: (contentType: String, data: Data)
+            do {
+                made = try chosen.chosenBody(encoder: configuration.makeEncoder())
+            } catch let error as EncodingError {
+                throw NetworkError.parameterError(error)
+            }
+            body = made.data
+            headers = headers.filter { $0.key.lowercased() != "content-type" }
+            headers["Content-Type"] = made.contentType
         } else if sendsBody, let bytes = requestType.param as? Data {
             // A `Data` param sent as the body is the bytes themselves (a file, an image), not JSON of their base64.
             body = bytes

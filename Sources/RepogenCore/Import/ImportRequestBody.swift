@@ -35,10 +35,16 @@ extension OpenAPIImporter {
                 warn("the request body of \(where_) is base64 text in JSON; typed as String (Data.base64EncodedString() makes it)", at: schema)
                 type.text = "String"
             }
+            // Text and bytes beside plain JSON: a `BodyChoice`, the app sends the one it has with its Content-Type.
+            let choices = content.filter { ["text/plain", "application/octet-stream"].contains(Self.essence($0.key)) }
+            if !choices.isEmpty, Self.ownMediaType(json.key) == nil, type.text != "Data", type.text != "String" {
+                type.text = "BodyChoice<\(type.text)>"
+            }
             addBody(type, required: required, endpoint: &endpoint, inputNames: &inputNames)
-            if content.count > 1 {
-                let others = content.filter { $0.key != json.key }.map(\.key).joined(separator: ", ")
-                warn("\(where_) also takes \(others); the import sends JSON", at: raw)
+            let sent = type.text.hasPrefix("BodyChoice<") ? Set(choices.map(\.key) + [json.key]) : [json.key]
+            if content.count > sent.count {
+                let others = content.filter { !sent.contains($0.key) }.map(\.key).joined(separator: ", ")
+                warn("\(where_) also takes \(others); the import sends \(sent.count > 1 ? "JSON, text or bytes" : "JSON")", at: raw)
             }
             return .json
         }

@@ -5,7 +5,7 @@ import RepogenRuntime
 
 enum DefaultApi {
     case getStats
-    case postStats(petStats: PetStats)
+    case postStats(body: BodyChoice<PetStats>)
     case probe
     /// Update just a specific property of an existing pet. Nothing is updated if no request body is provided.
     case updatePet(petId: Int64, body: UpdatePetRequest?)
@@ -25,8 +25,8 @@ extension DefaultApi: RequestType {
         switch self {
         case .getStats:
             return nil
-        case .postStats(let petStats):
-            return petStats
+        case .postStats(let body):
+            return body
         case .probe:
             return nil
         case .updatePet(_, let body):

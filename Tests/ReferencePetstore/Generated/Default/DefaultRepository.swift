@@ -10,7 +10,7 @@ import RepogenRuntime
 /// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 public protocol DefaultRepository: Sendable {
     func getStats() async -> Result<PetStats, Error>
-    func postStats(petStats: PetStats) async -> Result<Void, Error>
+    func postStats(body: BodyChoice<PetStats>) async -> Result<Void, Error>
     func probe() async -> Result<Void, Error>
     /// Update just a specific property of an existing pet. Nothing is updated if no request body is provided.
     func updatePet(petId: Int64, body: UpdatePetRequest?) async -> Result<Void, Error>
@@ -51,8 +51,8 @@ public struct DefaultRepositoryImpl: DefaultRepository {
         return await self.manager.request(requestType: request)
     }
 
-    public func postStats(petStats: PetStats) async -> Result<Void, Error> {
-        let request = DefaultApi.postStats(petStats: petStats)
+    public func postStats(body: BodyChoice<PetStats>) async -> Result<Void, Error> {
+        let request = DefaultApi.postStats(body: body)
         return await self.manager.request(requestType: request)
     }
 

@@ -17,8 +17,8 @@ import RepogenRuntime
 public final class MockDefaultRepository: DefaultRepository {
     /// Calls and stubs of `getStats()`.
     public let getStatsMock = MockMethod<Void, PetStats>("MockDefaultRepository.getStats()")
-    /// Calls and stubs of `postStats(petStats:)`.
-    public let postStatsMock = MockMethod<PetStats, Void>("MockDefaultRepository.postStats(petStats:)")
+    /// Calls and stubs of `postStats(body:)`.
+    public let postStatsMock = MockMethod<BodyChoice<PetStats>, Void>("MockDefaultRepository.postStats(body:)")
     /// Calls and stubs of `probe()`.
     public let probeMock = MockMethod<Void, Void>("MockDefaultRepository.probe()")
     /// Calls and stubs of `updatePet(petId:body:)`.
@@ -50,8 +50,8 @@ public final class MockDefaultRepository: DefaultRepository {
         self.getStatsMock.call(())
     }
 
-    public func postStats(petStats: PetStats) -> Result<Void, Error> {
-        self.postStatsMock.call(petStats)
+    public func postStats(body: BodyChoice<PetStats>) -> Result<Void, Error> {
+        self.postStatsMock.call(body)
     }
 
     public func probe() -> Result<Void, Error> {
