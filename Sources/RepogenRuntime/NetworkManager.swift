@@ -43,7 +43,9 @@ public final class NetworkManager: @unchecked Sendable {
     public func request<T: Decodable>(requestType: some RequestType) async -> Result<T, Error> {
         let configuration = self.configuration
         return await send(requestType, configuration).flatMap { received in
-            Self.decode(T.self, from: received.data, configuration: configuration)
+            Self.decode(
+                T.self, from: received.data, configuration: configuration,
+                contentType: received.response.value(forHTTPHeaderField: "Content-Type"))
         }
     }
 
@@ -365,9 +367,24 @@ public final class NetworkManager: @unchecked Sendable {
         return .server(status: status, resultCode: envelope?.resultCode, message: envelope?.message, body: body)
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data, configuration: NetworkConfiguration) -> Result<T, Error> {
+    /// A `multipart/form-data` response (by its `contentType`) is read part by part (`MultipartResponse`): JSON
+    /// parts as JSON, text parts as strings, other parts as bytes, a repeated name as an array.
+    static func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, configuration: NetworkConfiguration, contentType: String? = nil
+    ) -> Result<T, Error> {
         if let empty = EmptyResponse() as? T {
             return .success(empty)
+        }
+        if T.self != Data.self, T.self != Data?.self, let contentType,
+            let boundary = MultipartResponse.boundary(ofContentType: contentType)
+        {
+            do {
+                return .success(try MultipartResponse.decode(T.self, body: data, boundary: boundary, decoder: configuration.makeDecoder()))
+            } catch let error as DecodingError {
+                return .failure(NetworkError.decoding(DecodingFailure(error)))
+            } catch {
+                return .failure(NetworkError.noData)
+            }
         }
         // A `Data` response is the body's bytes as they came (a file, an image, a thumbnail): not JSON, so neither
         // decoded nor read from an envelope. A `Data?` one is nil when the body is empty.

@@ -74,7 +74,7 @@ extension DefaultApi: RequestType {
         case .multipartUploadTyped:
             return .json
         case .multipartDownloadTyped:
-            return .json
+            return .custom(["Accept": "multipart/form-data"])
         }
     }
 

@@ -22,7 +22,7 @@ public protocol DefaultRepository: Sendable {
         metadata: MultipartUploadTypedMetadata?,
         xLogType: MultipartUploadTypedLogXLogType?
     ) async -> Result<Void, Error>
-    func multipartDownloadTyped() async -> Result<Void, Error>
+    func multipartDownloadTyped() async -> Result<MultipartDownloadTypedResponse, Error>
 }
 
 /// The methods with optional inputs, without them: they are sent as `nil`.
@@ -88,7 +88,7 @@ public struct DefaultRepositoryImpl: DefaultRepository {
         return await self.manager.request(requestType: request)
     }
 
-    public func multipartDownloadTyped() async -> Result<Void, Error> {
+    public func multipartDownloadTyped() async -> Result<MultipartDownloadTypedResponse, Error> {
         let request = DefaultApi.multipartDownloadTyped
         return await self.manager.request(requestType: request)
     }

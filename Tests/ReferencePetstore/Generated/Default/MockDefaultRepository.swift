@@ -42,7 +42,9 @@ public final class MockDefaultRepository: DefaultRepository {
         "MockDefaultRepository.multipartUploadTyped(log:keyword:metadata:xLogType:)"
     )
     /// Calls and stubs of `multipartDownloadTyped()`.
-    public let multipartDownloadTypedMock = MockMethod<Void, Void>("MockDefaultRepository.multipartDownloadTyped()")
+    public let multipartDownloadTypedMock = MockMethod<Void, MultipartDownloadTypedResponse>(
+        "MockDefaultRepository.multipartDownloadTyped()"
+    )
 
     public init() { }
 
@@ -75,7 +77,7 @@ public final class MockDefaultRepository: DefaultRepository {
         self.multipartUploadTypedMock.call((log: log, keyword: keyword, metadata: metadata, xLogType: xLogType))
     }
 
-    public func multipartDownloadTyped() -> Result<Void, Error> {
+    public func multipartDownloadTyped() -> Result<MultipartDownloadTypedResponse, Error> {
         self.multipartDownloadTypedMock.call(())
     }
 }
