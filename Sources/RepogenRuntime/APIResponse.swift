@@ -65,7 +65,10 @@ extension NetworkManager {
     public func request<T: Decodable>(requestType: some RequestType) async -> Result<APIResponse<T>, Error> {
         let configuration = self.configuration
         return await send(requestType, configuration).flatMap { received in
-            Self.decode(T.self, from: received.data, configuration: configuration).map {
+            Self.decode(
+                T.self, from: received.data, configuration: configuration,
+                contentType: received.response.value(forHTTPHeaderField: "Content-Type")
+            ).map {
                 APIResponse(value: $0, response: received.response)
             }
         }

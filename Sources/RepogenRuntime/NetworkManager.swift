@@ -43,7 +43,9 @@ public final class NetworkManager: @unchecked Sendable {
     public func request<T: Decodable>(requestType: some RequestType) async -> Result<T, Error> {
         let configuration = self.configuration
         return await send(requestType, configuration).flatMap { received in
-            Self.decode(T.self, from: received.data, configuration: configuration)
+            Self.decode(
+                T.self, from: received.data, configuration: configuration,
+                contentType: received.response.value(forHTTPHeaderField: "Content-Type"))
         }
     }
 
@@ -294,6 +296,17 @@ public final class NetworkManager: @unchecked Sendable {
                 fromJSON: encodedJSON(param, configuration), arrayStyle: configuration.queryArrayStyle,
                 arrayStyles: arrayStyles(of: requestType, configuration), boolStyle: configuration.queryBoolStyle)
             setContentType(&headers, of: requestType, default: "application/x-www-form-urlencoded")
+        } else if sendsBody, let chosen = requestType.param as? any ChosenBody {
+            // A `BodyChoice`: the case the app chose, as JSON, text or bytes, with that case's Content-Type.
+            let made: (contentType: String, data: Data)
+            do {
+                made = try chosen.chosenBody(encoder: configuration.makeEncoder())
+            } catch let error as EncodingError {
+                throw NetworkError.parameterError(error)
+            }
+            body = made.data
+            headers = headers.filter { $0.key.lowercased() != "content-type" }
+            headers["Content-Type"] = made.contentType
         } else if sendsBody, let bytes = requestType.param as? Data {
             // A `Data` param sent as the body is the bytes themselves (a file, an image), not JSON of their base64.
             body = bytes
@@ -315,7 +328,7 @@ public final class NetworkManager: @unchecked Sendable {
         if let upload = requestType.upload, !upload.parts.isEmpty {
             var given: String?
             if case .multipart(let boundary) = requestType.header { given = boundary }
-            let (boundary, data) = try upload.encoded(boundary: given)
+            let (boundary, data) = try upload.encoded(boundary: given, encoder: configuration.makeEncoder())
             headers["Content-Type"] = WireSafety.multipartContentType(boundary: boundary)
             body = data
         } else if case .multipart(let boundary) = requestType.header, !boundary.isEmpty {
@@ -360,9 +373,24 @@ public final class NetworkManager: @unchecked Sendable {
         return .server(status: status, resultCode: envelope?.resultCode, message: envelope?.message, body: body)
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data, configuration: NetworkConfiguration) -> Result<T, Error> {
+    /// A `multipart/form-data` response (by its `contentType`) is read part by part (`MultipartResponse`): JSON
+    /// parts as JSON, text parts as strings, other parts as bytes, a repeated name as an array.
+    static func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, configuration: NetworkConfiguration, contentType: String? = nil
+    ) -> Result<T, Error> {
         if let empty = EmptyResponse() as? T {
             return .success(empty)
+        }
+        if T.self != Data.self, T.self != Data?.self, let contentType,
+            let boundary = MultipartResponse.boundary(ofContentType: contentType)
+        {
+            do {
+                return .success(try MultipartResponse.decode(T.self, body: data, boundary: boundary, decoder: configuration.makeDecoder()))
+            } catch let error as DecodingError {
+                return .failure(NetworkError.decoding(DecodingFailure(error)))
+            } catch {
+                return .failure(NetworkError.noData)
+            }
         }
         // A `Data` response is the body's bytes as they came (a file, an image, a thumbnail): not JSON, so neither
         // decoded nor read from an envelope. A `Data?` one is nil when the body is empty.

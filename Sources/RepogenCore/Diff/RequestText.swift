@@ -101,7 +101,16 @@ enum RequestText {
         let fields = upload.fields.compactMap { field in
             reads(field.value, unmatched) ? nil : "field " + field.name + "=\"" + template(field.value, names: names, unmatched: []) + "\""
         }
-        return files + fields
+        let json = upload.json.compactMap { part in
+            unmatched.contains(part.value.input) ? nil : "json " + part.name + "=" + reference(part.value, names: names)
+        }
+        let headers = upload.headers.flatMap { part in
+            part.headers.compactMap { header in
+                reads(header.value, unmatched) ? nil
+                    : "part header " + part.part + "." + header.name + "=\"" + template(header.value, names: names, unmatched: []) + "\""
+            }
+        }
+        return files + fields + json + headers
     }
 
     /// `invalidates fetchItems`, `updates fetchItem(id: {id}) with response`: the read under its old name.

@@ -21,6 +21,10 @@ struct ImportedEndpoint {
     var jsonHeaders: Set<String> = []
     var files: [(name: String, value: String)] = []
     var fields: [(name: String, value: String)] = []
+    /// Multipart parts sent as JSON (`upload.json`).
+    var jsonParts: [(name: String, value: String)] = []
+    /// Header fields of multipart parts (`upload.headers`), from the parts' `encoding.headers`.
+    var partHeaders: [(part: String, headers: [(name: String, value: String)])] = []
     var response: String?
     /// `responseMetadata: true`: the success response declares headers, which the app reads from an `APIResponse`.
     var responseMetadata = false
@@ -163,6 +167,29 @@ extension OpenAPIImporter {
         // binary `*/*`, which a `Data` response hands over as they came, asking for them with `Accept`.
         guard let json = content.first(where: { Self.isJSON($0.key) && !isBinaryMedia($0) }) else {
             let files = content.filter(isBinaryMedia)
+            // A multipart response: a model of its parts, which the runtime reads part by part.
+            if files.isEmpty, let form = content.first(where: { Self.essence($0.key) == "multipart/form-data" }),
+                let schema = form.value["schema"]
+            {
+                var type = swiftType(schema, hint: capitalized + "Response")
+                if case .fields? = models[type.text]?.kind {
+                    if optional { type.nullable = true }
+                    endpoint.response = type.optionalText
+                    endpoint.uses.formUnion(type.models)
+                    if !endpoint.headers.contains(where: { $0.name.lowercased() == "accept" }) {
+                        endpoint.headers.append(("Accept", "multipart/form-data"))
+                    }
+                    for part in form.value["encoding"]?.members ?? [] {
+                        let names = (part.value["headers"]?.members ?? []).map(\.key).filter { $0.lowercased() != "content-type" }
+                        guard !names.isEmpty else { continue }
+                        warn(
+                            "part '\(part.key)' of response \(member.key) of \(where_) declares the part headers \(names.joined(separator: ", ")), "
+                                + "which the response type does not hold (it holds each part's content); the app does not receive them",
+                            at: part.value)
+                    }
+                    return
+                }
+            }
             guard !files.isEmpty else {
                 let types = content.map(\.key).joined(separator: ", ")
                 warn("response \(member.key) of \(where_) is \(types), which the runtime does not decode; the endpoint has no response type", at: body)

@@ -363,10 +363,16 @@ extension OpenAPIImporter {
             }
             members.append(("header", .mapping([("custom", .mapping(custom, flow: true))], flow: true)))
         }
-        if !endpoint.files.isEmpty {
-            var upload: [(key: String, value: SpecText)] = [("files", .mapping(endpoint.files.map { ($0.name, .string($0.value)) }, flow: true))]
-            if !endpoint.fields.isEmpty {
-                upload.append(("fields", .mapping(endpoint.fields.map { ($0.name, .string($0.value)) }, flow: true)))
+        if !endpoint.files.isEmpty || !endpoint.fields.isEmpty || !endpoint.jsonParts.isEmpty {
+            var upload: [(key: String, value: SpecText)] = []
+            for (key, parts) in [("files", endpoint.files), ("fields", endpoint.fields), ("json", endpoint.jsonParts)] where !parts.isEmpty {
+                upload.append((key, .mapping(parts.map { ($0.name, .string($0.value)) }, flow: true)))
+            }
+            if !endpoint.partHeaders.isEmpty {
+                let parts = endpoint.partHeaders.map { part in
+                    (part.part, SpecText.mapping(part.headers.map { ($0.name, .string($0.value)) }, flow: true))
+                }
+                upload.append(("headers", .mapping(parts, flow: true)))
             }
             members.append(("upload", .mapping(upload, flow: true)))
         }

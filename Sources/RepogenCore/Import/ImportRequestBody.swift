@@ -35,10 +35,16 @@ extension OpenAPIImporter {
                 warn("the request body of \(where_) is base64 text in JSON; typed as String (Data.base64EncodedString() makes it)", at: schema)
                 type.text = "String"
             }
+            // Text and bytes beside plain JSON: a `BodyChoice`, the app sends the one it has with its Content-Type.
+            let choices = content.filter { ["text/plain", "application/octet-stream"].contains(Self.essence($0.key)) }
+            if !choices.isEmpty, Self.ownMediaType(json.key) == nil, type.text != "Data", type.text != "String" {
+                type.text = "BodyChoice<\(type.text)>"
+            }
             addBody(type, required: required, endpoint: &endpoint, inputNames: &inputNames)
-            if content.count > 1 {
-                let others = content.filter { $0.key != json.key }.map(\.key).joined(separator: ", ")
-                warn("\(where_) also takes \(others); the import sends JSON", at: raw)
+            let sent = type.text.hasPrefix("BodyChoice<") ? Set(choices.map(\.key) + [json.key]) : [json.key]
+            if content.count > sent.count {
+                let others = content.filter { !sent.contains($0.key) }.map(\.key).joined(separator: ", ")
+                warn("\(where_) also takes \(others); the import sends \(sent.count > 1 ? "JSON, text or bytes" : "JSON")", at: raw)
             }
             return .json
         }
@@ -167,7 +173,9 @@ extension OpenAPIImporter {
         return true
     }
 
-    /// A multipart body: binary properties are files, scalars are text fields; false when there is no file part.
+    /// A multipart body: binary properties are files, scalars and arrays of scalars are text fields (an array: one
+    /// part per element), objects and other JSON values are JSON parts (OpenAPI's default content type for them is
+    /// `application/json`); false when it has no part.
     private mutating func upload(
         _ media: SpecNode, required: Bool, where_: String, capitalized: String, endpoint: inout ImportedEndpoint,
         inputNames: inout Set<String>
@@ -180,7 +188,10 @@ extension OpenAPIImporter {
         let shape = objectShape(schema, visited: &visited, depth: 0)
         var files: [(String, String, String)] = []
         var fields: [(String, String, String)] = []
+        var jsonParts: [(String, String, String)] = []
+        let encoding = media["encoding"]?.members ?? []
         for property in shape.properties {
+            let partEncoding = encoding.first { $0.key == property.name }?.value
             let optional = !shape.required.contains(property.name) || !required
             let input = ImportNames.unique(ImportNames.memberName(property.name), in: &inputNames)
             let resolved = document.resolved(property.schema, warnings: &warnings, what: "part '\(property.name)'") ?? property.schema
@@ -190,6 +201,24 @@ extension OpenAPIImporter {
                 files.append((property.name, input, "[UploadFile]"))
             } else {
                 var type = swiftType(property.schema, hint: capitalized + ImportNames.typeName(property.name))
+                let contentType = partEncoding?["contentType"]?.string.map(Self.essence)
+                let elementText: TextForm? = type.text.hasPrefix("[") && type.text.hasSuffix("]") && !type.text.contains(":")
+                    ? pathText(ImportedType(text: String(type.text.dropFirst().dropLast()))) : nil
+                let textArray = elementText != nil
+                if contentType == "application/json" || (contentType == nil && pathText(type) == nil && !textArray) {
+                    // A JSON part: an object, or anything the document says is JSON.
+                    if optional { type.nullable = true }
+                    endpoint.uses.formUnion(type.models)
+                    jsonParts.append((property.name, input, type.optionalText))
+                    continue
+                }
+                if textArray {
+                    // An array of text values: one part per element.
+                    if optional { type.nullable = true }
+                    endpoint.uses.formUnion(type.models)
+                    fields.append((property.name, input + (elementText == .rawValue ? "[].rawValue" : ""), type.optionalText))
+                    continue
+                }
                 guard pathText(type) != nil else {
                     warn("part '\(property.name)' of the multipart body of \(where_) is \(type.text), which a form text field cannot hold; left out", at: property.schema)
                     inputNames.remove(input)
@@ -205,9 +234,8 @@ extension OpenAPIImporter {
                 fields.append((property.name, input + placeholder, type.optionalText))
             }
         }
-        guard !files.isEmpty else {
-            warn("the multipart body of \(where_) has no file part (a string with format binary); left out", at: schema)
-            for field in fields { inputNames.remove(field.1) }
+        guard !files.isEmpty || !fields.isEmpty || !jsonParts.isEmpty else {
+            warn("the multipart body of \(where_) has no part; left out", at: schema)
             return false
         }
         for (part, input, type) in files {
@@ -215,9 +243,50 @@ extension OpenAPIImporter {
             endpoint.files.append((part, "{" + input + "}"))
         }
         for (part, input, type) in fields {
-            let name = input.hasSuffix(".rawValue") ? String(input.dropLast(9)) : input
+            let name = input.hasSuffix("[].rawValue") ? String(input.dropLast(11))
+                : input.hasSuffix(".rawValue") ? String(input.dropLast(9)) : input
             endpoint.inputs.append((name, type))
             endpoint.fields.append((part, "{" + input + "}"))
+        }
+        for (part, input, type) in jsonParts {
+            endpoint.inputs.append((input, type))
+            endpoint.jsonParts.append((part, "{" + input + "}"))
+        }
+        // The parts' `encoding.headers`: an input each (optional unless `required`), set in the parts of that name.
+        let sent = Set(files.map(\.0) + fields.map(\.0) + jsonParts.map(\.0))
+        for member in encoding where sent.contains(member.key) {
+            let part = member.key
+            guard let declared = member.value["headers"]?.members, !declared.isEmpty else { continue }
+            var headers: [(name: String, value: String)] = []
+            for (name, raw) in declared.map({ ($0.key, $0.value) }) {
+                let lowered = name.lowercased()
+                if lowered == "content-type" || lowered == "content-disposition" {
+                    // OpenAPI: a part's Content-Type is `contentType`'s; Content-Disposition names the part.
+                    warn("header '\(name)' of part '\(part)' of \(where_) is the form's own; ignored, as OpenAPI says", at: raw)
+                    continue
+                }
+                guard SpecValidator.isHeaderName(name) else {
+                    warn("header '\(name)' of part '\(part)' of \(where_) is not a valid HTTP header name; left out", at: raw)
+                    continue
+                }
+                let header = document.resolved(raw, warnings: &warnings, what: "header '\(name)' of part '\(part)'") ?? raw
+                var type = header["schema"].map {
+                    swiftType($0, hint: capitalized + ImportNames.typeName(part) + ImportNames.typeName(name))
+                } ?? ImportedType(text: "String")
+                var placeholder = ""
+                switch pathText(type) {
+                case .text: break
+                case .rawValue: placeholder = ".rawValue"
+                case .none:
+                    warn("header '\(name)' of part '\(part)' of \(where_) is \(type.text), which a header cannot hold; it is a String input", at: header)
+                    type = ImportedType(text: "String")
+                }
+                let input = ImportNames.unique(ImportNames.memberName(name), in: &inputNames)
+                endpoint.inputs.append((input, header["required"]?.bool == true ? type.text : ImportedType.optional(type.text)))
+                endpoint.uses.formUnion(type.models)
+                headers.append((name, "{" + input + placeholder + "}"))
+            }
+            if !headers.isEmpty { endpoint.partHeaders.append((part, headers)) }
         }
         return true
     }

@@ -404,12 +404,19 @@ package enum DomainConversion: Sendable, Equatable {
 package struct Upload: Sendable, Equatable {
     /// File parts: the part name and the input (an `UploadFile`, `[UploadFile]` or optional one).
     package var files: [(name: String, value: ValueReference)]
-    /// Text fields: the name and a template string.
+    /// Text fields: the name and a template string; one that is a single reference to an array is one part per
+    /// element.
     package var fields: [(name: String, value: [TemplatePart])]
+    /// JSON parts: the name and the value (optional: left out when nil).
+    package var json: [(name: String, value: ValueReference)] = []
+    /// Header fields of parts, by part name (a lone optional value: set only when it is there).
+    package var headers: [(part: String, headers: [CustomHeader])] = []
 
     package static func == (lhs: Upload, rhs: Upload) -> Bool {
         lhs.files.map(\.name) == rhs.files.map(\.name) && lhs.files.map(\.value) == rhs.files.map(\.value)
             && lhs.fields.map(\.name) == rhs.fields.map(\.name) && lhs.fields.map(\.value) == rhs.fields.map(\.value)
+            && lhs.json.map(\.name) == rhs.json.map(\.name) && lhs.json.map(\.value) == rhs.json.map(\.value)
+            && lhs.headers.map(\.part) == rhs.headers.map(\.part) && lhs.headers.map(\.headers) == rhs.headers.map(\.headers)
     }
 }
 

@@ -13,7 +13,7 @@ package enum ReservedNames {
         "String", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
         "UInt64", "Double", "Float", "Decimal", "Date", "URL", "Data", "UUID", "Void",
         // From the runtime library.
-        "UploadFile", "JSONValue",
+        "UploadFile", "JSONValue", "BodyChoice",
     ]
 
     /// Type and module names the generated code of every style uses unqualified: a model (or a domain type) of one

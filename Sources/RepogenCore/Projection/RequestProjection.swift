@@ -299,16 +299,31 @@ enum RequestProjection {
         return SwitchCase(pattern: patterns.pattern(binding: []), lines: ["return " + value])
     }
 
-    /// `var upload: UploadForm?`: nil, or the form with its fields and files.
+    /// `var upload: UploadForm?`: nil, or the form with its fields, JSON parts and files.
     static func upload(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
         guard let upload = endpoint.upload else {
             return SwitchCase(pattern: patterns.pattern(binding: []), lines: ["return nil"])
         }
         var used = Set(upload.files.map(\.value.input))
         upload.fields.forEach { used.formUnion(SwiftCode.usedInputs($0.value)) }
+        upload.json.forEach { used.insert($0.value.input) }
+        upload.headers.forEach { $0.headers.forEach { used.formUnion(SwiftCode.usedInputs($0.value)) } }
         let form = SwiftCode.freshName("form", avoiding: endpoint.inputs)
         var lines = ["var \(form) = UploadForm()"]
         for (name, parts) in upload.fields {
+            if parts.count == 1, case .reference(let reference) = parts[0], isArray(reference, inputs: endpoint.inputs) {
+                // One part per element.
+                let value = SwiftCode.expression(reference, inputs: endpoint.inputs)
+                let key = SwiftCode.stringLiteral(name)
+                if SwiftCode.isOptional(reference, inputs: endpoint.inputs) {
+                    // A mapped array's trailing closure is parenthesized, as an `if` condition cannot end with one.
+                    let bound = reference.mappedMembers == nil ? value : "(" + value + ")"
+                    lines += ["if let values = \(bound) {", "    \(form).add(\(key), values: values)", "}"]
+                } else {
+                    lines.append("\(form).add(\(key), values: \(value))")
+                }
+                continue
+            }
             if parts.count == 1, case .reference(let reference) = parts[0], SwiftCode.isOptional(reference, inputs: endpoint.inputs) {
                 // Left out of the form when nil.
                 let value = optionalText(reference, inputs: endpoint.inputs)
@@ -316,6 +331,15 @@ enum RequestProjection {
                 continue
             }
             lines.append("\(form).add(\(SwiftCode.stringLiteral(name)), \(SwiftCode.stringExpression(parts, inputs: endpoint.inputs)))")
+        }
+        for (name, reference) in upload.json {
+            let value = SwiftCode.expression(reference, inputs: endpoint.inputs)
+            let key = SwiftCode.stringLiteral(name)
+            if SwiftCode.isOptional(reference, inputs: endpoint.inputs) {
+                lines += ["if let value = \(value) {", "    \(form).add(\(key), json: value)", "}"]
+            } else {
+                lines.append("\(form).add(\(key), json: \(value))")
+            }
         }
         for (name, reference) in upload.files {
             let value = SwiftCode.expression(reference, inputs: endpoint.inputs)
@@ -329,8 +353,31 @@ enum RequestProjection {
                 lines += ["if let file = \(value) {", "    \(form).add(\(key), file: file)", "}"]
             }
         }
+        for (part, headers) in upload.headers {
+            for header in headers {
+                // A lone optional value: no header when it is nil.
+                let value: String
+                if header.value.count == 1, case .reference(let reference) = header.value[0],
+                    SwiftCode.isOptional(reference, inputs: endpoint.inputs)
+                {
+                    value = optionalText(reference, inputs: endpoint.inputs)
+                } else {
+                    value = SwiftCode.stringExpression(header.value, inputs: endpoint.inputs)
+                }
+                lines.append(
+                    "\(form).setHeader(\(SwiftCode.stringLiteral(header.name)), \(value), forPart: \(SwiftCode.stringLiteral(part)))")
+            }
+        }
         lines.append("return \(form)")
         return SwitchCase(pattern: patterns.pattern(binding: used), lines: lines)
+    }
+
+    /// Whether a form field's one value is an array (one part per element).
+    private static func isArray(_ reference: ValueReference, inputs: [Input]) -> Bool {
+        if reference.mappedMembers != nil { return true }
+        let type = reference.type ?? (reference.members.isEmpty ? inputs[reference.input].type : nil)
+        if case .array? = type?.unwrapped.shape { return true }
+        return false
     }
 
     /// A `String?` expression for an optional value of a form field: `caption`, `rating?.description`,

@@ -337,18 +337,25 @@ package struct CacheTargetSpec: Sendable, Equatable {
     }
 }
 
-/// `upload: { files: { images: "{images}" }, fields: { storeId: "{storeId}" } }`.
+/// `upload: { files: { images: "{images}" }, fields: { storeId: "{storeId}" }, json: { metadata: "{metadata}" } }`.
 package struct UploadSpec: Sendable, Equatable {
     package typealias Pair = (name: Located<String>, value: Located<String>)
     package var files: [Pair]
     package var fields: [Pair]
+    /// Parts sent as their value's JSON (`Content-Type: application/json`).
+    package var json: [Pair] = []
+    /// Header fields of parts, by part name: `headers: { log: { x-log-type: "{logType.rawValue}" } }`.
+    package var headers: [(part: Located<String>, headers: [Pair])] = []
     package var location: SourceLocation
 
     package static func == (lhs: UploadSpec, rhs: UploadSpec) -> Bool {
         func same(_ a: [Pair], _ b: [Pair]) -> Bool {
             a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
         }
-        return same(lhs.files, rhs.files) && same(lhs.fields, rhs.fields) && lhs.location == rhs.location
+        return same(lhs.files, rhs.files) && same(lhs.fields, rhs.fields) && same(lhs.json, rhs.json)
+            && lhs.headers.count == rhs.headers.count
+            && zip(lhs.headers, rhs.headers).allSatisfy { $0.part == $1.part && same($0.headers, $1.headers) }
+            && lhs.location == rhs.location
     }
 }
 

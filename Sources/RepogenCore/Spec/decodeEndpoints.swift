@@ -241,18 +241,30 @@ extension NodeReader {
 
     mutating func decodeUpload(_ node: SpecNode, what: String) -> UploadSpec? {
         let uploadWhat = "'upload' of \(what)"
-        guard let members = members(of: node, what: uploadWhat, allowed: SpecKeys.upload, required: ["files"]) else {
+        guard let members = members(of: node, what: uploadWhat, allowed: SpecKeys.upload, required: []) else {
             return nil
         }
-        func pairs(_ key: String) -> [(name: Located<String>, value: Located<String>)] {
-            guard let node = members[key]?.value, let list = object(node, what: "'\(key)' of \(uploadWhat)") else { return [] }
+        func pairs(_ node: SpecNode?, what: String) -> [(name: Located<String>, value: Located<String>)] {
+            guard let node, let list = object(node, what: what) else { return [] }
             return list.compactMap { member in
-                string(member.value, what: "'\(member.key)' of \(uploadWhat)").map {
+                string(member.value, what: "'\(member.key)' of \(what)").map {
                     (Located(member.key, at: location(member.keyOffset)), $0)
                 }
             }
         }
-        return UploadSpec(files: pairs("files"), fields: pairs("fields"), location: location(node.offset))
+        func pairs(_ key: String) -> [(name: Located<String>, value: Located<String>)] {
+            pairs(members[key]?.value, what: "'\(key)' of \(uploadWhat)")
+        }
+        var headers: [(part: Located<String>, headers: [UploadSpec.Pair])] = []
+        if let node = members["headers"]?.value, let list = object(node, what: "'headers' of \(uploadWhat)") {
+            for member in list {
+                headers.append((
+                    Located(member.key, at: location(member.keyOffset)),
+                    pairs(member.value, what: "the headers of part '\(member.key)' of \(uploadWhat)")))
+            }
+        }
+        return UploadSpec(
+            files: pairs("files"), fields: pairs("fields"), json: pairs("json"), headers: headers, location: location(node.offset))
     }
 
     mutating func decodeHeader(_ node: SpecNode, what: String) -> HeaderSpec? {

@@ -23,7 +23,7 @@ enum SpecKeys {
     static let collection = ["type", "id", "example"]
     static let mock = MockActionSpec.Verb.allCases.map(\.rawValue) + ["id", "value", "field", "to", "page"]
     static let mockPage = ["items", "cursor", "size", "next", "total"]
-    static let upload = ["files", "fields"]
+    static let upload = ["files", "fields", "json", "headers"]
     static let cache = ["ttl"]
     static let invalidation = ["endpoint", "inputs"]
     static let update = ["endpoint", "inputs", "with"]

@@ -60,6 +60,7 @@ extension SpecValidator {
         "Character": "'Character', which is not Codable; use String",
         "Swift.Character": "'Character', which is not Codable; use String",
         "UploadFile": "'UploadFile', which is not Codable; it can only be an input sent as a file of an 'upload'",
+        "BodyChoice": "'BodyChoice', a body sent as JSON, text or bytes, which is not Codable; it can only be an input that is the whole param",
     ]
 
     mutating func checkCodable(_ type: SwiftType, at location: SourceLocation, what: @autoclosure () -> String) -> Bool {

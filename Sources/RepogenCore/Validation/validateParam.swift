@@ -85,6 +85,23 @@ extension SpecValidator {
                     at: text.location)
                 return nil
             }
+            // A `BodyChoice` input is the body as the app chose it: JSON, text or bytes, each with its Content-Type.
+            if let type = reference.type, case .named(let name, let arguments) = type.unwrapped.shape,
+                TypeScope.unqualified(name) == "BodyChoice"
+            {
+                if inQuery || form {
+                    error(
+                        "\(place()) is a BodyChoice, a body sent as JSON, text or bytes, but it goes to the "
+                            + (form ? "form body" : "query string (GET, 'usingQuery: true', a DELETE without 'usingQuery: false', or an upload)"),
+                        at: text.location)
+                    return nil
+                }
+                guard arguments.count == 1, checkCodable(arguments[0], at: text.location, what: place()) else {
+                    if arguments.count != 1 { error("\(place()) must be a BodyChoice of one JSON type, like BodyChoice<Stats>", at: text.location) }
+                    return nil
+                }
+                return .value(reference)
+            }
             if let type = reference.type, !checkCodable(type, at: text.location, what: place()) { return nil }
             if inQuery, !checkQueryObject(reference, scope: scope, at: text.location, place: place(), flat: flat) {
                 return nil

@@ -686,6 +686,8 @@ extension SpecValidator {
         }
         upload?.files.forEach { used.insert($0.value.input) }
         upload?.fields.forEach { collect($0.value) }
+        upload?.json.forEach { used.insert($0.value.input) }
+        upload?.headers.forEach { $0.headers.forEach { collect($0.value) } }
         for (index, input) in inputs.enumerated() where !used.contains(index) {
             diagnostics.emit(Diagnostic(
                 .warning, "input '\(input.name.value)' is not used by the path, param, header, upload or method",

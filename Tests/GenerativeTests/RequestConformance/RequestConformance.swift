@@ -190,7 +190,7 @@ struct RequestConformance {
                 carriers[input] = .parameter("header:" + (declared?.name ?? pair.name.value))
             }
         }
-        for pair in (endpoint.upload?.files ?? []) + (endpoint.upload?.fields ?? []) {
+        for pair in (endpoint.upload?.files ?? []) + (endpoint.upload?.fields ?? []) + (endpoint.upload?.json ?? []) {
             if let input = reference(pair.value.value) { carriers[input] = .part(pair.name.value) }
         }
         return carriers
@@ -563,8 +563,24 @@ struct RequestConformance {
         case .multipart(let parts):
             let boundary = firstMatch(#"boundary="?([^";]+)"?"#, in: sent.headers["content-type"] ?? "") ?? ""
             let sentParts = Self.parts(sent.body, boundary: boundary)
+            // A JSON part (an object or array) is compared as JSON values: key order and spacing are the encoder's.
+            func canonical(_ bytes: [UInt8]) -> String {
+                func sortedKeys(_ value: JSON) -> JSON {
+                    switch value {
+                    case .object(let members): .object(members.map { ($0.key, sortedKeys($0.value)) }.sorted { $0.0 < $1.0 })
+                    case .array(let items): .array(items.map(sortedKeys))
+                    default: value
+                    }
+                }
+                if bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "["),
+                    let parsed = try? JSONSpecReader.read(SpecFile(path: "part.json", bytes: bytes))
+                {
+                    return sortedKeys(JSON(parsed)).description
+                }
+                return String(decoding: bytes, as: UTF8.self)
+            }
             func sorted(_ parts: [(name: String, bytes: [UInt8])]) -> [String] {
-                parts.map { "\($0.name)=\(String(decoding: $0.bytes, as: UTF8.self).debugDescription)" }.sorted()
+                parts.map { "\($0.name)=\(canonical($0.bytes).debugDescription)" }.sorted()
             }
             if sorted(parts) != sorted(sentParts) {
                 differences.append("multipart body: expected the parts \(sorted(parts)), sent \(sorted(sentParts))")

@@ -461,12 +461,21 @@ struct RequestOracle {
                 let properties = Self.members(Self.member(resolved(declared.schema), "properties"))
                 let binary = Set(properties.filter { isBinary($0.value) }.map(\.key))
                 let binaryLists = Set(properties.filter { isBinary(Self.member(resolved($0.value), "items")) }.map(\.key))
+                let scalarLists = Set(properties.filter { property in
+                    let items = resolved(Self.member(resolved(property.value), "items"))
+                    return !isBinary(items) && ["string", "integer", "number", "boolean"].contains(Self.string(Self.member(items, "type")) ?? "")
+                }.map(\.key))
                 if case .object(let members) = body {
                     for member in members {
                         // A part holds a binary property's bytes, a scalar's text, anything else as JSON; a list of
                         // files is a part per file, all of one name (RFC 7578 4.3).
                         if binaryLists.contains(member.key), case .array(let items) = member.value {
                             parts += items.map { (member.key, Array(Data(base64Encoded: $0.scalarText ?? "") ?? Data())) }
+                            continue
+                        }
+                        // A list of scalars is a text part per element, of one name, as a list of files is.
+                        if case .array(let items) = member.value, scalarLists.contains(member.key) {
+                            parts += items.map { (member.key, Array(($0.scalarText ?? "").utf8)) }
                             continue
                         }
                         let bytes = binary.contains(member.key) ? Array(Data(base64Encoded: member.value.scalarText ?? "") ?? Data())

@@ -5,13 +5,18 @@ import RepogenRuntime
 
 enum DefaultApi {
     case getStats
-    case postStats(petStats: PetStats)
+    case postStats(body: BodyChoice<PetStats>)
     case probe
     /// Update just a specific property of an existing pet. Nothing is updated if no request body is provided.
     case updatePet(petId: Int64, body: UpdatePetRequest?)
     /// Upload an avatar
     case uploadAvatarForPet(petId: Int64, content: Data)
-    case multipartUploadTyped
+    case multipartUploadTyped(
+        log: String,
+        keyword: [String]?,
+        metadata: MultipartUploadTypedMetadata?,
+        xLogType: MultipartUploadTypedLogXLogType?
+    )
     case multipartDownloadTyped
 }
 
@@ -20,8 +25,8 @@ extension DefaultApi: RequestType {
         switch self {
         case .getStats:
             return nil
-        case .postStats(let petStats):
-            return petStats
+        case .postStats(let body):
+            return body
         case .probe:
             return nil
         case .updatePet(_, let body):
@@ -69,7 +74,7 @@ extension DefaultApi: RequestType {
         case .multipartUploadTyped:
             return .json
         case .multipartDownloadTyped:
-            return .json
+            return .custom(["Accept": "multipart/form-data"])
         }
     }
 
@@ -108,6 +113,34 @@ extension DefaultApi: RequestType {
             return []
         case .multipartDownloadTyped:
             return []
+        }
+    }
+
+    var upload: UploadForm? {
+        switch self {
+        case .getStats:
+            return nil
+        case .postStats:
+            return nil
+        case .probe:
+            return nil
+        case .updatePet:
+            return nil
+        case .uploadAvatarForPet:
+            return nil
+        case .multipartUploadTyped(let log, let keyword, let metadata, let xLogType):
+            var form = UploadForm()
+            form.add("log", log)
+            if let values = keyword {
+                form.add("keyword", values: values)
+            }
+            if let value = metadata {
+                form.add("metadata", json: value)
+            }
+            form.setHeader("x-log-type", xLogType?.rawValue, forPart: "log")
+            return form
+        case .multipartDownloadTyped:
+            return nil
         }
     }
 }

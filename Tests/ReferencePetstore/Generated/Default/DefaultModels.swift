@@ -794,3 +794,76 @@ public struct UpdatePetError400: Codable, Sendable, Equatable {
         try container.encode(self.message, forKey: "message")
     }
 }
+
+public struct MultipartUploadTypedMetadata: Codable, Sendable, Equatable {
+    public var createdAt: Date
+
+    public init(createdAt: Date) {
+        self.createdAt = createdAt
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            createdAt: container.decode(Date.self, forKey: "createdAt")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.createdAt, forKey: "createdAt")
+    }
+}
+
+public enum MultipartUploadTypedLogXLogType: String, Codable, Sendable, Equatable, CaseIterable {
+    case structured = "structured"
+    case unstructured = "unstructured"
+}
+
+public struct MultipartDownloadTypedResponse: Codable, Sendable, Equatable {
+    public var log: String
+    public var metadata: MultipartDownloadTypedResponseMetadata?
+    public var keyword: [String]?
+
+    public init(log: String, metadata: MultipartDownloadTypedResponseMetadata? = nil, keyword: [String]? = nil) {
+        self.log = log
+        self.metadata = metadata
+        self.keyword = keyword
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            log: container.decode(String.self, forKey: "log"),
+            metadata: container.decodeIfPresent(MultipartDownloadTypedResponseMetadata.self, forKey: "metadata"),
+            keyword: container.decodeIfPresent([String].self, forKey: "keyword")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.log, forKey: "log")
+        try container.encodeIfPresent(self.metadata, forKey: "metadata")
+        try container.encodeIfPresent(self.keyword, forKey: "keyword")
+    }
+}
+
+public struct MultipartDownloadTypedResponseMetadata: Codable, Sendable, Equatable {
+    public var createdAt: Date
+
+    public init(createdAt: Date) {
+        self.createdAt = createdAt
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: RepogenCodingKey.self)
+        try self.init(
+            createdAt: container.decode(Date.self, forKey: "createdAt")
+        )
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: RepogenCodingKey.self)
+        try container.encode(self.createdAt, forKey: "createdAt")
+    }
+}

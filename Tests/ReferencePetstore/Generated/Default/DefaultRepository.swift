@@ -10,14 +10,19 @@ import RepogenRuntime
 /// or `MockRepositoryError.notStubbed` when nothing was stubbed.
 public protocol DefaultRepository: Sendable {
     func getStats() async -> Result<PetStats, Error>
-    func postStats(petStats: PetStats) async -> Result<Void, Error>
+    func postStats(body: BodyChoice<PetStats>) async -> Result<Void, Error>
     func probe() async -> Result<Void, Error>
     /// Update just a specific property of an existing pet. Nothing is updated if no request body is provided.
     func updatePet(petId: Int64, body: UpdatePetRequest?) async -> Result<Void, Error>
     /// Upload an avatar
     func uploadAvatarForPet(petId: Int64, content: Data) async -> Result<Data, Error>
-    func multipartUploadTyped() async -> Result<Void, Error>
-    func multipartDownloadTyped() async -> Result<Void, Error>
+    func multipartUploadTyped(
+        log: String,
+        keyword: [String]?,
+        metadata: MultipartUploadTypedMetadata?,
+        xLogType: MultipartUploadTypedLogXLogType?
+    ) async -> Result<Void, Error>
+    func multipartDownloadTyped() async -> Result<MultipartDownloadTypedResponse, Error>
 }
 
 /// The methods with optional inputs, without them: they are sent as `nil`.
@@ -25,6 +30,11 @@ extension DefaultRepository {
     /// `updatePet(petId:body:)` with `body` nil.
     public func updatePet(petId: Int64) async -> Result<Void, Error> {
         await self.updatePet(petId: petId, body: nil)
+    }
+
+    /// `multipartUploadTyped(log:keyword:metadata:xLogType:)` with `keyword`, `metadata`, `xLogType` nil.
+    public func multipartUploadTyped(log: String) async -> Result<Void, Error> {
+        await self.multipartUploadTyped(log: log, keyword: nil, metadata: nil, xLogType: nil)
     }
 }
 
@@ -41,8 +51,8 @@ public struct DefaultRepositoryImpl: DefaultRepository {
         return await self.manager.request(requestType: request)
     }
 
-    public func postStats(petStats: PetStats) async -> Result<Void, Error> {
-        let request = DefaultApi.postStats(petStats: petStats)
+    public func postStats(body: BodyChoice<PetStats>) async -> Result<Void, Error> {
+        let request = DefaultApi.postStats(body: body)
         return await self.manager.request(requestType: request)
     }
 
@@ -63,12 +73,22 @@ public struct DefaultRepositoryImpl: DefaultRepository {
         return await self.manager.request(requestType: request)
     }
 
-    public func multipartUploadTyped() async -> Result<Void, Error> {
-        let request = DefaultApi.multipartUploadTyped
+    public func multipartUploadTyped(
+        log: String,
+        keyword: [String]?,
+        metadata: MultipartUploadTypedMetadata?,
+        xLogType: MultipartUploadTypedLogXLogType?
+    ) async -> Result<Void, Error> {
+        let request = DefaultApi.multipartUploadTyped(
+            log: log,
+            keyword: keyword,
+            metadata: metadata,
+            xLogType: xLogType
+        )
         return await self.manager.request(requestType: request)
     }
 
-    public func multipartDownloadTyped() async -> Result<Void, Error> {
+    public func multipartDownloadTyped() async -> Result<MultipartDownloadTypedResponse, Error> {
         let request = DefaultApi.multipartDownloadTyped
         return await self.manager.request(requestType: request)
     }

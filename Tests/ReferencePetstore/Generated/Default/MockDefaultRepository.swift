@@ -17,8 +17,8 @@ import RepogenRuntime
 public final class MockDefaultRepository: DefaultRepository {
     /// Calls and stubs of `getStats()`.
     public let getStatsMock = MockMethod<Void, PetStats>("MockDefaultRepository.getStats()")
-    /// Calls and stubs of `postStats(petStats:)`.
-    public let postStatsMock = MockMethod<PetStats, Void>("MockDefaultRepository.postStats(petStats:)")
+    /// Calls and stubs of `postStats(body:)`.
+    public let postStatsMock = MockMethod<BodyChoice<PetStats>, Void>("MockDefaultRepository.postStats(body:)")
     /// Calls and stubs of `probe()`.
     public let probeMock = MockMethod<Void, Void>("MockDefaultRepository.probe()")
     /// Calls and stubs of `updatePet(petId:body:)`.
@@ -29,10 +29,22 @@ public final class MockDefaultRepository: DefaultRepository {
     public let uploadAvatarForPetMock = MockMethod<(petId: Int64, content: Data), Data>(
         "MockDefaultRepository.uploadAvatarForPet(petId:content:)"
     )
-    /// Calls and stubs of `multipartUploadTyped()`.
-    public let multipartUploadTypedMock = MockMethod<Void, Void>("MockDefaultRepository.multipartUploadTyped()")
+    /// Calls and stubs of `multipartUploadTyped(log:keyword:metadata:xLogType:)`.
+    public let multipartUploadTypedMock = MockMethod<
+        (
+            log: String,
+            keyword: [String]?,
+            metadata: MultipartUploadTypedMetadata?,
+            xLogType: MultipartUploadTypedLogXLogType?
+        ),
+        Void
+    >(
+        "MockDefaultRepository.multipartUploadTyped(log:keyword:metadata:xLogType:)"
+    )
     /// Calls and stubs of `multipartDownloadTyped()`.
-    public let multipartDownloadTypedMock = MockMethod<Void, Void>("MockDefaultRepository.multipartDownloadTyped()")
+    public let multipartDownloadTypedMock = MockMethod<Void, MultipartDownloadTypedResponse>(
+        "MockDefaultRepository.multipartDownloadTyped()"
+    )
 
     public init() { }
 
@@ -40,8 +52,8 @@ public final class MockDefaultRepository: DefaultRepository {
         self.getStatsMock.call(())
     }
 
-    public func postStats(petStats: PetStats) -> Result<Void, Error> {
-        self.postStatsMock.call(petStats)
+    public func postStats(body: BodyChoice<PetStats>) -> Result<Void, Error> {
+        self.postStatsMock.call(body)
     }
 
     public func probe() -> Result<Void, Error> {
@@ -56,11 +68,16 @@ public final class MockDefaultRepository: DefaultRepository {
         self.uploadAvatarForPetMock.call((petId: petId, content: content))
     }
 
-    public func multipartUploadTyped() -> Result<Void, Error> {
-        self.multipartUploadTypedMock.call(())
+    public func multipartUploadTyped(
+        log: String,
+        keyword: [String]?,
+        metadata: MultipartUploadTypedMetadata?,
+        xLogType: MultipartUploadTypedLogXLogType?
+    ) -> Result<Void, Error> {
+        self.multipartUploadTypedMock.call((log: log, keyword: keyword, metadata: metadata, xLogType: xLogType))
     }
 
-    public func multipartDownloadTyped() -> Result<Void, Error> {
+    public func multipartDownloadTyped() -> Result<MultipartDownloadTypedResponse, Error> {
         self.multipartDownloadTypedMock.call(())
     }
 }
