@@ -237,6 +237,15 @@ struct DiffProofDriver {
                 guard let expression else { return nil }
                 parts.append(Self.label(field.name) + ": " + expression)
             }
+            // The keys besides the fields: one, so that the samples carry what a retyped additionalProperties
+            // changes; left out where the old model has none (its default, no keys, as a new defaulted field is).
+            if let type = model.additionalProperties, !mode.minimal,
+                !(mode.relative && side == .new && oldModel?.additionalProperties == nil)
+            {
+                guard let sample = value(type, name: "extra", scope: scope, substitutions: substitutions, mode: mode, depth: depth)
+                else { return nil }
+                parts.append("additionalProperties: [\"extra\": " + sample + "]")
+            }
             return rendered + "(" + parts.joined(separator: ", ") + ")"
         }
     }
@@ -429,6 +438,10 @@ struct DiffProofDriver {
             body.append("_ = w")
             for field in fields {
                 body.append("let _: \(render(field.type, scope: scope, substitutions: substitutions)) = v.\(Self.member(field.name))")
+            }
+            // The keys besides the fields, read as their type (a retyped additionalProperties breaks this line).
+            if let value = model.additionalProperties {
+                body.append("let _: [String: \(render(value, scope: scope, substitutions: substitutions))] = v.additionalProperties")
             }
             if model.isHashable { body.append("let _: any Hashable = v") }
             if model.identity != nil { body.append("let _: any Identifiable = v") }
