@@ -183,14 +183,12 @@ extension OpenAPIImporter {
                     return
                 }
             }
-            guard !files.isEmpty else {
-                let types = content.map(\.key).joined(separator: ", ")
-                warn("response \(member.key) of \(where_) is \(types), which the runtime does not decode; the endpoint has no response type", at: body)
-                return
-            }
+            // Any other media type (XML, text, HTML): the body's bytes as they came, which the app reads as the
+            // media type says, rather than no response at all.
+            let bytes = files.isEmpty ? content : files
             endpoint.response = optional ? "Data?" : "Data"
             if !endpoint.headers.contains(where: { $0.name.lowercased() == "accept" }) {
-                let accept = files.map(\.key).joined(separator: ", ")
+                let accept = bytes.map(\.key).joined(separator: ", ")
                 if accept != "*/*" { endpoint.headers.append(("Accept", accept)) }
             }
             return

@@ -66,9 +66,11 @@ extension OpenAPIImporter {
             }
             return upload(form.value, required: required, where_: where_, capitalized: capitalized, endpoint: &endpoint, inputNames: &inputNames) ? .upload : nil
         }
-        // A file's bytes (`application/octet-stream`, an image, a binary `*/*`): a `Data` param, sent as it is
-        // with the media type as `Content-Type` (the runtime's default for `Data` is `application/octet-stream`).
-        let files = content.filter(isBinaryMedia)
+        // A file's bytes (`application/octet-stream`, an image, a binary `*/*`), or any other media type (XML, plain
+        // text): a `Data` param, sent as it is with the media type as `Content-Type` (the runtime's default for
+        // `Data` is `application/octet-stream`); the app writes the bytes the media type says.
+        let binary = content.filter(isBinaryMedia)
+        let files = binary.isEmpty ? content : binary
         if let file = files.first {
             if !endpoint.headers.contains(where: { $0.name.lowercased() == "content-type" }) {
                 let mediaType = file.key.split(separator: ";").first.map { String($0).trimmingWhitespace() } ?? file.key
