@@ -7,6 +7,10 @@ import Foundation
 /// The parts do not say what the model expects where the document does: a name sent once where the model has an
 /// array is made an array of one, and a text part where it has a number or a Boolean is read as that literal, when
 /// decoding says so (a type mismatch at that key). Anything else that does not fit is the decoding error.
+///
+/// The parts' header fields (other than `Content-Type` and `Content-Disposition`) are not in the object: the decoder
+/// carries them in its `userInfo`, where a model's field declared with `partHeader` reads them
+/// (`MultipartPartHeader`).
 enum MultipartResponse {
     /// A part's content as it is read.
     enum Value {
@@ -32,6 +36,14 @@ enum MultipartResponse {
     /// The parts of `body`, in order: name and value. A body that is not a multipart body of `boundary` (no closing
     /// delimiter, a part without a blank line after its headers or without a name) is a decoding error.
     static func parts(of body: Data, boundary: String) throws -> [(name: String, value: Value)] {
+        try headedParts(of: body, boundary: boundary).map { ($0.name, $0.value) }
+    }
+
+    /// The parts of `body` with their header fields (lower-cased names; a field given twice is joined with ", ").
+    /// A header line without a colon, or with a name that is not an HTTP token, is a decoding error.
+    static func headedParts(
+        of body: Data, boundary: String
+    ) throws -> [(name: String, value: Value, headers: [String: String])] {
         let bytes = [UInt8]([13, 10]) + [UInt8](body)
         let delimiter = [UInt8]("\r\n--\(boundary)".utf8)
         var starts: [Int] = []
@@ -43,7 +55,7 @@ enum MultipartResponse {
         guard let last = starts.last, bytes[(last + delimiter.count)...].starts(with: [45, 45]) else {
             throw malformed("the multipart body has no closing delimiter '--\(boundary)--'")
         }
-        var parts: [(name: String, value: Value)] = []
+        var parts: [(name: String, value: Value, headers: [String: String])] = []
         for (start, end) in zip(starts, starts.dropFirst()) {
             var from = start + delimiter.count
             // Transport padding (spaces, tabs) may follow a delimiter, then CRLF.
@@ -64,8 +76,12 @@ enum MultipartResponse {
             var headers: [String: String] = [:]
             for line in String(decoding: part[0..<headEnd], as: UTF8.self).components(separatedBy: "\r\n") where !line.isEmpty {
                 guard let colon = line.firstIndex(of: ":") else { throw malformed("a multipart part header without a colon") }
-                headers[line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()] =
-                    line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+                guard !name.isEmpty, name.unicodeScalars.allSatisfy(WireSafety.isTokenCharacter) else {
+                    throw malformed("a multipart part header whose name \(name.debugDescription) is not an HTTP token")
+                }
+                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                headers[name] = headers[name].map { $0 + ", " + value } ?? value
             }
             guard let name = headers["content-disposition"].flatMap({ parameter("name", in: $0) }) else {
                 throw malformed("a multipart part without a name (Content-Disposition: form-data; name=\"…\")")
@@ -76,25 +92,32 @@ enum MultipartResponse {
             } ?? ""
             let isFile = headers["content-disposition"].flatMap { parameter("filename", in: $0) } != nil
             if type == "application/json" || type.hasSuffix("+json") {
-                parts.append((name, .json(content)))
+                parts.append((name, .json(content), headers))
             } else if !isFile, type.hasPrefix("text/"), let text = String(data: content, encoding: .utf8) {
-                parts.append((name, .text(text)))
+                parts.append((name, .text(text), headers))
             } else {
-                parts.append((name, .bytes(content)))
+                parts.append((name, .bytes(content), headers))
             }
         }
         return parts
     }
 
     /// `body` decoded as `T`: its parts as a JSON object, shaped as decoding asks (see the type's description).
+    /// The header fields of each part go into `decoder.userInfo` (`MultipartPartHeader.userInfoKey`), a name given
+    /// more than once by its first part.
     static func decode<T: Decodable>(_ type: T.Type, body: Data, boundary: String, decoder: JSONDecoder) throws -> T {
-        let parts = try parts(of: body, boundary: boundary)
+        let parts = try headedParts(of: body, boundary: boundary)
         var order: [String] = []
         var byName: [String: [Value]] = [:]
-        for (name, value) in parts {
-            if byName[name] == nil { order.append(name) }
+        var headers: [String: [String: String]] = [:]
+        for (name, value, partHeaders) in parts {
+            if byName[name] == nil {
+                order.append(name)
+                headers[name] = partHeaders
+            }
             byName[name, default: []].append(value)
         }
+        decoder.userInfo[MultipartPartHeader.userInfoKey] = MultipartPartHeader.Headers(byPart: headers)
         var arrays = Set(byName.filter { $0.value.count > 1 }.keys)
         var literals: Set<String> = []
         // Each retry adds a key to `arrays` or `literals`: at most twice as many as there are names.

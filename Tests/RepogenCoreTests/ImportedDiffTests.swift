@@ -29,7 +29,7 @@ final class ImportedDiffTests: XCTestCase {
             "endpoint-removed getInventory source=breaking wire=breaking old=v1/store.yaml:52 new=-",
             "optional-field-added Pet.birthday source=additive wire=compatible old=- new=v2/pets.yaml:19",
             "optional-field-added NewPet.birthday source=additive wire=compatible old=- new=v2/pets.yaml:33",
-            "endpoint-added listVaccinations source=additive wire=compatible old=- new=v2/pets.yaml:184",
+            "endpoint-added listVaccinations source=additive wire=compatible old=- new=v2/pets.yaml:185",
         ], lines.joined(separator: "\n"))
         XCTAssertEqual(report.source, .breaking)
         XCTAssertEqual(report.wire, .breaking)

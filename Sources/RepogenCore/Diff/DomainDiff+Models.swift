@@ -8,6 +8,7 @@ extension Comparison {
         case .fields(let fields):
             text += "|fields:" + fields.map {
                 "\($0.name):\($0.type):\($0.jsonKey):\($0.defaultValue ?? ""):\($0.isEncoded)"
+                    + ($0.partHeader.map { ":\($0.part)/\($0.header)" } ?? "")
             }.joined(separator: ";") + (model.additionalProperties.map { "|additional:\($0)" } ?? "")
         case .enumeration(let cases):
             text += "|enum:" + cases.map { "\($0.name)=\($0.rawValue)" }.joined(separator: ";") + "|" + (model.unknownCase ?? "")
@@ -235,6 +236,17 @@ extension Comparison {
                     "field-key-changed", subject, "the JSON key of '\(subject)' is now \"\(b.jsonKey)\", not \"\(a.jsonKey)\"",
                     source: .none, wire: wire(oldName, name, request: .breaking, response: .breaking),
                     old: oldSpec?.jsonKey?.location ?? oldField, new: newSpec?.jsonKey?.location ?? newField)
+            }
+            // `partHeader`: where a multipart response's field is read from (a part's header, not a part).
+            if a.partHeader != b.partHeader {
+                func describe(_ header: PartHeader?) -> String {
+                    header.map { "header '\($0.header)' of part '\($0.part)'" } ?? "no part header"
+                }
+                add(
+                    "field-key-changed", subject,
+                    "'\(subject)' now holds \(describe(b.partHeader)) of a multipart response (partHeader), not \(describe(a.partHeader))",
+                    source: .none, wire: wire(oldName, name, request: .none, response: .breaking),
+                    old: oldSpec?.partHeader?.location ?? oldField, new: newSpec?.partHeader?.location ?? newField)
             }
             let (oldType, newType) = (renamed(a.type.description), b.type.description)
             let (oldTypeAt, newTypeAt) = (oldSpec?.type.location ?? oldField, newSpec?.type.location ?? newField)

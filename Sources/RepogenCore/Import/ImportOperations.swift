@@ -179,14 +179,7 @@ extension OpenAPIImporter {
                     if !endpoint.headers.contains(where: { $0.name.lowercased() == "accept" }) {
                         endpoint.headers.append(("Accept", "multipart/form-data"))
                     }
-                    for part in form.value["encoding"]?.members ?? [] {
-                        let names = (part.value["headers"]?.members ?? []).map(\.key).filter { $0.lowercased() != "content-type" }
-                        guard !names.isEmpty else { continue }
-                        warn(
-                            "part '\(part.key)' of response \(member.key) of \(where_) declares the part headers \(names.joined(separator: ", ")), "
-                                + "which the response type does not hold (it holds each part's content); the app does not receive them",
-                            at: part.value)
-                    }
+                    addPartHeaders(form.value["encoding"]?.members ?? [], to: type.text, where: "response \(member.key) of \(where_)")
                     return
                 }
             }
@@ -290,6 +283,54 @@ extension OpenAPIImporter {
             }
         }
         return ImportNames.memberName(name)
+    }
+}
+
+extension OpenAPIImporter {
+    /// The parts' `encoding.headers` of a multipart response: a field each of the response model (optional unless
+    /// `required`) that holds the header (`partHeader`), typed by its schema (a string enum, else a scalar).
+    mutating func addPartHeaders(_ encoding: [SpecMember], to modelName: String, where what: String) {
+        guard var model = models[modelName], case .fields(var fields) = model.kind else { return }
+        var names = Set(fields.map(\.name))
+        let parts = Set(fields.map { $0.json ?? $0.name })
+        for part in encoding {
+            guard let declared = part.value["headers"]?.members else { continue }
+            for (name, raw) in declared.map({ ($0.key, $0.value) }) {
+                let lowered = name.lowercased()
+                if lowered == "content-type" { continue }
+                if lowered == "content-disposition" {
+                    // OpenAPI: Content-Disposition names the part.
+                    warn("header '\(name)' of part '\(part.key)' of \(what) is the form's own; ignored, as OpenAPI says", at: raw)
+                    continue
+                }
+                guard SpecValidator.isHeaderName(name) else {
+                    warn("header '\(name)' of part '\(part.key)' of \(what) is not a valid HTTP header name; the app does not receive it", at: raw)
+                    continue
+                }
+                guard parts.contains(part.key) else {
+                    warn(
+                        "part '\(part.key)' of \(what) is not a property of the response; the app does not receive its header '\(name)'",
+                        at: raw)
+                    continue
+                }
+                let header = document.resolved(raw, warnings: &warnings, what: "header '\(name)' of part '\(part.key)'") ?? raw
+                var type = header["schema"].map {
+                    swiftType($0, hint: modelName + ImportNames.typeName(part.key) + ImportNames.typeName(name))
+                } ?? ImportedType(text: "String")
+                if pathText(type) == nil {
+                    warn("header '\(name)' of part '\(part.key)' of \(what) is \(type.text), which a header cannot hold; the app receives it as a String", at: header)
+                    type = ImportedType(text: "String")
+                }
+                let field = ImportNames.unique(ImportNames.memberName(part.key + "-" + name), in: &names)
+                fields.append(ImportedField(
+                    name: field, type: header["required"]?.bool == true ? type.text : ImportedType.optional(type.text),
+                    description: header["description"]?.string, location: document.location(raw),
+                    partHeader: (part.key, name)))
+                model.uses.formUnion(type.models)
+            }
+        }
+        model.kind = .fields(fields)
+        models[modelName] = model
     }
 }
 

@@ -309,7 +309,11 @@ extension OpenAPIImporter {
                 if let description = field.description?.trimmingWhitespace(), !description.isEmpty {
                     keys.append(("description", SpecText.string(description)))
                 }
-                if field.json == nil, field.description?.isEmpty != false {
+                if let partHeader = field.partHeader {
+                    keys.append(("partHeader", SpecText.mapping(
+                        [("part", SpecText.string(partHeader.part)), ("header", SpecText.string(partHeader.header))], flow: true)))
+                }
+                if field.json == nil, field.description?.isEmpty != false, field.partHeader == nil {
                     entries.append((field.name, SpecText.string(field.type)))
                 } else {
                     entries.append((field.name, SpecText.mapping(keys, flow: true)))

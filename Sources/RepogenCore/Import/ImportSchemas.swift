@@ -25,6 +25,8 @@ struct ImportedField {
     var description: String?
     /// Where the property is written, for warnings about the field.
     var location: SourceLocation
+    /// The header field of a part of a multipart response the field holds (`partHeader`), not a property.
+    var partHeader: (part: String, header: String)? = nil
 }
 
 /// A Swift type for a schema: its text without the optional mark, whether null is allowed, and the models it uses.

@@ -102,6 +102,17 @@ package struct Field: Sendable, Equatable {
     /// The field holds, itself or through other structs' fields, a value of its own struct: it is stored in the
     /// runtime's `Indirect` box (`private var _name: Indirect<T>`) behind a computed `var name: T`.
     package var isIndirect = false
+    /// `partHeader`: the field decodes from this header field of this part of a multipart response (elsewhere, from
+    /// its JSON key).
+    package var partHeader: PartHeader? = nil
+}
+
+/// A header field of a part of a multipart response that a model's field holds.
+package struct PartHeader: Sendable, Equatable {
+    /// The part's name (the JSON key of another field of the model).
+    package var part: String
+    /// The header field's name, as written.
+    package var header: String
 }
 
 /// A union (`oneOf`): decoded by the discriminator's value when there is one, else as the first case that decodes.

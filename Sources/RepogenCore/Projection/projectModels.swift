@@ -127,6 +127,24 @@ func indirectStorageName(_ field: String) -> String {
     "_" + field
 }
 
+/// The expression that decodes `field` from `container`: `container.decode(T.self, forKey: "key")`,
+/// `decodeIfPresent` for an optional; a `partHeader` field through the runtime's `MultipartPartHeader`, which reads
+/// the part's header in a multipart response and the JSON key elsewhere.
+private func decodeCall(_ field: Field) -> String {
+    let jsonKey = SwiftCode.stringLiteral(field.jsonKey)
+    let (method, type): (String, SwiftType)
+    if case .optional(let wrapped) = field.type.shape {
+        (method, type) = ("decodeIfPresent", wrapped)
+    } else {
+        (method, type) = ("decode", field.type)
+    }
+    guard let partHeader = field.partHeader else {
+        return "container.\(method)(\(type.description).self, forKey: \(jsonKey))"
+    }
+    return "MultipartPartHeader.\(method)(\(type.description).self, header: \(SwiftCode.stringLiteral(partHeader.header)), "
+        + "ofPart: \(SwiftCode.stringLiteral(partHeader.part)), forKey: \(jsonKey), in: container, decoder: decoder)"
+}
+
 /// A struct's `init(from:)` and `encode(to:)`, written out on the runtime's one `RepogenCodingKey` with each JSON key as
 /// a string literal: what Swift would synthesize (a required key for a non-optional field, `decodeIfPresent` and
 /// `encodeIfPresent` for an optional one, nothing encoded for `encode: false`), at about half the compile time,
@@ -151,15 +169,7 @@ private func codingMembers(_ fields: [Field], additional: SwiftType?, access: St
             // Without fields nothing else throws.
             fields.isEmpty ? "    self.init(" : "    try self.init(",
         ]
-        decode += fields.map { field in
-            let call: String
-            if case .optional(let wrapped) = field.type.shape {
-                call = "container.decodeIfPresent(\(wrapped.description).self, forKey: \(SwiftCode.stringLiteral(field.jsonKey)))"
-            } else {
-                call = "container.decode(\(field.type.description).self, forKey: \(SwiftCode.stringLiteral(field.jsonKey)))"
-            }
-            return "        \(SwiftCode.callLabel(field.name)): \(call),"
-        }
+        decode += fields.map { field in "        \(SwiftCode.callLabel(field.name)): \(decodeCall(field))," }
         decode += ["        \(name): \(name)", "    )", "}"]
     } else if fields.isEmpty {
         // An empty struct is still a JSON object.
@@ -167,13 +177,7 @@ private func codingMembers(_ fields: [Field], additional: SwiftType?, access: St
     } else {
         decode += ["    let container = try decoder.container(keyedBy: \(key).self)", "    try self.init("]
         decode += fields.enumerated().map { index, field in
-            let call: String
-            if case .optional(let wrapped) = field.type.shape {
-                call = "container.decodeIfPresent(\(wrapped.description).self, forKey: \(SwiftCode.stringLiteral(field.jsonKey)))"
-            } else {
-                call = "container.decode(\(field.type.description).self, forKey: \(SwiftCode.stringLiteral(field.jsonKey)))"
-            }
-            return "        \(SwiftCode.callLabel(field.name)): \(call)" + (index == fields.count - 1 ? "" : ",")
+            "        \(SwiftCode.callLabel(field.name)): \(decodeCall(field))" + (index == fields.count - 1 ? "" : ",")
         }
         decode += ["    )", "}"]
     }

@@ -166,6 +166,16 @@ package struct FieldSpec: Sendable, Equatable {
     package var defaultValue: Located<SpecNode>? = nil
     /// `encode: false`: the field is left out when the model is encoded (it still decodes).
     package var encode: Located<Bool>? = nil
+    /// `partHeader: { part, header }`: the field holds header field `header` of part `part` of a multipart response.
+    package var partHeader: PartHeaderSpec? = nil
+}
+
+/// `partHeader` of a field: which part's which header field it holds.
+package struct PartHeaderSpec: Sendable, Equatable {
+    package var part: Located<String>
+    package var header: Located<String>
+    /// Where `partHeader` is written.
+    package var location: SourceLocation
 }
 
 /// `oneOf` of a model: the variants a value is one of, and the JSON property that says which (`discriminator`).

@@ -132,11 +132,26 @@ extension NodeReader {
         guard let members = members(of: member.value, what: what, allowed: SpecKeys.field, required: ["type"]),
             let type = self.type(members, "type", what: what)
         else { return nil }
+        var partHeader: PartHeaderSpec?
+        if let written = members["partHeader"] {
+            // A field whose partHeader is wrong is left out, so it is not taken for a part.
+            guard let decoded = decodePartHeader(written.value, what: "'partHeader' of \(what)") else { return nil }
+            partHeader = decoded
+        }
         return FieldSpec(
             name: name, type: type, jsonKey: string(members, "json", what: what),
             description: string(members, "description", what: what),
             defaultValue: members["default"].map { Located($0.value, at: location($0.value.offset)) },
-            encode: members["encode"].flatMap { bool($0.value, what: "'encode' of \(what)") })
+            encode: members["encode"].flatMap { bool($0.value, what: "'encode' of \(what)") },
+            partHeader: partHeader)
+    }
+
+    /// `partHeader: { part: log, header: x-log-type }`.
+    mutating func decodePartHeader(_ node: SpecNode, what: String) -> PartHeaderSpec? {
+        guard let members = members(of: node, what: what, allowed: SpecKeys.partHeader, required: ["part", "header"]),
+            let part = string(members, "part", what: what), let header = string(members, "header", what: what)
+        else { return nil }
+        return PartHeaderSpec(part: part, header: header, location: location(node.offset))
     }
 
     /// A variant of a union is its type (`- PhoneContact`), or `{ case?, type, tag?, description? }`.

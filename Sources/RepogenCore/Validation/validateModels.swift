@@ -567,12 +567,32 @@ extension SpecValidator {
                         ok = false
                     }
                 }
+                var partHeader: PartHeader?
+                if let written = spec.partHeader {
+                    guard let checked = checkPartHeader(written, type: type, what: what(), scope: scope) else {
+                        ok = false
+                        continue
+                    }
+                    partHeader = checked
+                }
                 locations.append(spec.name.location)
                 fields.append(Field(
                     name: spec.name.value, type: type, jsonKey: key, documentation: spec.description?.value,
-                    defaultValue: defaultValue, isEncoded: spec.encode?.value ?? true))
+                    defaultValue: defaultValue, isEncoded: spec.encode?.value ?? true, partHeader: partHeader))
             case .failure(let failure):
                 error("invalid type for \(what()): \(failure.message)", at: spec.type.location)
+                ok = false
+            }
+        }
+        // A part header's part is another field's JSON key: a part the model holds.
+        for spec in specs {
+            guard let written = spec.partHeader else { continue }
+            let parts = specs.filter { $0.partHeader == nil }.map { $0.jsonKey?.value ?? $0.name.value }
+            if !parts.contains(written.part.value) {
+                let hint = parts.isEmpty ? "the model holds no part" : "the parts are the JSON keys of its other fields: " + parts.joined(separator: ", ")
+                error(
+                    "'partHeader' of field '\(spec.name.value)' of '\(model)' names part '\(written.part.value)', which no field of the model holds (\(hint))",
+                    at: written.part.location)
                 ok = false
             }
         }
@@ -580,6 +600,46 @@ extension SpecValidator {
         fieldLocations[scope.joined(separator: ".")] = locations
         return fields
     }
+
+    /// `partHeader` of a field: a header name HTTP can carry that is not the part's own (`Content-Type`,
+    /// `Content-Disposition`), and a field type a header's text decodes as (a string, number or Boolean, a string
+    /// enum, or an optional of one).
+    private mutating func checkPartHeader(
+        _ written: PartHeaderSpec, type: SwiftType, what: String, scope: [String]
+    ) -> PartHeader? {
+        let header = written.header
+        guard Self.isHeaderName(header.value) else {
+            error("'partHeader' of \(what): '\(header.value)' is not a valid HTTP header name", at: header.location)
+            return nil
+        }
+        if ["content-type", "content-disposition"].contains(header.value.lowercased()) {
+            error(
+                "'partHeader' of \(what): '\(header.value)' is the part's own header (its media type or its name), not one a field can hold",
+                at: header.location)
+            return nil
+        }
+        var holdsText = false
+        if case .named(let name, let arguments) = type.unwrapped.shape, arguments.isEmpty {
+            if Self.partHeaderScalars.contains(name) {
+                holdsText = true
+            } else if let model = types.model(named: name, in: scope), types.enumCases[model] != nil {
+                holdsText = true
+            }
+        }
+        guard holdsText else {
+            error(
+                "'partHeader' of \(what): a header field is text, which decodes as a String, a number, a Bool or a string enum, not \(type.description)",
+                at: written.location)
+            return nil
+        }
+        return PartHeader(part: written.part.value, header: header.value)
+    }
+
+    /// The built-in types a part header's text decodes as.
+    static let partHeaderScalars: Set<String> = [
+        "String", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float",
+    ]
 
     private mutating func validateCases(_ specs: [EnumCaseSpec], model: ModelSpec) -> [EnumCase]? {
         let name = model.name.value

@@ -824,11 +824,19 @@ public struct MultipartDownloadTypedResponse: Codable, Sendable, Equatable {
     public var log: String
     public var metadata: MultipartDownloadTypedResponseMetadata?
     public var keyword: [String]?
+    /// The type of the log.
+    public var logXLogType: MultipartDownloadTypedResponseLogXLogType?
 
-    public init(log: String, metadata: MultipartDownloadTypedResponseMetadata? = nil, keyword: [String]? = nil) {
+    public init(
+        log: String,
+        metadata: MultipartDownloadTypedResponseMetadata? = nil,
+        keyword: [String]? = nil,
+        logXLogType: MultipartDownloadTypedResponseLogXLogType? = nil
+    ) {
         self.log = log
         self.metadata = metadata
         self.keyword = keyword
+        self.logXLogType = logXLogType
     }
 
     public init(from decoder: Decoder) throws {
@@ -836,7 +844,15 @@ public struct MultipartDownloadTypedResponse: Codable, Sendable, Equatable {
         try self.init(
             log: container.decode(String.self, forKey: "log"),
             metadata: container.decodeIfPresent(MultipartDownloadTypedResponseMetadata.self, forKey: "metadata"),
-            keyword: container.decodeIfPresent([String].self, forKey: "keyword")
+            keyword: container.decodeIfPresent([String].self, forKey: "keyword"),
+            logXLogType: MultipartPartHeader.decodeIfPresent(
+                MultipartDownloadTypedResponseLogXLogType.self,
+                header: "x-log-type",
+                ofPart: "log",
+                forKey: "logXLogType",
+                in: container,
+                decoder: decoder
+            )
         )
     }
 
@@ -845,6 +861,7 @@ public struct MultipartDownloadTypedResponse: Codable, Sendable, Equatable {
         try container.encode(self.log, forKey: "log")
         try container.encodeIfPresent(self.metadata, forKey: "metadata")
         try container.encodeIfPresent(self.keyword, forKey: "keyword")
+        try container.encodeIfPresent(self.logXLogType, forKey: "logXLogType")
     }
 }
 
@@ -866,4 +883,9 @@ public struct MultipartDownloadTypedResponseMetadata: Codable, Sendable, Equatab
         var container = encoder.container(keyedBy: RepogenCodingKey.self)
         try container.encode(self.createdAt, forKey: "createdAt")
     }
+}
+
+public enum MultipartDownloadTypedResponseLogXLogType: String, Codable, Sendable, Equatable, CaseIterable {
+    case structured = "structured"
+    case unstructured = "unstructured"
 }
