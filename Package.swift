@@ -93,7 +93,8 @@ let package = Package(
         ),
         .testTarget(
             name: "RepogenCoreTests",
-            dependencies: ["RepogenCore", "RepogenTestSupport"],
+            // RepogenRuntime: where the generator keeps its own copy of a runtime rule, a test holds the two to one answer.
+            dependencies: ["RepogenCore", "RepogenTestSupport", "RepogenRuntime"],
             // Bad specs and their expected diagnostics, read by path.
             exclude: ["BadSpecs"]
         ),

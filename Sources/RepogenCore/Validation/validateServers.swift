@@ -158,8 +158,12 @@ private struct URLParts {
             return
         }
         guard let separator = text.range(of: "://") else { return nil }
-        let host = text[separator.upperBound...].prefix { $0 != "/" && $0 != ":" && $0 != "?" && $0 != "#" }
-        isAbsolute = !text[..<separator.lowerBound].isEmpty && !host.isEmpty
+        let authority = text[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let host = authority.prefix { $0 != ":" }
+        // A port, when the authority has one, is digits: `example.com:x1` is not a URL (Foundation's URL says so too).
+        let port = authority.dropFirst(host.count).dropFirst()
+        let portIsValid = host.count == authority.count || (!port.isEmpty && port.allSatisfy { $0.isASCII && $0.isNumber })
+        isAbsolute = !text[..<separator.lowerBound].isEmpty && !host.isEmpty && portIsValid
         isPath = false
     }
 }
