@@ -52,9 +52,12 @@ struct BuildPlan: Equatable {
     var errors: [Problem] = []
 
     /// The plan for the target `targetName`, whose files are `files`, generating into `output`.
-    /// - Parameter packageConfig: a config at the package root, if there is one, which the plugin does not read
-    ///   (a warning about a target without specs says so).
-    static func make(targetName: String, files: [URL], output: URL, packageConfig: URL? = nil) -> BuildPlan {
+    /// - Parameters:
+    ///   - cache: repogen's cache folder (`--cache-dir`), where each command keeps the record of its runs for quick
+    ///     reruns: in the plugin's work folder, the one place a build command may write besides its outputs.
+    ///   - packageConfig: a config at the package root, if there is one, which the plugin does not read (a warning
+    ///     about a target without specs says so).
+    static func make(targetName: String, files: [URL], output: URL, cache: URL, packageConfig: URL? = nil) -> BuildPlan {
         var plan = BuildPlan()
         let configs = files.filter { RepogenFacts.configFileNames.contains($0.lastPathComponent) }
             .sorted { $0.path < $1.path }
@@ -72,8 +75,9 @@ struct BuildPlan: Equatable {
             plan.errors.append(noSpecError(targetName: targetName, config: configs.first, packageConfig: packageConfig))
             return plan
         }
-        let (inputs, options) = sharedArguments(
+        var (inputs, options) = sharedArguments(
             config: configs.first, settings: settings, targetName: targetName, specs: specs)
+        options += ["--cache-dir", cache.path]
         plan.addSteps(
             specs: specs, targetName: targetName, output: output, settings: settings, inputs: inputs, options: options)
         if !plan.errors.isEmpty { plan.steps = [] }

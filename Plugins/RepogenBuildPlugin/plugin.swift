@@ -23,7 +23,7 @@ struct RepogenBuildPlugin: BuildToolPlugin {
     func commands(targetName: String, files: [URL], workDirectory: URL, tool: URL, packageConfig: URL?) -> [Command] {
         let plan = BuildPlan.make(
             targetName: targetName, files: files, output: workDirectory.appendingPathComponent("Generated"),
-            packageConfig: packageConfig)
+            cache: workDirectory.appendingPathComponent("Cache"), packageConfig: packageConfig)
         // `swift build` shows a plugin's diagnostic without its file, so the message names it (`description`).
         for warning in plan.warnings { Diagnostics.warning(warning.description, file: warning.file?.path, line: warning.line) }
         for error in plan.errors { Diagnostics.error(error.description, file: error.file?.path, line: error.line) }

@@ -43,6 +43,8 @@ struct GenerateArguments: Equatable {
     var style: OutputStyle?
     var check = false
     var force = false
+    /// repogen's cache folder, where the record of a run is kept (`RecordLocation`); nil: chosen automatically.
+    var cacheDirectory: String?
     var quiet = false
     var verbose = false
     var sharedFiles = true
@@ -246,6 +248,7 @@ enum ArgumentParser {
             case "--style", "-s": result.style = try style(named: value(for: name, inline: inline), command: "generate")
             case "--check": result.check = true
             case "--force", "-f": result.force = true
+            case "--cache-dir": result.cacheDirectory = try value(for: name, inline: inline)
             case "--quiet", "-q": result.quiet = true
             case "--verbose", "-v": result.verbose = true
             case "--no-shared-files": result.sharedFiles = false
@@ -261,7 +264,7 @@ enum ArgumentParser {
             default:
                 let known = [
                     "--output", "--templates", "--config", "--access-level", "--style", "--mocks", "--check", "--force",
-                    "--quiet", "--verbose", "--no-shared-files", "--help",
+                    "--cache-dir", "--quiet", "--verbose", "--no-shared-files", "--help",
                 ]
                 throw UsageError(message: "unknown option '\(name)'\(suggestion(name, among: known))", command: "generate")
             }

@@ -99,6 +99,9 @@ enum Usage {
           --check                   Write nothing; exit 1 and print a unified diff for every file that would
                                     change, be created or be removed (with --quiet, only the summary line)
           -f, --force               Regenerate and compare every file even if the output is up to date
+          --cache-dir <dir>         Where to keep the record of runs for quick reruns (default: $REPOGEN_CACHE_DIR,
+                                    else .build/repogen of the package around the output folder if it has
+                                    been built, else the user's cache folder, e.g. ~/.cache/repogen)
           -q, --quiet               Print only errors (and check mode's summary line)
           -v, --verbose             Also list unchanged files
           --no-shared-files         Leave out the files a style writes once per output folder (tca's
@@ -108,8 +111,8 @@ enum Usage {
         Only files whose contents change are written, atomically; a file without repogen's header is never
         overwritten or removed. Generated files whose spec is gone are removed. A rerun whose inputs (specs,
         templates, options, output folder, repogen build) are unchanged, and whose output files are exactly what
-        the last run wrote, skips parsing and rendering; the record of that run is <output>/.repogen-cache
-        (machine-local: safe to delete, do not commit). --force or deleting it forces a full run.
+        the last run wrote, skips parsing and rendering. The record of that run is kept in the cache folder
+        (see --cache-dir), never in the output folder; --force or deleting it forces a full run.
 
         """
 

@@ -211,8 +211,10 @@ func generate(_ arguments: GenerateArguments) -> ExitCode {
     let outcome: GenerateRun.Outcome
     do {
         outcome = try GenerateRun.run(
-            specPaths: settings.specs, options: settings.options, output: settings.output,
-            tool: tool, force: arguments.force)
+            specPaths: settings.specs, options: settings.options, output: settings.output, tool: tool,
+            records: arguments.cacheDirectory.map { .folder($0) }
+                ?? .automatic(environment: ProcessInfo.processInfo.environment),
+            force: arguments.force)
     } catch {
         switch error {
         case .input(let errors):
@@ -275,6 +277,7 @@ func printReport(_ outcome: GenerateRun.Outcome, verbose: Bool) {
     for path in report.removedTemporaries { print("removed \(path) (a temporary file an interrupted run left)") }
     if verbose {
         for path in report.unchanged { print("unchanged \(path)") }
+        print(outcome.record.map { "record of this run: \($0)" } ?? "no record of this run was kept (the cache folder cannot be written): the next run is a full one")
     }
     print("\(report.written.count) written, \(report.unchanged.count) unchanged, \(report.removed.count) removed")
 }

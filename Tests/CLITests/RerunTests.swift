@@ -108,10 +108,10 @@ final class RerunTests: CLITestCase {
         let name = "Generated/Item/ItemApi.swift"
         let edited = try read(name).replacingOccurrences(of: "case fetchItem", with: "case fetchItems")
         try write(edited, to: name)
-        let record = try read("Generated/" + GenerationRecord.fileName)
+        let record = try String(contentsOfFile: recordPath(), encoding: .utf8)
         let line = try XCTUnwrap(record.split(separator: "\n").first { $0.hasSuffix(" Item/ItemApi.swift") })
         let forged = "file \(edited.utf8.count) \(XXH64.hex(XXH64.hash(Array(edited.utf8)))) Item/ItemApi.swift"
-        try write(record.replacingOccurrences(of: String(line), with: forged), to: "Generated/" + GenerationRecord.fileName)
+        try Data(record.replacingOccurrences(of: String(line), with: forged).utf8).write(to: URL(fileURLWithPath: recordPath()))
         XCTAssertTrue(try generate().reused)
 
         let check = try run(["generate", "--check"])

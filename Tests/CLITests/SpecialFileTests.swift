@@ -1,4 +1,5 @@
 import Foundation
+import RepogenCore
 import XCTest
 
 #if canImport(Glibc)
@@ -40,6 +41,7 @@ final class SpecialFileTests: CLITestCase {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        process.environment = environment()
         process.currentDirectoryURL = workDirectory
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
@@ -124,8 +126,17 @@ final class SpecialFileTests: CLITestCase {
         let generated = try files().filter { $0.hasSuffix(".swift") }.map { name in
             (name, try FileManager.default.attributesOfItem(atPath: path(name))[.modificationDate] as? Date)
         }
+        let record = recordPath()
+        XCTAssertEqual(POSIXFile.kind(of: record), .file)
         for special in ["fifo", "zero"] {
-            try FileManager.default.removeItem(atPath: path("Generated/.repogen-cache"))
+            try FileManager.default.removeItem(atPath: record)
+            if special == "fifo" {
+                guard mkfifo(record, 0o644) == 0 else { throw XCTSkip("mkfifo failed: \(String(cString: strerror(errno)))") }
+            } else {
+                try FileManager.default.createSymbolicLink(atPath: record, withDestinationPath: "/dev/zero")
+            }
+            // And one where the record of repogen 0.3.0 was (which a run removes when it is such a record): neither
+            // read nor removed.
             if special == "fifo" { try fifo("Generated/.repogen-cache") } else { try zero("Generated/.repogen-cache") }
             let result = try runPromptly(["generate", "item.json"])
             XCTAssertEqual(result.status, 0, result.stderr)
@@ -135,6 +146,8 @@ final class SpecialFileTests: CLITestCase {
             for (name, date) in generated {
                 XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path(name))[.modificationDate] as? Date, date, name)
             }
+            XCTAssertNotEqual(POSIXFile.kind(of: path("Generated/.repogen-cache")), .missing)
+            try FileManager.default.removeItem(atPath: path("Generated/.repogen-cache"))
         }
     }
 

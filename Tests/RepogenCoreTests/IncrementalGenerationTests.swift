@@ -8,6 +8,10 @@ import XCTest
 final class IncrementalGenerationTests: XCTestCase {
     var root = ""
     var output: String { root + "/Out" }
+    /// repogen's cache folder for these runs (named, as `--cache-dir` names it).
+    var cache: String { root + "/Cache" }
+    /// The record of the runs into `output` (once it exists).
+    var recordPath: String { RecordLocation.find(output: output, choice: .folder(cache))?.recordPath ?? "" }
     let tool = ToolIdentity("repogen test build 1")
 
     /// Two specs; `shop` has an input no request uses, which is a warning.
@@ -62,7 +66,7 @@ final class IncrementalGenerationTests: XCTestCase {
         do {
             return try GenerateRun.run(
                 specPaths: specs ?? self.specs, options: options, output: output ?? self.output,
-                tool: tool ?? self.tool, force: force)
+                tool: tool ?? self.tool, records: .folder(cache), force: force)
         } catch {
             XCTFail("the run failed: \(error)", file: file, line: line)
             throw error
@@ -146,7 +150,8 @@ final class IncrementalGenerationTests: XCTestCase {
         let first = try regenerate()
         XCTAssertFalse(first.reused)
         XCTAssertEqual(first.report.written.count, 8)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: output + "/" + GenerationRecord.fileName))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: recordPath))
+        XCTAssertTrue(recordPath.hasPrefix(cache + "/records/"), recordPath)
         let before = snapshot(root)
 
         let second = try regenerate()
@@ -168,7 +173,7 @@ final class IncrementalGenerationTests: XCTestCase {
 
     func testWithoutAToolIdentityNothingIsReusedOrRecorded() throws {
         try regenerate(tool: .some(nil))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: output + "/" + GenerationRecord.fileName))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cache), "no record, no cache folder")
         XCTAssertFalse(try regenerate(tool: .some(nil)).reused)
         try assertOutputIsFresh()
     }
@@ -195,7 +200,7 @@ final class IncrementalGenerationTests: XCTestCase {
     func testAnInvalidSpecIsReportedNotSkipped() throws {
         try generateAndConfirmReuse()
         try write(shopSpec.replacingOccurrences(of: "\"response\"", with: "\"respons\""), to: "Specs/shop.json")
-        XCTAssertThrowsError(try GenerateRun.run(specPaths: specs, options: GenerateOptions(), output: output, tool: tool)) {
+        XCTAssertThrowsError(try GenerateRun.run(specPaths: specs, options: GenerateOptions(), output: output, tool: tool, records: .folder(cache))) {
             guard case GenerateRun.Failure.input(let errors)? = $0 as? GenerateRun.Failure else {
                 return XCTFail("\($0)")
             }
@@ -420,7 +425,7 @@ final class IncrementalGenerationTests: XCTestCase {
     func testAGeneratedFileReplacedByAHandWrittenOneIsNeverOverwritten() throws {
         try generateAndConfirmReuse()
         try write("// my own api\n", to: "Out/Shop/ShopApi.swift")
-        XCTAssertThrowsError(try GenerateRun.run(specPaths: specs, options: GenerateOptions(), output: output, tool: tool)) {
+        XCTAssertThrowsError(try GenerateRun.run(specPaths: specs, options: GenerateOptions(), output: output, tool: tool, records: .folder(cache))) {
             guard case GenerateRun.Failure.output(let failure, _)? = $0 as? GenerateRun.Failure else { return XCTFail("\($0)") }
             XCTAssertTrue(failure.description.contains("refusing to overwrite a file that repogen did not generate"))
         }
@@ -432,7 +437,7 @@ final class IncrementalGenerationTests: XCTestCase {
         // The domain folder becomes a link to an identical copy: the files hash the same, but a write refuses it.
         try FileManager.default.moveItem(atPath: output + "/User", toPath: root + "/UserCopy")
         try FileManager.default.createSymbolicLink(atPath: output + "/User", withDestinationPath: root + "/UserCopy")
-        XCTAssertThrowsError(try GenerateRun.run(specPaths: specs, options: GenerateOptions(), output: output, tool: tool)) {
+        XCTAssertThrowsError(try GenerateRun.run(specPaths: specs, options: GenerateOptions(), output: output, tool: tool, records: .folder(cache))) {
             guard case GenerateRun.Failure.output(let failure, _)? = $0 as? GenerateRun.Failure else { return XCTFail("\($0)") }
             XCTAssertTrue(failure.description.contains("symbolic link"), failure.description)
         }
@@ -442,62 +447,80 @@ final class IncrementalGenerationTests: XCTestCase {
 
     func testADamagedRecordIsNotTrusted() throws {
         try generateAndConfirmReuse()
-        let path = output + "/" + GenerationRecord.fileName
-        let good = try read("Out/" + GenerationRecord.fileName)
+        let path = recordPath
+        let good = try String(contentsOfFile: path, encoding: .utf8)
         let lines = good.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertTrue(lines[4].hasPrefix("file "), lines[4])
         let damaged = [
             "",  // empty
             String(good.dropLast()),  // cut short
             String(good.prefix(good.count / 2)),
-            lines.enumerated().filter { $0.offset != 3 }.map(\.element).joined(separator: "\n"),  // one file fewer
+            lines.enumerated().filter { $0.offset != 4 }.map(\.element).joined(separator: "\n"),  // one file fewer
             good + "file 1 0000000000000000 Shop/ShopExtra.swift\n",  // one more
-            good.replacingOccurrences(of: "repogen-cache 1", with: "repogen-cache 2"),
+            good.replacingOccurrences(of: "repogen-cache 2", with: "repogen-cache 3"),
+            good.replacingOccurrences(of: "repogen-cache 2", with: "repogen-cache 1"),
             good.replacingOccurrences(of: "\nkey ", with: "\nkey 0"),
+            // The record of another output folder, under this one's name.
+            good.replacingOccurrences(of: "\noutput " + RecordLocation.realPath(output)!, with: "\noutput " + root + "/Other"),
+            lines.enumerated().filter { $0.offset != 2 }.map(\.element).joined(separator: "\n"),  // no output line
             good + "something else\n",
         ]
         for text in damaged {
-            try write(text, to: "Out/" + GenerationRecord.fileName)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             XCTAssertFalse(try regenerate().reused, text)
-            XCTAssertEqual(try read("Out/" + GenerationRecord.fileName), good, "the record is written again")
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), good, "the record is written again")
         }
-        // A record that is a symbolic link (even to a good record) is neither read nor written through.
-        try FileManager.default.moveItem(atPath: path, toPath: root + "/record")
+        // A record that is a symbolic link (even to a good record) is neither read nor written through: the full
+        // run replaces the link with a record, and leaves what it pointed to alone.
+        try FileManager.default.copyItem(atPath: path, toPath: root + "/record")
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: root + "/record")
+        XCTAssertFalse(try regenerate().reused, "a link to a good record")
+        XCTAssertEqual(POSIXFile.kind(of: path), .file)
+        XCTAssertTrue(try regenerate().reused)
+        try FileManager.default.removeItem(atPath: path)
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: root + "/record")
         try write("# repogen cache: edited\n", to: "record")
         XCTAssertFalse(try regenerate().reused)
-        XCTAssertFalse(try regenerate().reused)
-        XCTAssertEqual(POSIXFile.kind(of: path), .symbolicLink)
         XCTAssertEqual(try String(contentsOfFile: root + "/record", encoding: .utf8), "# repogen cache: edited\n")
-        try FileManager.default.removeItem(atPath: path)
-        try FileManager.default.moveItem(atPath: root + "/record", toPath: path)
-        XCTAssertFalse(try regenerate().reused, "the edited record")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), good)
         // Deleted: a full run writes it again.
         try FileManager.default.removeItem(atPath: path)
         _ = try assertFullRunThenReuse("a deleted record")
+        // The whole cache folder deleted: the same.
+        try FileManager.default.removeItem(atPath: cache)
+        _ = try assertFullRunThenReuse("a deleted cache folder")
     }
 
     func testTheRecordOfAnotherFileSetIsNotTrusted() throws {
         // The record claims sizes and hashes of other contents, for the right key: the files decide.
         try generateAndConfirmReuse()
-        let good = try read("Out/" + GenerationRecord.fileName)
+        let good = try String(contentsOfFile: recordPath, encoding: .utf8)
         let forged = good.split(separator: "\n").map { line -> String in
             guard line.hasPrefix("file ") else { return String(line) }
             let parts = line.split(separator: " ")
             return "file \(parts[1]) 0123456789abcdef \(parts[3])"
         }.joined(separator: "\n") + "\n"
-        try write(forged, to: "Out/" + GenerationRecord.fileName)
+        try Data(forged.utf8).write(to: URL(fileURLWithPath: recordPath))
         XCTAssertFalse(try regenerate().reused)
-        XCTAssertEqual(try read("Out/" + GenerationRecord.fileName), good)
+        XCTAssertEqual(try String(contentsOfFile: recordPath, encoding: .utf8), good)
     }
 
     func testRecordEncoding() throws {
         let record = GenerationRecord(
-            key: "k", files: [GenerationRecord.File(relativePath: "A/B.swift", size: 12, hash: 0xABC)],
+            output: "/work/App/Generated", key: "k", files: [GenerationRecord.File(relativePath: "A/B.swift", size: 12, hash: 0xABC)],
             warnings: ["a.json:1:2: warning: one\\two", "line\nbreak\r\u{2028}"])
         XCTAssertEqual(GenerationRecord(decoding: record.encoded), record)
         XCTAssertNil(GenerationRecord(decoding: Array("garbage\n".utf8)))
         XCTAssertNil(GenerationRecord(decoding: [0xFF, 0x0A]))
-        XCTAssertEqual(String(decoding: record.encoded, as: UTF8.self).split(separator: "\n").count, 6, "one line per entry")
+        XCTAssertEqual(String(decoding: record.encoded, as: UTF8.self).split(separator: "\n").count, 7, "one line per entry")
+        // An output folder whose path holds a line break stays one line, and is read back from a record's head.
+        var odd = record
+        odd.output = "/work/a\nb"
+        XCTAssertEqual(GenerationRecord(decoding: odd.encoded), odd)
+        XCTAssertEqual(GenerationRecord.outputFolder(inHead: Array(odd.encoded.prefix(120))), "/work/a\nb")
+        XCTAssertNil(GenerationRecord.outputFolder(inHead: Array(odd.encoded.prefix(85))), "cut before the end of the line")
+        XCTAssertNil(GenerationRecord.outputFolder(inHead: Array("# repogen cache: machine-local, safe to delete, do not commit\nrepogen-cache 1\nkey a\n".utf8)))
     }
 
     func testXXH64ReferenceValues() {

@@ -7,6 +7,7 @@ final class BuildPlanTests: XCTestCase {
     var folder: URL!
     var target: URL { folder.appendingPathComponent("Sources/ShopAPI") }
     var output: URL { folder.appendingPathComponent(".build/plugins/outputs/ShopAPI/Generated") }
+    var cache: URL { folder.appendingPathComponent(".build/plugins/outputs/ShopAPI/Cache") }
 
     override func setUpWithError() throws {
         folder = try temporaryFolder()
@@ -30,7 +31,7 @@ final class BuildPlanTests: XCTestCase {
     let spec = "endpoints:\n  - { name: fetchProducts, method: GET, path: /products, response: String }\n"
 
     func plan(_ files: [URL], packageConfig: URL? = nil) -> BuildPlan {
-        BuildPlan.make(targetName: "ShopAPI", files: files, output: output, packageConfig: packageConfig)
+        BuildPlan.make(targetName: "ShopAPI", files: files, output: output, cache: cache, packageConfig: packageConfig)
     }
 
     func names(_ urls: [URL], below base: URL) -> [String] {
@@ -62,7 +63,9 @@ final class BuildPlanTests: XCTestCase {
         arguments.removeSubrange(planIndex...planIndex + 1)
         XCTAssertEqual(arguments, [
             "generate", target.appendingPathComponent("shop.repogen.yaml").path,
-            "--output", output.appendingPathComponent("Shop").path, "--quiet", "--mocks", "debug", "--style", "result",
+            "--output", output.appendingPathComponent("Shop").path, "--quiet", "--mocks", "debug",
+            // The record of its runs in the plugin's work folder, beside the output, never in the package.
+            "--cache-dir", cache.path, "--style", "result",
         ])
     }
 
@@ -111,7 +114,7 @@ final class BuildPlanTests: XCTestCase {
         XCTAssertFalse(steps[1].outputs.contains { $0.lastPathComponent == "APIError.swift" })
         // The spec's own style wins, and is what the tool is told.
         XCTAssertEqual(names(steps[2].outputs, below: output).last, "Plain/Plain/MockPlainRepository.swift")
-        XCTAssertEqual(Array(steps[2].arguments.suffix(4)), ["--mocks", "inline", "--style", "result"])
+        XCTAssertEqual(Array(steps[2].arguments.suffix(6)), ["--mocks", "inline", "--cache-dir", cache.path, "--style", "result"])
     }
 
     /// A spec's `modelFiles` (JSON or YAML) lists that many models files, and goes into the plan.
@@ -145,7 +148,7 @@ final class BuildPlanTests: XCTestCase {
         let shop = try write(["shop.yaml": spec])[0]
         let support = folder.appendingPathComponent("Sources/ShopAPIMocks")
         let only = try write(["repogen.yaml": "specs: [../ShopAPI/shop.yaml]\nmocks: only\nimports: [ShopAPI]\n", "ShopFixtures.swift": ""], in: support)
-        let onlyPlan = BuildPlan.make(targetName: "ShopAPIMocks", files: only, output: output)
+        let onlyPlan = BuildPlan.make(targetName: "ShopAPIMocks", files: only, output: output, cache: cache)
         XCTAssertEqual(onlyPlan.steps.map { $0.spec.standardizedFileURL }, [shop.standardizedFileURL])
         XCTAssertEqual(onlyPlan.steps.flatMap { names($0.outputs, below: output) }, ["Shop/Shop/MockShopRepository.swift"])
         XCTAssertTrue(onlyPlan.steps[0].arguments.contains("only"))
@@ -156,7 +159,7 @@ final class BuildPlanTests: XCTestCase {
         ])
         // A mocks-only run of tca writes no APIError: it belongs with the module.
         try write(["repogen.yaml": "specs: [../ShopAPI/shop.yaml]\nmocks: only\nstyle: tca\n"], in: support)
-        XCTAssertEqual(BuildPlan.make(targetName: "ShopAPIMocks", files: only, output: output).steps.flatMap { names($0.outputs, below: output) },
+        XCTAssertEqual(BuildPlan.make(targetName: "ShopAPIMocks", files: only, output: output, cache: cache).steps.flatMap { names($0.outputs, below: output) },
                        ["Shop/Shop/ShopClient+Mock.swift"])
     }
 
@@ -269,8 +272,8 @@ final class BuildPlanTests: XCTestCase {
         for files in [[config], [spec]] {
             let done = DispatchSemaphore(value: 0)
             let result = PlanBox()
-            Thread { [output] in
-                result.plan = BuildPlan.make(targetName: "ShopAPI", files: files, output: output, packageConfig: nil)
+            Thread { [output, cache] in
+                result.plan = BuildPlan.make(targetName: "ShopAPI", files: files, output: output, cache: cache, packageConfig: nil)
                 done.signal()
             }.start()
             if done.wait(timeout: .now() + 60) == .timedOut {

@@ -1,16 +1,19 @@
-/// What a successful `generate` run left in its output folder, in `.repogen-cache`, so that a rerun with the same
-/// inputs can tell that the output is already what it would produce without parsing or rendering anything:
+/// What a successful `generate` run into an output folder leaves in repogen's cache folder (`RecordLocation`), so
+/// that a rerun with the same inputs can tell that the output is already what it would produce without parsing or
+/// rendering anything:
 ///
 /// ```
 /// # repogen cache: machine-local, safe to delete, do not commit
-/// repogen-cache 1
+/// repogen-cache 2
+/// output /home/me/App/Generated
 /// key 4be1c3d0a8f79e2b1f0e6a5d4c3b2a19
 /// file 6451881 9c1d2e3f4a5b6c7d Store/StoreApi.swift
 /// warning Specs/store.json:14:22: warning: input 'unused' is not used by the path, param, header or method
 /// ```
 ///
-/// `key` is the fingerprint of everything the output depends on (`GenerationRecord.key(…)`); each `file` line is a
-/// generated file's size in bytes and XXH64 hash, in the order the run produced them; each `warning` line is a
+/// `output` is the real path of the output folder the record belongs to; `key` is the fingerprint of everything the
+/// output depends on (`GenerateRun.fingerprint`); each `file` line is a generated file's size in bytes and XXH64
+/// hash, in the order the run produced them; each `warning` line is a
 /// warning the run printed (replayed when the run is skipped). The record is only a memo of "these inputs give
 /// these bytes": it is written after a successful run from the bytes that run rendered, and it is only trusted
 /// when every file on disk still hashes to what it says.
@@ -32,25 +35,31 @@ package struct GenerationRecord: Sendable, Equatable {
         }
     }
 
-    /// The name of the record in the output folder.
-    package static let fileName = ".repogen-cache"
-    static let version = "repogen-cache 1"
+    /// The name of the record repogen 0.3.0 and earlier wrote into the output folder itself (version 1, without
+    /// `output`); a run removes it (`GenerateRun.removeLegacyRecord`).
+    package static let legacyFileName = ".repogen-cache"
+    static let legacyVersion = "repogen-cache 1"
+    static let version = "repogen-cache 2"
     static let comment = "# repogen cache: machine-local, safe to delete, do not commit"
     /// A record is small (one line per file); anything much larger is not one.
     static let maximumSize = 16 * 1024 * 1024
 
+    /// The real path of the output folder.
+    package var output: String
     package var key: String
     package var files: [File]
     package var warnings: [String]
 
-    package init(key: String, files: [File], warnings: [String]) {
+    package init(output: String, key: String, files: [File], warnings: [String]) {
+        self.output = output
         self.key = key
         self.files = files
         self.warnings = warnings
     }
 
     package var encoded: [UInt8] {
-        var text = Self.comment + "\n" + Self.version + "\n" + "key " + Self.escape(key) + "\n"
+        var text = Self.comment + "\n" + Self.version + "\n" + "output " + Self.escape(output) + "\n"
+        text += "key " + Self.escape(key) + "\n"
         for file in files {
             text += "file \(file.size) \(XXH64.hex(file.hash)) \(Self.escape(file.relativePath))\n"
         }
@@ -67,6 +76,8 @@ package struct GenerationRecord: Sendable, Equatable {
         guard text.utf8.elementsEqual(bytes) else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()[...]
         guard lines.popFirst() == Substring(Self.comment), lines.popFirst() == Substring(Self.version),
+            let outputLine = lines.popFirst(), outputLine.hasPrefix("output "),
+            let output = Self.unescape(outputLine.dropFirst(7)), !output.isEmpty,
             let keyLine = lines.popFirst(), keyLine.hasPrefix("key "),
             let key = Self.unescape(keyLine.dropFirst(4)), !key.isEmpty
         else { return nil }
@@ -87,7 +98,23 @@ package struct GenerationRecord: Sendable, Equatable {
                 return nil
             }
         }
-        self.init(key: key, files: files, warnings: warnings)
+        self.init(output: output, key: key, files: files, warnings: warnings)
+    }
+
+    /// The output folder a record names, read from the first bytes of one (its head); nil when they do not start
+    /// a record of this version.
+    package static func outputFolder(inHead head: [UInt8]) -> String? {
+        let prefix = Array((comment + "\n" + version + "\noutput ").utf8)
+        guard head.starts(with: prefix), let end = head[prefix.count...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let line = String(decoding: head[prefix.count..<end], as: UTF8.self)
+        guard let output = unescape(Substring(line)), output.hasPrefix("/") else { return nil }
+        return output
+    }
+
+    /// Whether the first bytes of a file are those of a record repogen 0.3.0 and earlier wrote into the output
+    /// folder.
+    package static func isLegacyRecord(head: [UInt8]) -> Bool {
+        head.starts(with: Array((comment + "\n" + legacyVersion + "\nkey ").utf8))
     }
 
     /// One line whatever the text holds: `\` and the line breaks are escaped.

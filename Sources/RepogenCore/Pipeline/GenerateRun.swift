@@ -1,8 +1,9 @@
 import Foundation
 
 /// One `repogen generate` run that writes (check mode compares real bytes and does not come here): generate,
-/// write what changed, remove stale files — or, when the output folder's `GenerationRecord` shows that the
-/// output is already exactly what these inputs produce, only confirm that and skip parsing and rendering.
+/// write what changed, remove stale files — or, when the output folder's `GenerationRecord` (kept in repogen's
+/// cache folder, `RecordLocation`, never in the output folder) shows that the output is already exactly what these
+/// inputs produce, only confirm that and skip parsing and rendering.
 ///
 /// Why skipping is safe: generation is a deterministic function of the inputs the fingerprint covers (the spec
 /// files' bytes and paths, the base directory, the templates, the options, the output folder, and the generator
@@ -18,6 +19,8 @@ package enum GenerateRun {
     package struct Outcome: Sendable, Equatable {
         /// True when the output was confirmed up to date from the record, without parsing or rendering.
         package var reused: Bool
+        /// The record of the run (read, or written): nil when there is none (no cache folder could be written).
+        package var record: String?
         /// The warnings to print (on a reused run, those the run that wrote the record printed).
         package var warnings: [String]
         package var report: WriteReport
@@ -34,12 +37,16 @@ package enum GenerateRun {
     /// - Parameters:
     ///   - tool: the running generator (`ToolIdentity.current`); without one, every run is a full one and no
     ///     record is written.
+    ///   - records: where the record of the runs into `output` is kept.
     ///   - force: regenerate and compare every file even if the record says the output is up to date.
     package static func run(
-        specPaths: [String], options: GenerateOptions, output: String, tool: ToolIdentity?, force: Bool = false
+        specPaths: [String], options: GenerateOptions, output: String, tool: ToolIdentity?,
+        records: RecordLocation.Choice, force: Bool = false
     ) throws(Failure) -> Outcome {
-        // Without a record in the output folder (a first run), there is nothing to compare the fingerprint with.
-        if let tool, !force, hasRecord(in: output) {
+        // No location before the first run (the output folder is not there yet).
+        let location = tool == nil ? nil : RecordLocation.find(output: output, choice: records, baseDirectory: options.baseDirectory)
+        // Without a record (a first run), there is nothing to compare the fingerprint with.
+        if let tool, !force, let location, POSIXFile.kind(of: location.recordPath) != .missing {
             // Each spec's size and hash, read through a small buffer: no copy of a large spec is made unless
             // it has to be generated.
             var digests: [String: FileDigest] = [:]
@@ -51,7 +58,8 @@ package enum GenerateRun {
             }
             if specPaths.allSatisfy({ digests[$0] != nil }) {
                 let key = fingerprint(specPaths: specPaths, specDigests: digests, options: options, output: output, tool: tool)
-                if let outcome = try reuse(key: key, specPaths: specPaths, options: options, output: output) {
+                if var outcome = try reuse(key: key, specPaths: specPaths, options: options, output: output, location: location) {
+                    try removeLegacyRecord(in: output, report: &outcome.report, warnings: outcome.warnings)
                     return outcome
                 }
             }
@@ -86,22 +94,32 @@ package enum GenerateRun {
         let warnings = generation.warnings.map(\.description)
         let stale = StaleFiles.find(
             in: output, producing: generation.files, specPaths: specPaths, baseDirectory: options.baseDirectory)
-        let report: WriteReport
+        var report: WriteReport
         do {
             report = try FileWriter.write(generation.files, to: output, removing: stale)
         } catch {
             throw .output(error, warnings: warnings)
         }
+        try removeLegacyRecord(in: output, report: &report, warnings: warnings)
         PhaseTimes.mark("write")
         // The record lists the files as written: a spec's own `style` and `modelFiles` change which they are, and
         // the fingerprint holds the spec's bytes.
-        if let key {
-            let record = GenerationRecord(key: key.value, files: generation.files.map(GenerationRecord.File.init), warnings: warnings)
-            // Best effort: without a record the next run is a full one, which is always right.
-            try? save(record, in: output)
+        var recordPath: String?
+        if let key,
+            let location = location ?? RecordLocation.find(output: output, choice: records, baseDirectory: options.baseDirectory)
+        {
+            let record = GenerationRecord(
+                output: location.output, key: key.value, files: generation.files.map(GenerationRecord.File.init),
+                warnings: warnings)
+            // Best effort: without a record the next run is a full one, which is always right. A cache folder
+            // that cannot be written (read-only, a file in the way) costs only that.
+            if (try? save(record, at: location)) != nil {
+                recordPath = location.recordPath
+                pruneRecords(at: location)
+            }
         }
         PhaseTimes.mark("record")
-        return Outcome(reused: false, warnings: warnings, report: report)
+        return Outcome(reused: false, record: recordPath, warnings: warnings, report: report)
     }
 
     /// The fingerprint of everything the output of a run depends on.
@@ -143,21 +161,14 @@ package enum GenerateRun {
         return fingerprint.key
     }
 
-    /// Whether `output` has a record of a run (without reading or checking it).
-    static func hasRecord(in output: String) -> Bool {
-        guard let path = try? FileWriter.destination(
-            of: OutputFile(relativePath: GenerationRecord.fileName, contents: ""), in: output)
-        else { return false }
-        return POSIXFile.kind(of: path) != .missing
-    }
-
     /// The outcome of a run that finds the output up to date, or nil when a full run is needed.
-    static func reuse(key: String, specPaths: [String], options: GenerateOptions, output: String) throws(Failure) -> Outcome? {
-        guard let recordPath = try? FileWriter.destination(
-                of: OutputFile(relativePath: GenerationRecord.fileName, contents: ""), in: output),
-            // A record that is not a regular file of a record's size (a FIFO, a device) is as good as none.
-            let bytes = try? POSIXFile.readRegularFile(recordPath, limit: GenerationRecord.maximumSize, followingLinks: false),
-            let record = GenerationRecord(decoding: bytes), record.key == key
+    static func reuse(
+        key: String, specPaths: [String], options: GenerateOptions, output: String, location: RecordLocation
+    ) throws(Failure) -> Outcome? {
+        // A record that is not a regular file of a record's size (a FIFO, a device) is as good as none; one of
+        // another output folder (a hash collision, a copied cache) is never read as this one's.
+        guard let bytes = try? POSIXFile.readRegularFile(location.recordPath, limit: GenerationRecord.maximumSize, followingLinks: false),
+            let record = GenerationRecord(decoding: bytes), record.output == location.output, record.key == key
         else { return nil }
         // The files the recorded run wrote: the key holds every spec's bytes, so also each spec's own `style` and
         // `modelFiles`, which decide them beside the options.
@@ -184,14 +195,57 @@ package enum GenerateRun {
         } catch {
             throw .output(error, warnings: record.warnings)
         }
-        return Outcome(reused: true, warnings: record.warnings, report: report)
+        return Outcome(reused: true, record: location.recordPath, warnings: record.warnings, report: report)
     }
 
-    /// Writes `record` into `output` unless the same record is there.
-    static func save(_ record: GenerationRecord, in output: String) throws(Diagnostic) {
-        let path = try FileWriter.destination(of: OutputFile(relativePath: GenerationRecord.fileName, contents: ""), in: output)
+    /// Writes `record` at `location` unless the same record is there.
+    static func save(_ record: GenerationRecord, at location: RecordLocation) throws(Diagnostic) {
+        let path = location.recordPath
         let bytes = record.encoded
         if (try? POSIXFile.readRegularFile(path, limit: GenerationRecord.maximumSize, followingLinks: false)) == bytes { return }
         try FileWriter.writeAtomically(bytes, to: path, replacing: true)
+    }
+
+    /// Removes the records of output folders that are gone (a moved, renamed or deleted project), and the
+    /// temporary files of interrupted record writes, from the folder of `location`'s record. Run after a record
+    /// was written (a full run), never on a no-op run. A record of a format this version does not know (a newer
+    /// repogen's) is left alone.
+    static func pruneRecords(at location: RecordLocation) {
+        let folder = location.recordsFolder
+        _ = try? FileWriter.removeStaleTemporaries(in: folder)
+        guard let names = try? POSIXFile.names(in: folder) else { return }
+        let own = RecordLocation.recordName(forOutput: location.output)
+        for name in names where name != own && name.hasSuffix(RecordLocation.recordExtension) {
+            let path = folder + "/" + name
+            guard let head = try? POSIXFile.readHead(path, count: 4096, followingLinks: false),
+                let output = GenerationRecord.outputFolder(inHead: head),
+                POSIXFile.kind(of: output) == .missing
+            else { continue }
+            try? POSIXFile.remove(path)
+        }
+    }
+
+    /// Removes the record repogen 0.3.0 and earlier kept in the output folder itself (`.repogen-cache`), and lists
+    /// it as removed. Only a regular file that is such a record is removed: a file of that name that is
+    /// anything else is the user's.
+    static func removeLegacyRecord(in output: String, report: inout WriteReport, warnings: [String]) throws(Failure) {
+        guard let path = try? FileWriter.destination(
+                of: OutputFile(relativePath: GenerationRecord.legacyFileName, contents: ""), in: output),
+            POSIXFile.kind(of: path) == .file,
+            let head = try? POSIXFile.readHead(path, count: 256, followingLinks: false),
+            GenerationRecord.isLegacyRecord(head: head)
+        else { return }
+        do {
+            try POSIXFile.remove(path)
+        } catch where error.code == ENOENT {
+            return
+        } catch {
+            throw .output(
+                Diagnostic(
+                    .error, "cannot remove the record an earlier repogen kept here: \(POSIXFile.reason(errno: error.code))",
+                    path: path),
+                warnings: warnings)
+        }
+        report.removed.append(path)
     }
 }
