@@ -290,6 +290,21 @@ final class RecordLocationTests: XCTestCase {
 
     // MARK: the record repogen 0.3.0 kept in the output folder
 
+    func testAnOldRecordThatCannotBeRemovedIsAWarning() throws {
+        try XCTSkipIf(getuid() == 0, "running as root: file permissions do not stop the removal")
+        try makeProject("App")
+        try generate("App", records: automatic())
+        try write("# repogen cache: machine-local, safe to delete, do not commit\nrepogen-cache 1\nkey 0\n", to: "App/Generated/.repogen-cache")
+        XCTAssertEqual(chmod(root + "/App/Generated", 0o555), 0)
+        defer { _ = chmod(root + "/App/Generated", 0o755) }
+        let outcome = try generate("App", records: automatic())
+        XCTAssertTrue(outcome.reused)
+        XCTAssertEqual(outcome.report.removed, [])
+        XCTAssertEqual(outcome.warnings, [
+            root + "/App/Generated/.repogen-cache: warning: cannot remove this record of an earlier repogen (permission denied); it is no longer used: delete it"
+        ])
+    }
+
     func testTheOldRecordInTheOutputFolderIsRemoved() throws {
         try makeProject("App")
         let old = "# repogen cache: machine-local, safe to delete, do not commit\nrepogen-cache 1\nkey 0123\nfile 1 00 A/B.swift\n"

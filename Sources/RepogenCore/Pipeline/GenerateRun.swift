@@ -59,7 +59,7 @@ package enum GenerateRun {
             if specPaths.allSatisfy({ digests[$0] != nil }) {
                 let key = fingerprint(specPaths: specPaths, specDigests: digests, options: options, output: output, tool: tool)
                 if var outcome = try reuse(key: key, specPaths: specPaths, options: options, output: output, location: location) {
-                    try removeLegacyRecord(in: output, report: &outcome.report, warnings: outcome.warnings)
+                    removeLegacyRecord(in: output, report: &outcome.report, warnings: &outcome.warnings)
                     return outcome
                 }
             }
@@ -100,7 +100,6 @@ package enum GenerateRun {
         } catch {
             throw .output(error, warnings: warnings)
         }
-        try removeLegacyRecord(in: output, report: &report, warnings: warnings)
         PhaseTimes.mark("write")
         // The record lists the files as written: a spec's own `style` and `modelFiles` change which they are, and
         // the fingerprint holds the spec's bytes.
@@ -119,7 +118,9 @@ package enum GenerateRun {
             }
         }
         PhaseTimes.mark("record")
-        return Outcome(reused: false, record: recordPath, warnings: warnings, report: report)
+        var printed = warnings
+        removeLegacyRecord(in: output, report: &report, warnings: &printed)
+        return Outcome(reused: false, record: recordPath, warnings: printed, report: report)
     }
 
     /// The fingerprint of everything the output of a run depends on.
@@ -227,8 +228,8 @@ package enum GenerateRun {
 
     /// Removes the record repogen 0.3.0 and earlier kept in the output folder itself (`.repogen-cache`), and lists
     /// it as removed. Only a regular file that is such a record is removed: a file of that name that is
-    /// anything else is the user's.
-    static func removeLegacyRecord(in output: String, report: inout WriteReport, warnings: [String]) throws(Failure) {
+    /// anything else is the user's. One that cannot be removed is a warning (the output is right either way).
+    static func removeLegacyRecord(in output: String, report: inout WriteReport, warnings: inout [String]) {
         guard let path = try? FileWriter.destination(
                 of: OutputFile(relativePath: GenerationRecord.legacyFileName, contents: ""), in: output),
             POSIXFile.kind(of: path) == .file,
@@ -240,11 +241,11 @@ package enum GenerateRun {
         } catch where error.code == ENOENT {
             return
         } catch {
-            throw .output(
-                Diagnostic(
-                    .error, "cannot remove the record an earlier repogen kept here: \(POSIXFile.reason(errno: error.code))",
-                    path: path),
-                warnings: warnings)
+            warnings.append(Diagnostic(
+                .warning,
+                "cannot remove this record of an earlier repogen (\(POSIXFile.reason(errno: error.code))); it is no longer used: delete it",
+                path: path).description)
+            return
         }
         report.removed.append(path)
     }
