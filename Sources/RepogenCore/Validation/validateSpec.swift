@@ -463,6 +463,10 @@ struct SpecValidator {
         if let example = spec.example, spec.response == nil, !spec.brokenResponse {
             error("an example response needs a 'response' type for '\(name)' to decode it as", at: example.location)
             ok = false
+        } else if let example = spec.example, checked.ok, checked.response == nil {
+            // A `Void` response: the mock has nothing to decode an example as (and `MockMethod<…, Void>` cannot).
+            error("'\(name)' returns Void, so an example response has nothing to decode; remove 'example'", at: example.location)
+            ok = false
         } else if let example = spec.exampleValue, checked.response != nil, let responseType = checked.responseType {
             // The mock decodes it as the response (a DTO's domain type is converted after): check it now.
             let before = diagnostics.diagnostics.count
