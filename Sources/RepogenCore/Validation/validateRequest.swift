@@ -68,16 +68,38 @@ extension SpecValidator {
         var current: (type: SwiftType, scope: [String])? = (input.type, [])
         func walk(_ members: [String], from start: String) -> Bool {
             var path = start
+            var opaque: String?
             for (position, member) in members.enumerated() {
+                if let opaque {
+                    error("\(place()) uses '\(raw.text)', which reads '\(member)' of '\(path)', \(opaque); its members are not known", at: location)
+                    return false
+                }
                 guard let (type, typeScope) = current else { return true }
                 switch memberType(of: type, member, scope: typeScope) {
                 case .unknown:
                     current = nil
+                case .typeParameterField(let description):
+                    // Its value can be used as it is (the last member), not read further.
+                    opaque = description
+                    current = nil
+                case .unreadable(let why):
+                    error("\(place()) uses '\(raw.text)', but \(why)", at: location)
+                    return false
                 case .found(let memberType, let memberScope):
                     if memberType.isOptional && position < members.count - 1 {
+                        let isField: Bool
+                        if case .named(let name, _) = type.unwrapped.shape, types.model(named: name, in: typeScope) != nil {
+                            isField = true
+                        } else {
+                            isField = false
+                        }
                         error(
-                            "\(place()) reads '\(raw.text)' through the optional field '\(path).\(member)'; "
-                                + "make the field non-optional or use a value it holds", at: location)
+                            isField
+                                ? "\(place()) reads '\(raw.text)' through the optional field '\(path).\(member)'; "
+                                    + "make the field non-optional or use a value it holds"
+                                : "\(place()) reads '\(raw.text)' through '\(path).\(member)', which is a '\(memberType)'; "
+                                    + "a placeholder reads nothing from an optional member",
+                            at: location)
                         return false
                     }
                     current = (memberType, memberScope)
@@ -166,14 +188,20 @@ extension SpecValidator {
         case found(SwiftType, [String])
         /// A model of the spec without that field: its name, and its fields for a hint.
         case missing(String, [String])
-        /// The type is not a spec model (a built-in or external type, a type parameter): members are not checked.
+        /// A field typed by a type parameter (`T` of `Page<T>`): its value is read as it is, but its type is the
+        /// argument's, which is not tracked, so nothing can be read from it. The text names the type (`the type
+        /// parameter 'T' of 'Page'`).
+        case typeParameterField(String)
+        /// A type whose members cannot be read: why (`'URL' has no member 'hots' a placeholder can read; ...`).
+        case unreadable(String)
+        /// A type that is not valid (reported where it is written): members are not checked.
         case unknown
     }
 
     func memberType(of type: SwiftType, _ member: String, scope: [String]) -> MemberLookup {
         guard case .named(let name, _) = type.unwrapped.shape,
             let model = types.model(named: name, in: scope)
-        else { return .unknown }
+        else { return foreignMember(of: type, member, scope: scope) }
         let modelScope = model.utf8.contains(UInt8(ascii: ".")) ? model.split(separator: ".").map(String.init) : [model]
         if types.enumCases[model] != nil {
             return member == "rawValue" ? .found(SwiftType.named("String"), []) : .missing(model, ["rawValue"])
@@ -186,8 +214,47 @@ extension SpecValidator {
         }
         // A field typed by a generic parameter has the type of the argument, which is not tracked.
         let parameters = types.typeParameters[model] ?? []
-        if field.type.referencedNames.contains(where: parameters.contains) { return .unknown }
+        if let parameter = field.type.referencedNames.first(where: parameters.contains) {
+            return .typeParameterField("typed by the type parameter '\(parameter)' of '\(model)'")
+        }
         return .found(field.type, modelScope)
+    }
+
+    /// A member of a type the spec does not define: a built-in type's from `BuiltinMembers`; an external type's or
+    /// a type parameter's members are not known, so reading one is an error.
+    func foreignMember(of type: SwiftType, _ member: String, scope: [String]) -> MemberLookup {
+        if case .named(let name, _) = type.unwrapped.shape {
+            let plain = TypeScope.unqualified(name)
+            let isBuiltin = TypeScope.builtins.contains(plain) && (plain == name || name.hasSuffix("." + plain))
+            if !isBuiltin {
+                let head = name.split(separator: ".").first.map(String.init) ?? name
+                if types.external.contains(name) || types.external.contains(head) {
+                    return .unreadable(
+                        "'\(name)' is an external type, whose members repogen does not know; pass the value as an "
+                            + "input of its own")
+                }
+                if scope.indices.contains(where: { (types.typeParameters[scope[...$0].joined(separator: ".")] ?? []).contains(name) }) {
+                    return .unreadable("'\(name)' is a type parameter, whose members repogen does not know")
+                }
+                if types.modules.contains(head) && head != name {
+                    return .unreadable("'\(name)' is a type whose members repogen does not know; pass the value as an input of its own")
+                }
+                // An unknown type name, reported where it is written.
+                return .unknown
+            }
+        }
+        switch BuiltinMembers.lookup(type, member) {
+        case .success(let memberType):
+            return .found(memberType, [])
+        case .failure(let unavailable):
+            guard !unavailable.members.isEmpty else {
+                return .unreadable("'\(unavailable.type)' has no members a placeholder can read")
+            }
+            let hint = NameSuggester.hint(for: member, among: unavailable.members)
+            return .unreadable(
+                "'\(unavailable.type)' has no member '\(member)' a placeholder can read\(hint) (it offers "
+                    + unavailable.members.map { "'\($0)'" }.joined(separator: ", ") + ")")
+        }
     }
 
     /// Parses (unless the caller has: `parsed`) and resolves a template string; `nil` after reporting when anything
@@ -429,11 +496,21 @@ extension SpecValidator {
                         "the value of \(place()) contains \(Self.describe(Unicode.Scalar(bad))), which is not allowed in an HTTP header",
                         at: value.location)
                     ok = false
-                } else if let parts = resolveTemplate(
-                    value, scope: scope, allowOptional: Self.isSinglePlaceholder(value.value), asText: true, place: place())
-                {
-                    // A lone optional placeholder (`If-Match: "{revision}"` with `revision: String?`) is left out
-                    // of the request when nil; inside longer text an optional is an error (no "nil" on the wire).
+                } else if let parts = resolveTemplate(value, scope: scope, allowOptional: true, asText: true, place: place()) {
+                    // A header with an optional value (`If-Match: "{revision}"` with `revision: String?`, or
+                    // `Origin: "{referer.scheme}://{referer.host}"`) is left out of the request when any of them
+                    // is nil: never "nil" or a part missing on the wire. Each is unwrapped once, so a value
+                    // that is optional twice over (`String??`) cannot go in longer text.
+                    if parts.count > 1, let nested = parts.first(where: { Self.isNestedOptional($0, scope: scope) }),
+                        case .reference(let reference) = nested
+                    {
+                        let text = ([scope.inputs[reference.input].name] + reference.members).joined(separator: ".")
+                        error(
+                            "\(place()) uses '\(text)', which is optional twice over; inside longer text a value "
+                                + "may be optional once (the header is left out when it is nil)", at: value.location)
+                        ok = false
+                        continue
+                    }
                     headers.append(CustomHeader(name: name.value, value: parts))
                 } else {
                     ok = false
@@ -441,6 +518,15 @@ extension SpecValidator {
             }
             return ok ? .custom(headers) : nil
         }
+    }
+
+    /// Whether a template part reads a value of a doubly optional type (`String??`, or `Int??` through an optional
+    /// input).
+    static func isNestedOptional(_ part: TemplatePart, scope: InputScope) -> Bool {
+        guard case .reference(let reference) = part else { return false }
+        let type = reference.type ?? (reference.members.isEmpty ? scope.inputs[reference.input].type : nil)
+        guard case .optional(let wrapped)? = type?.shape else { return false }
+        return wrapped.isOptional
     }
 
     /// Whether a template is one placeholder and nothing else (`"{revision}"`), not a mapped array (which a
