@@ -66,6 +66,8 @@ extension SpecValidator {
         var reference = ValueReference(input: index, members: raw.members, mappedMembers: raw.mappedMembers)
         var optional = input.type.isOptional
         var current: (type: SwiftType, scope: [String])? = (input.type, [])
+        // Whether the last member read is a field of a spec model (not a member of a Foundation type).
+        var lastIsField = false
         func walk(_ members: [String], from start: String) -> Bool {
             var path = start
             var opaque: String?
@@ -97,10 +99,13 @@ extension SpecValidator {
                             isField
                                 ? "\(place()) reads '\(raw.text)' through the optional field '\(path).\(member)'; "
                                     + "make the field non-optional or use a value it holds"
-                                : "\(place()) reads '\(raw.text)' through '\(path).\(member)', which is a '\(memberType)'; "
+                                : "\(place()) reads '\(raw.text)' through '\(path).\(member)', which is of type '\(memberType)'; "
                                     + "a placeholder reads nothing from an optional member",
                             at: location)
                         return false
+                    }
+                    if case .named(let name, _) = type.unwrapped.shape {
+                        lastIsField = types.model(named: name, in: typeScope) != nil
                     }
                     current = (memberType, memberScope)
                 case .missing(let model, let candidates):
@@ -137,9 +142,18 @@ extension SpecValidator {
         }
         if !allowOptional && optional {
             let what = raw.members.isEmpty ? "the optional input '\(raw.root)'" : "'\(raw.text)', which is optional"
+            // A member of a Foundation type (`referer.host`, a `String?`) is not the spec's to make non-optional.
+            if !raw.members.isEmpty, raw.mappedMembers == nil, let (type, _) = current, type.isOptional, !lastIsField {
+                error(
+                    "\(place()) uses '\(raw.text)', which is of type '\(type)' (nil for some values); an optional value cannot "
+                        + "go there (send it in a param or a header, which leave it out when nil, or pass the text as an "
+                        + "input of its own)", at: location)
+                return nil
+            }
             error(
                 "\(place()) uses \(what); an optional value cannot go there "
-                    + "(make the \(raw.members.isEmpty ? "input" : "field") non-optional)", at: location)
+                    + "(make the \(raw.members.isEmpty || input.type.isOptional ? "input" : "field") non-optional)",
+                at: location)
             return nil
         }
         reference.isOptional = optional
@@ -496,7 +510,9 @@ extension SpecValidator {
                         "the value of \(place()) contains \(Self.describe(Unicode.Scalar(bad))), which is not allowed in an HTTP header",
                         at: value.location)
                     ok = false
-                } else if let parts = resolveTemplate(value, scope: scope, allowOptional: true, asText: true, place: place()) {
+                } else if let parts = resolveTemplate(
+                    value, scope: scope, allowOptional: !Self.hasMappedPlaceholder(value.value), asText: true, place: place())
+                {
                     // A header with an optional value (`If-Match: "{revision}"` with `revision: String?`, or
                     // `Origin: "{referer.scheme}://{referer.host}"`) is left out of the request when any of them
                     // is nil: never "nil" or a part missing on the wire. Each is unwrapped once, so a value
@@ -527,6 +543,12 @@ extension SpecValidator {
         let type = reference.type ?? (reference.members.isEmpty ? scope.inputs[reference.input].type : nil)
         guard case .optional(let wrapped)? = type?.shape else { return false }
         return wrapped.isOptional
+    }
+
+    /// Whether a template holds a mapped array (`{tags[].name}`), which a header cannot: it is reported as such.
+    static func hasMappedPlaceholder(_ text: String) -> Bool {
+        guard case .success(let raw) = TemplateString.parse(text) else { return false }
+        return raw.contains { if case .reference(let reference) = $0 { reference.mappedMembers != nil } else { false } }
     }
 
     /// Whether a template is one placeholder and nothing else (`"{revision}"`), not a mapped array (which a
