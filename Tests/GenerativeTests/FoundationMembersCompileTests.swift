@@ -7,7 +7,6 @@ import XCTest
 /// value, and text of optional parts that is left out when one is nil), in every style, warnings as errors.
 final class FoundationMembersCompileTests: XCTestCase {
     static let spec = """
-        externalTypes: [Money]
         models:
           Holder:
             fields: { link: URL, maybe: URL?, bytes: Data, when: Date }

@@ -234,19 +234,17 @@ extension SpecValidator {
         return .found(field.type, modelScope)
     }
 
-    /// A member of a type the spec does not define: a built-in type's from `BuiltinMembers`; an external type's or
-    /// a type parameter's members are not known, so reading one is an error.
+    /// A member of a type the spec does not define: a built-in type's from `BuiltinMembers`; a type parameter's
+    /// members are not known, so reading one is an error; an external type's are not checked.
     func foreignMember(of type: SwiftType, _ member: String, scope: [String]) -> MemberLookup {
         if case .named(let name, _) = type.unwrapped.shape {
             let plain = TypeScope.unqualified(name)
             let isBuiltin = TypeScope.builtins.contains(plain) && (plain == name || name.hasSuffix("." + plain))
             if !isBuiltin {
                 let head = name.split(separator: ".").first.map(String.init) ?? name
-                if types.external.contains(name) || types.external.contains(head) {
-                    return .unreadable(
-                        "'\(name)' is an external type, whose members repogen does not know; pass the value as an "
-                            + "input of its own")
-                }
+                // An external type is declared by another spec of the module (or by the app), which repogen
+                // trusts, as it trusts its text form: its members are not checked here.
+                if types.external.contains(name) || types.external.contains(head) { return .unknown }
                 if scope.indices.contains(where: { (types.typeParameters[scope[...$0].joined(separator: ".")] ?? []).contains(name) }) {
                     return .unreadable("'\(name)' is a type parameter, whose members repogen does not know")
                 }
