@@ -26,6 +26,8 @@ final class FoundationMembersCompileTests: XCTestCase {
               - { name: map, type: "[String: Int]" }
               - { name: h, type: Holder }
               - { name: value, type: String? }
+              - { name: links, type: "[URL]" }
+              - { name: maybeLinks, type: "[URL]?" }
             param:
               scheme: "{u.scheme}"
               host: "{u.host}"
@@ -42,6 +44,9 @@ final class FoundationMembersCompileTests: XCTestCase {
               text: "{u.path}:{id.uuidString}:{d.timeIntervalSince1970}:{s.isEmpty}"
               when: "{h.when.timeIntervalSince1970}"
               bytes: "{h.bytes.count}"
+              hosts: "{links[].host}"
+              texts: "{maybeLinks[].absoluteString}"
+              ids: "{links[].path.count}"
             query:
               portQuery: "{u.port}"
             header:
