@@ -36,6 +36,9 @@ extension EmbedApi: RequestType {
             if let value = page?.query {
                 params["query"] = value
             }
+            if let value = page?.host?.count {
+                params["hostLength"] = value
+            }
             return params
         }
     }

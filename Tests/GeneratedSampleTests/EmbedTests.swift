@@ -91,7 +91,7 @@ final class EmbedTests: XCTestCase {
         let page = try XCTUnwrap(URL(string: "https://example.com:8080/p?q=1#frag"))
         _ = try await embed.fetchSiteIcon(site: site, page: page, tags: [], note: "").get()
         let full = try only()
-        XCTAssertEqual(try query(full), ["tagCount": "0", "noteIsEmpty": "true", "query": "q=1"])
+        XCTAssertEqual(try query(full), ["tagCount": "0", "noteIsEmpty": "true", "query": "q=1", "hostLength": "11"])
         XCTAssertEqual(full.headers("Origin"), ["https://example.com:8080"])
         XCTAssertEqual(full.headers("X-Fragment"), ["frag"])
 
@@ -100,6 +100,13 @@ final class EmbedTests: XCTestCase {
         _ = try await embed.fetchSiteIcon(site: site, page: URL(string: "https://example.com/#f"), tags: [], note: nil).get()
         let noPort = try only()
         XCTAssertEqual(ownHeaders(noPort), ["x-fragment"])
+
+        // A page without a host (`page?.host?.count` is nil): no hostLength, no Origin.
+        server.reset()
+        _ = try await embed.fetchSiteIcon(site: site, page: URL(string: "mailto:a@example.com"), tags: [], note: nil).get()
+        let noHost = try only()
+        XCTAssertEqual(try query(noHost), ["tagCount": "0"])
+        XCTAssertEqual(ownHeaders(noHost), [])
     }
 
     func testALineBreakInAHostIsRefusedBeforeAnythingIsSent() async throws {

@@ -47,6 +47,8 @@ final class FoundationMembersCompileTests: XCTestCase {
               hosts: "{links[].host}"
               texts: "{maybeLinks[].absoluteString}"
               ids: "{links[].path.count}"
+              hostLength: "{u.host.count}"
+              oHostEmpty: "{o.host.isEmpty}"
             query:
               portQuery: "{u.port}"
             header:
@@ -58,6 +60,8 @@ final class FoundationMembersCompileTests: XCTestCase {
                 X-Since: "{od.timeIntervalSince1970}"
                 X-Empty: "{s.isEmpty}"
                 X-Id: "{id.uuidString}"
+                X-Host-Length: "{o.host.count}"
+                X-Chain: "{u.host.count}-{o.user.isEmpty}"
                 X-Json: { json: "{u.host}" }
             response: String
         """
@@ -78,6 +82,9 @@ final class FoundationMembersCompileTests: XCTestCase {
                 "\(style.name): \(api)")
             XCTAssertTrue(api.contains(#"headers["X-Full"] = "\(value_)://\(value1):\(value2)/\(u.path)\(value3)""#), style.name)
             XCTAssertTrue(api.contains(#"headers["X-O-Port"] = o?.port?.description"#), style.name)
+            // Through an optional member: optional chaining.
+            XCTAssertTrue(api.contains(#"headers["X-Host-Length"] = o?.host?.count.description"#), style.name)
+            XCTAssertTrue(api.contains(#"if let value = u.host?.count {"#), style.name)
         }
     }
 }

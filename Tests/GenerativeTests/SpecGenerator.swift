@@ -477,7 +477,7 @@ struct SpecGenerator {
         /// Members that are never nil (unless the input is), and members that may be.
         func members(of type: String) -> (plain: [String], optional: [String]) {
             switch type.hasSuffix("?") ? String(type.dropLast()) : type {
-            case "URL": return (["absoluteString", "path", "lastPathComponent", "pathExtension", "path.count"], ["host", "scheme", "port", "query", "fragment", "user"])
+            case "URL": return (["absoluteString", "path", "lastPathComponent", "pathExtension", "path.count"], ["host", "scheme", "port", "query", "fragment", "user", "host.count", "user.isEmpty"])
             case "UUID": return (["uuidString", "uuidString.count"], [])
             case "Date": return (["timeIntervalSince1970"], [])
             case "String", "Data", "[Int]": return (["count", "isEmpty"], [])

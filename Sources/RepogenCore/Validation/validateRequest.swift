@@ -68,7 +68,9 @@ extension SpecValidator {
         var current: (type: SwiftType, scope: [String])? = (input.type, [])
         // Whether the last member read is a field of a spec model (not a member of a Foundation type).
         var lastIsField = false
-        func walk(_ members: [String], from start: String) -> Bool {
+        // Optional members of Foundation types read through (`referer.host.count`): optional chaining.
+        var chained: [Int] = []
+        func walk(_ members: [String], from start: String, mapped: Bool = false) -> Bool {
             var path = start
             var opaque: String?
             for (position, member) in members.enumerated() {
@@ -95,14 +97,19 @@ extension SpecValidator {
                         } else {
                             isField = false
                         }
-                        error(
-                            isField
-                                ? "\(place()) reads '\(raw.text)' through the optional field '\(path).\(member)'; "
-                                    + "make the field non-optional or use a value it holds"
-                                : "\(place()) reads '\(raw.text)' through '\(path).\(member)', which is of type '\(memberType)'; "
-                                    + "a placeholder reads nothing from an optional member",
-                            at: location)
-                        return false
+                        if !isField && !mapped {
+                            // `referer.host?.count`: nil when the member is, so it goes where an optional can.
+                            chained.append(position)
+                        } else {
+                            error(
+                                isField
+                                    ? "\(place()) reads '\(raw.text)' through the optional field '\(path).\(member)'; "
+                                        + "make the field non-optional or use a value it holds"
+                                    : "\(place()) reads '\(raw.text)' through '\(path).\(member)', which is of type "
+                                        + "'\(memberType)'; a mapped array reads nothing from an optional member",
+                                at: location)
+                            return false
+                        }
                     }
                     if case .named(let name, _) = type.unwrapped.shape {
                         lastIsField = types.model(named: name, in: typeScope) != nil
@@ -119,7 +126,7 @@ extension SpecValidator {
         }
         guard walk(raw.members, from: raw.root) else { return nil }
         if let (type, _) = current, !raw.members.isEmpty {
-            optional = optional || type.isOptional
+            optional = optional || type.isOptional || !chained.isEmpty
         }
         if let mapped = raw.mappedMembers {
             if let (type, typeScope) = current {
@@ -129,7 +136,7 @@ extension SpecValidator {
                 }
                 current = (element, typeScope)
             }
-            guard walk(mapped, from: raw.root + "[]") else { return nil }
+            guard walk(mapped, from: raw.root + "[]", mapped: true) else { return nil }
             current = current.map { (SwiftType.array(of: $0.type), $0.scope) }
         }
         // Where the value is written as text (a path, a header, a boundary, a form field, a text param), its type
@@ -142,6 +149,13 @@ extension SpecValidator {
         }
         if !allowOptional && optional {
             let what = raw.members.isEmpty ? "the optional input '\(raw.root)'" : "'\(raw.text)', which is optional"
+            if let first = chained.first {
+                let through = ([raw.root] + raw.members.prefix(first + 1)).joined(separator: ".")
+                error(
+                    "\(place()) uses '\(raw.text)', which is nil when the optional '\(through)' is; an optional value "
+                        + "cannot go there (send it in a param or a header, which leave it out when nil)", at: location)
+                return nil
+            }
             // A member of a Foundation type (`referer.host`, a `String?`) is not the spec's to make non-optional.
             if !raw.members.isEmpty, raw.mappedMembers == nil, let (type, _) = current, type.isOptional, !lastIsField {
                 error(
@@ -157,6 +171,7 @@ extension SpecValidator {
             return nil
         }
         reference.isOptional = optional
+        reference.chainedMembers = chained
         reference.type = current?.type
         reference.typeScope = current?.scope ?? []
         return reference
