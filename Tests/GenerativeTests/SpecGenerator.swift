@@ -478,6 +478,7 @@ struct SpecGenerator {
         case 2: endpoint["header"] = ["multipart": random.chance(0.5) && hasText ? reference(to: inputs) : "boundary"]
         default: break
         }
+        addMemberPlaceholders(&endpoint, toQuery: toQuery)
         if random.chance(0.7) {
             endpoint["response"] = random.chance(0.03) ? "Void" : type()
             if random.chance(0.2) {
@@ -495,6 +496,94 @@ struct SpecGenerator {
             }
         }
         return endpoint
+    }
+
+    /// Inputs of Foundation types read by member (`{ref_url.host}`, `{ref_id.uuidString}`, `{ref_since.timeIntervalSince1970}`)
+    /// in the path, the param, the query and the headers, in about a third of the endpoints: mostly members that
+    /// fit where they go (an optional one only in a param or a header, a header of optional parts), now and then
+    /// one that does not (an optional member in the path, a member no type has, one read through an optional
+    /// member, a member of a number), which must be a located error. Drawn from the endpoint's name, not from the
+    /// run's generator, so that the rest of the run is what it was for a seed.
+    mutating func addMemberPlaceholders(_ endpoint: inout [String: Any], toQuery: Bool) {
+        let name = endpoint["name"] as? String ?? ""
+        guard Self.stableRoll("members " + name) < 35 else { return }
+        var draw = SeededRandom(seed: UInt64(Self.stableRoll("draw " + name)) &* 0x9E37_79B9 &+ UInt64(name.utf8.count))
+        let candidates: [(name: String, type: String)] = [
+            ("ref_url", "URL"), ("ref_page", "URL?"), ("ref_id", "UUID"), ("ref_since", "Date?"), ("ref_at", "Date"),
+            ("ref_text", "String"), ("ref_list", "[Int]"), ("ref_data", "Data"), ("ref_n", "Int"),
+        ]
+        let inputs = candidates.filter { _ in draw.chance(0.6) }
+        guard !inputs.isEmpty else { return }
+        var specs = endpoint["inputs"] as? [[String: Any]] ?? []
+        specs += inputs.map { ["name": $0.name, "type": $0.type] }
+        endpoint["inputs"] = specs
+        /// Members that are never nil (unless the input is), and members that may be.
+        func members(of type: String) -> (plain: [String], optional: [String]) {
+            switch type.hasSuffix("?") ? String(type.dropLast()) : type {
+            case "URL": return (["absoluteString", "path", "lastPathComponent", "pathExtension", "path.count"], ["host", "scheme", "port", "query", "fragment", "user", "host.count", "user.isEmpty"])
+            case "UUID": return (["uuidString", "uuidString.count"], [])
+            case "Date": return (["timeIntervalSince1970"], [])
+            case "String", "Data", "[Int]": return (["count", "isEmpty"], [])
+            default: return ([], [])
+            }
+        }
+        // At most one misuse in about one endpoint in ten, reading an input it has.
+        let hostile = ["{ref_url.hots}", "{ref_url.host.count}", "{ref_n.value}", "{ref_id.uuid}", "{ref_at.description}", "{ref_list.first}"]
+            .filter { text in inputs.contains { text.hasPrefix("{" + $0.name + ".") } }
+        var misuses = hostile.isEmpty || !draw.chance(0.1) ? 0 : 1
+        func placeholder(optionalAllowed: Bool) -> String {
+            if misuses > 0, draw.chance(0.3) {
+                misuses -= 1
+                return draw.pick(hostile)
+            }
+            let input = draw.pick(inputs)
+            let (plain, optional) = members(of: input.type)
+            let canBeNil = input.type.hasSuffix("?")
+            if optionalAllowed, !optional.isEmpty, draw.chance(0.6) { return "{\(input.name).\(draw.pick(optional))}" }
+            if !plain.isEmpty, !canBeNil || optionalAllowed || draw.chance(0.01) {
+                return "{\(input.name).\(draw.pick(plain))}"
+            }
+            // The text of a UUID, a URL: a plain placeholder where an optional can go.
+            return canBeNil && !optionalAllowed ? "{ref_url.lastPathComponent}" : "{\(input.name)}"
+        }
+        let hasURL = inputs.contains { $0.name == "ref_url" }
+        func fits(_ text: String) -> Bool {
+            // Only the inputs drawn (and `ref_url` for the fallback) exist; a hostile one names its own.
+            text.contains("ref_url") ? hasURL : true
+        }
+        if draw.chance(0.5), let path = endpoint["path"] as? String {
+            let segment = placeholder(optionalAllowed: draw.chance(0.02))
+            if fits(segment) { endpoint["path"] = path + "/" + segment }
+        }
+        if draw.chance(0.6) {
+            var param = endpoint["param"] as? [String: Any] ?? (endpoint["param"] == nil ? [:] : nil)
+            if param != nil {
+                for index in 0..<draw.int(1...3) {
+                    let value = draw.chance(0.8) ? placeholder(optionalAllowed: true) : "at " + placeholder(optionalAllowed: false)
+                    if fits(value) { param?["m\(index)"] = value }
+                }
+                if let param, !param.isEmpty { endpoint["param"] = param }
+            }
+        }
+        if !toQuery, endpoint["param"] != nil, endpoint["usingQuery"] as? Bool != true, draw.chance(0.3) {
+            let value = placeholder(optionalAllowed: true)
+            if fits(value) { endpoint["query"] = ["q": value] }
+        }
+        if draw.chance(0.6) {
+            var custom: [String: Any]
+            if let header = endpoint["header"] as? [String: Any] {
+                guard let existing = header["custom"] as? [String: Any] else { return }
+                custom = existing
+            } else {
+                custom = [:]
+            }
+            // One value (left out when nil), and text of parts (left out when any is nil).
+            let one = placeholder(optionalAllowed: true)
+            if fits(one) { custom["X-M"] = one }
+            let text = placeholder(optionalAllowed: true) + "://" + placeholder(optionalAllowed: true) + ":" + placeholder(optionalAllowed: draw.chance(0.5))
+            if fits(text) { custom["X-Origin"] = text }
+            if !custom.isEmpty { endpoint["header"] = ["custom": custom] }
+        }
     }
 
     /// Caches some reads (`cache`, with or without a time to live, now and then a bad one) and makes other endpoints

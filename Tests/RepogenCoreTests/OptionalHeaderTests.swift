@@ -58,11 +58,19 @@ final class OptionalHeaderTests: XCTestCase {
         XCTAssertTrue(mapped.first?.contains("can only be a whole param value") == true, "\(mapped)")
     }
 
-    func testAnOptionalInsideLongerTextIsALocatedError() {
+    func testTextWithAnOptionalIsSetOnlyWhenTheValueIsThere() throws {
+        // Issue 36: the header is left out when an optional part is nil (no "nil" or empty part on the wire).
+        let text = try api(
+            #""name": "fetch", "method": "GET", "path": "/d", "inputs": [{"name": "token", "type": "String?"}], "header": {"custom": {"X-Token": "t-{token}"}}"#
+        )
+        assertContains(text, "            if let value = token {\n                headers[\"X-Token\"] = \"t-\\(value)\"\n            }\n")
+    }
+
+    func testAValueOptionalTwiceOverInsideLongerTextIsALocatedError() {
         let errors = diagnostics(
-            spec(#""name": "fetch", "method": "GET", "path": "/d", "inputs": [{"name": "token", "type": "String?"}], "header": {"custom": {"X-Token": "t-{token}"}}"#))
+            spec(#""name": "fetch", "method": "GET", "path": "/d", "inputs": [{"name": "token", "type": "String??"}], "header": {"custom": {"X-Token": "t-{token}"}}"#))
         XCTAssertEqual(errors.count, 1, "\(errors)")
         XCTAssertTrue(errors.first?.hasPrefix("Specs/store.json:") == true, "\(errors)")
-        XCTAssertTrue(errors.first?.contains("X-Token") == true, "\(errors)")
+        XCTAssertTrue(errors.first?.contains("header 'X-Token' of 'fetch' uses 'token', which is optional twice over") == true, "\(errors)")
     }
 }

@@ -473,8 +473,11 @@ package struct ValueReference: Sendable, Equatable {
     package var members: [String]
     /// Members read from every element when the reference maps an array (`itemTypes[].rawValue`).
     package var mappedMembers: [String]?
-    /// Whether the value can be nil: the input is optional, or the last member read is.
+    /// Whether the value can be nil: the input is optional, or a member read is.
     package var isOptional = false
+    /// The positions in `members` of the optional members of Foundation types read through (`host` in
+    /// `referer.host.count`, written `referer.host?.count`).
+    package var chainedMembers: [Int] = []
     /// The value's type, when repogen knows it (members of external types are not known).
     package var type: SwiftType? = nil
     /// Where `type` is written: the qualified name of the model that declares it, split at dots (empty for inputs).

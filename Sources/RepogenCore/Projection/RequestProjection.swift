@@ -215,6 +215,8 @@ enum RequestProjection {
             var optional: [(name: String, value: String)] = []
             // The statements setting an optional JSON header, given the dictionary's name.
             var optionalJSON: [(String) -> [String]] = []
+            // Headers whose text holds optional values (`"{referer.scheme}://{referer.host}"`).
+            var textWithOptionals: [CustomHeader] = []
             for header in headers {
                 used.formUnion(SwiftCode.usedInputs(header.value))
                 if header.json, header.value.count == 1, case .reference(let reference) = header.value[0] {
@@ -240,9 +242,17 @@ enum RequestProjection {
                     optional.append((header.name, optionalText(reference, inputs: inputs)))
                     continue
                 }
+                if header.value.contains(where: { part in
+                    if case .reference(let reference) = part { return SwiftCode.isOptional(reference, inputs: inputs) }
+                    return false
+                }) {
+                    // Text with optional values: each unwrapped, the header set only when all are there.
+                    textWithOptionals.append(header)
+                    continue
+                }
                 entries.append(SwiftCode.stringLiteral(header.name) + ": " + SwiftCode.stringExpression(header.value, inputs: inputs))
             }
-            guard !optional.isEmpty || !optionalJSON.isEmpty else {
+            guard !optional.isEmpty || !optionalJSON.isEmpty || !textWithOptionals.isEmpty else {
                 return SwitchCase(
                     pattern: patterns.pattern(binding: used),
                     lines: dictionary(entries, open: "return .custom(", close: ")"))
@@ -255,9 +265,40 @@ enum RequestProjection {
             for statements in optionalJSON {
                 lines += statements(name)
             }
+            for header in textWithOptionals {
+                lines += unwrappedText(header, into: name, inputs: inputs)
+            }
             lines.append("return .custom(\(name))")
             return SwitchCase(pattern: patterns.pattern(binding: used), lines: lines)
         }
+    }
+
+    /// `if let value = referer.scheme, let value_1 = referer.host { headers["Origin"] = "\(value)://\(value_1)" }`:
+    /// a header whose text holds optional values, set only when none is nil.
+    private static func unwrappedText(_ header: CustomHeader, into dictionary: String, inputs: [Input]) -> [String] {
+        var bindings: [String] = []
+        var pieces = ["\""]
+        for part in header.value {
+            switch part {
+            case .literal(let text):
+                pieces.append(SwiftCode.escapedLiteralContents(text))
+            case .reference(let reference):
+                let expression = SwiftCode.expression(reference, inputs: inputs)
+                guard SwiftCode.isOptional(reference, inputs: inputs) else {
+                    pieces += ["\\(", expression, ")"]
+                    continue
+                }
+                let name = SwiftCode.freshName("value" + (bindings.isEmpty ? "" : "\(bindings.count)"), avoiding: inputs)
+                bindings.append("let \(name) = \(expression)")
+                pieces += ["\\(", name, ")"]
+            }
+        }
+        pieces.append("\"")
+        return [
+            "if " + bindings.joined(separator: ", ") + " {",
+            "    \(dictionary)[\(SwiftCode.stringLiteral(header.name))] = " + String.concatenating(pieces),
+            "}",
+        ]
     }
 
     static func path(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {

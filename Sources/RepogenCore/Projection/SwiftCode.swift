@@ -78,7 +78,11 @@ enum SwiftCode {
         var expression = SwiftIdentifier.escaped(input.name)
         let optional = input.type.isOptional
         if !reference.members.isEmpty {
-            expression += (optional ? "?." : ".") + reference.members.map(SwiftIdentifier.escaped).joined(separator: ".")
+            expression += optional ? "?." : "."
+            for (position, member) in reference.members.enumerated() {
+                if position > 0 { expression += reference.chainedMembers.contains(position - 1) ? "?." : "." }
+                expression += SwiftIdentifier.escaped(member)
+            }
         }
         if let mapped = reference.mappedMembers {
             let chain = optional && reference.members.isEmpty ? "?" : ""

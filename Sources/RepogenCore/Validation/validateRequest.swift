@@ -66,19 +66,53 @@ extension SpecValidator {
         var reference = ValueReference(input: index, members: raw.members, mappedMembers: raw.mappedMembers)
         var optional = input.type.isOptional
         var current: (type: SwiftType, scope: [String])? = (input.type, [])
-        func walk(_ members: [String], from start: String) -> Bool {
+        // Whether the last member read is a field of a spec model (not a member of a Foundation type).
+        var lastIsField = false
+        // Optional members of Foundation types read through (`referer.host.count`): optional chaining.
+        var chained: [Int] = []
+        func walk(_ members: [String], from start: String, mapped: Bool = false) -> Bool {
             var path = start
+            var opaque: String?
             for (position, member) in members.enumerated() {
+                if let opaque {
+                    error("\(place()) uses '\(raw.text)', which reads '\(member)' of '\(path)', \(opaque); its members are not known", at: location)
+                    return false
+                }
                 guard let (type, typeScope) = current else { return true }
                 switch memberType(of: type, member, scope: typeScope) {
                 case .unknown:
                     current = nil
+                case .typeParameterField(let description):
+                    // Its value can be used as it is (the last member), not read further.
+                    opaque = description
+                    current = nil
+                case .unreadable(let why):
+                    error("\(place()) uses '\(raw.text)', but \(why)", at: location)
+                    return false
                 case .found(let memberType, let memberScope):
                     if memberType.isOptional && position < members.count - 1 {
-                        error(
-                            "\(place()) reads '\(raw.text)' through the optional field '\(path).\(member)'; "
-                                + "make the field non-optional or use a value it holds", at: location)
-                        return false
+                        let isField: Bool
+                        if case .named(let name, _) = type.unwrapped.shape, types.model(named: name, in: typeScope) != nil {
+                            isField = true
+                        } else {
+                            isField = false
+                        }
+                        if !isField && !mapped {
+                            // `referer.host?.count`: nil when the member is, so it goes where an optional can.
+                            chained.append(position)
+                        } else {
+                            error(
+                                isField
+                                    ? "\(place()) reads '\(raw.text)' through the optional field '\(path).\(member)'; "
+                                        + "make the field non-optional or use a value it holds"
+                                    : "\(place()) reads '\(raw.text)' through '\(path).\(member)', which is of type "
+                                        + "'\(memberType)'; a mapped array reads nothing from an optional member",
+                                at: location)
+                            return false
+                        }
+                    }
+                    if case .named(let name, _) = type.unwrapped.shape {
+                        lastIsField = types.model(named: name, in: typeScope) != nil
                     }
                     current = (memberType, memberScope)
                 case .missing(let model, let candidates):
@@ -92,7 +126,7 @@ extension SpecValidator {
         }
         guard walk(raw.members, from: raw.root) else { return nil }
         if let (type, _) = current, !raw.members.isEmpty {
-            optional = optional || type.isOptional
+            optional = optional || type.isOptional || !chained.isEmpty
         }
         if let mapped = raw.mappedMembers {
             if let (type, typeScope) = current {
@@ -102,7 +136,7 @@ extension SpecValidator {
                 }
                 current = (element, typeScope)
             }
-            guard walk(mapped, from: raw.root + "[]") else { return nil }
+            guard walk(mapped, from: raw.root + "[]", mapped: true) else { return nil }
             current = current.map { (SwiftType.array(of: $0.type), $0.scope) }
         }
         // Where the value is written as text (a path, a header, a boundary, a form field, a text param), its type
@@ -115,12 +149,29 @@ extension SpecValidator {
         }
         if !allowOptional && optional {
             let what = raw.members.isEmpty ? "the optional input '\(raw.root)'" : "'\(raw.text)', which is optional"
+            if let first = chained.first {
+                let through = ([raw.root] + raw.members.prefix(first + 1)).joined(separator: ".")
+                error(
+                    "\(place()) uses '\(raw.text)', which is nil when the optional '\(through)' is; an optional value "
+                        + "cannot go there (send it in a param or a header, which leave it out when nil)", at: location)
+                return nil
+            }
+            // A member of a Foundation type (`referer.host`, a `String?`) is not the spec's to make non-optional.
+            if !raw.members.isEmpty, raw.mappedMembers == nil, let (type, _) = current, type.isOptional, !lastIsField {
+                error(
+                    "\(place()) uses '\(raw.text)', which is of type '\(type)' (nil for some values); an optional value cannot "
+                        + "go there (send it in a param or a header, which leave it out when nil, or pass the text as an "
+                        + "input of its own)", at: location)
+                return nil
+            }
             error(
                 "\(place()) uses \(what); an optional value cannot go there "
-                    + "(make the \(raw.members.isEmpty ? "input" : "field") non-optional)", at: location)
+                    + "(make the \(raw.members.isEmpty || input.type.isOptional ? "input" : "field") non-optional)",
+                at: location)
             return nil
         }
         reference.isOptional = optional
+        reference.chainedMembers = chained
         reference.type = current?.type
         reference.typeScope = current?.scope ?? []
         return reference
@@ -166,14 +217,20 @@ extension SpecValidator {
         case found(SwiftType, [String])
         /// A model of the spec without that field: its name, and its fields for a hint.
         case missing(String, [String])
-        /// The type is not a spec model (a built-in or external type, a type parameter): members are not checked.
+        /// A field typed by a type parameter (`T` of `Page<T>`): its value is read as it is, but its type is the
+        /// argument's, which is not tracked, so nothing can be read from it. The text names the type (`the type
+        /// parameter 'T' of 'Page'`).
+        case typeParameterField(String)
+        /// A type whose members cannot be read: why (`'URL' has no member 'hots' a placeholder can read; ...`).
+        case unreadable(String)
+        /// A type that is not valid (reported where it is written): members are not checked.
         case unknown
     }
 
     func memberType(of type: SwiftType, _ member: String, scope: [String]) -> MemberLookup {
         guard case .named(let name, _) = type.unwrapped.shape,
             let model = types.model(named: name, in: scope)
-        else { return .unknown }
+        else { return foreignMember(of: type, member, scope: scope) }
         let modelScope = model.utf8.contains(UInt8(ascii: ".")) ? model.split(separator: ".").map(String.init) : [model]
         if types.enumCases[model] != nil {
             let rawType = types.integerEnums.contains(model) ? "Int" : "String"
@@ -187,8 +244,45 @@ extension SpecValidator {
         }
         // A field typed by a generic parameter has the type of the argument, which is not tracked.
         let parameters = types.typeParameters[model] ?? []
-        if field.type.referencedNames.contains(where: parameters.contains) { return .unknown }
+        if let parameter = field.type.referencedNames.first(where: parameters.contains) {
+            return .typeParameterField("typed by the type parameter '\(parameter)' of '\(model)'")
+        }
         return .found(field.type, modelScope)
+    }
+
+    /// A member of a type the spec does not define: a built-in type's from `BuiltinMembers`; a type parameter's
+    /// members are not known, so reading one is an error; an external type's are not checked.
+    func foreignMember(of type: SwiftType, _ member: String, scope: [String]) -> MemberLookup {
+        if case .named(let name, _) = type.unwrapped.shape {
+            let plain = TypeScope.unqualified(name)
+            let isBuiltin = TypeScope.builtins.contains(plain) && (plain == name || name.hasSuffix("." + plain))
+            if !isBuiltin {
+                let head = name.split(separator: ".").first.map(String.init) ?? name
+                // An external type is declared by another spec of the module (or by the app), which repogen
+                // trusts, as it trusts its text form: its members are not checked here.
+                if types.external.contains(name) || types.external.contains(head) { return .unknown }
+                if scope.indices.contains(where: { (types.typeParameters[scope[...$0].joined(separator: ".")] ?? []).contains(name) }) {
+                    return .unreadable("'\(name)' is a type parameter, whose members repogen does not know")
+                }
+                if types.modules.contains(head) && head != name {
+                    return .unreadable("'\(name)' is a type whose members repogen does not know; pass the value as an input of its own")
+                }
+                // An unknown type name, reported where it is written.
+                return .unknown
+            }
+        }
+        switch BuiltinMembers.lookup(type, member) {
+        case .success(let memberType):
+            return .found(memberType, [])
+        case .failure(let unavailable):
+            guard !unavailable.members.isEmpty else {
+                return .unreadable("'\(unavailable.type)' has no members a placeholder can read")
+            }
+            let hint = NameSuggester.hint(for: member, among: unavailable.members)
+            return .unreadable(
+                "'\(unavailable.type)' has no member '\(member)' a placeholder can read\(hint) (it offers "
+                    + unavailable.members.map { "'\($0)'" }.joined(separator: ", ") + ")")
+        }
     }
 
     /// Parses (unless the caller has: `parsed`) and resolves a template string; `nil` after reporting when anything
@@ -431,10 +525,22 @@ extension SpecValidator {
                         at: value.location)
                     ok = false
                 } else if let parts = resolveTemplate(
-                    value, scope: scope, allowOptional: Self.isSinglePlaceholder(value.value), asText: true, place: place())
+                    value, scope: scope, allowOptional: !Self.hasMappedPlaceholder(value.value), asText: true, place: place())
                 {
-                    // A lone optional placeholder (`If-Match: "{revision}"` with `revision: String?`) is left out
-                    // of the request when nil; inside longer text an optional is an error (no "nil" on the wire).
+                    // A header with an optional value (`If-Match: "{revision}"` with `revision: String?`, or
+                    // `Origin: "{referer.scheme}://{referer.host}"`) is left out of the request when any of them
+                    // is nil: never "nil" or a part missing on the wire. Each is unwrapped once, so a value
+                    // that is optional twice over (`String??`) cannot go in longer text.
+                    if parts.count > 1, let nested = parts.first(where: { Self.isNestedOptional($0, scope: scope) }),
+                        case .reference(let reference) = nested
+                    {
+                        let text = ([scope.inputs[reference.input].name] + reference.members).joined(separator: ".")
+                        error(
+                            "\(place()) uses '\(text)', which is optional twice over; inside longer text a value "
+                                + "may be optional once (the header is left out when it is nil)", at: value.location)
+                        ok = false
+                        continue
+                    }
                     headers.append(CustomHeader(name: name.value, value: parts))
                 } else {
                     ok = false
@@ -442,6 +548,21 @@ extension SpecValidator {
             }
             return ok ? .custom(headers) : nil
         }
+    }
+
+    /// Whether a template part reads a value of a doubly optional type (`String??`, or `Int??` through an optional
+    /// input).
+    static func isNestedOptional(_ part: TemplatePart, scope: InputScope) -> Bool {
+        guard case .reference(let reference) = part else { return false }
+        let type = reference.type ?? (reference.members.isEmpty ? scope.inputs[reference.input].type : nil)
+        guard case .optional(let wrapped)? = type?.shape else { return false }
+        return wrapped.isOptional
+    }
+
+    /// Whether a template holds a mapped array (`{tags[].name}`), which a header cannot: it is reported as such.
+    static func hasMappedPlaceholder(_ text: String) -> Bool {
+        guard case .success(let raw) = TemplateString.parse(text) else { return false }
+        return raw.contains { if case .reference(let reference) = $0 { reference.mappedMembers != nil } else { false } }
     }
 
     /// Whether a template is one placeholder and nothing else (`"{revision}"`), not a mapped array (which a
