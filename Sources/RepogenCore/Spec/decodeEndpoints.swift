@@ -211,6 +211,8 @@ extension NodeReader {
                 let members = members(
                     of: node, what: pathWhat, allowed: SpecKeys.pathSwitch, required: ["switch", "cases"])
             else { return nil }
+            // A misspelt `default` is reported once, not again as values without a path.
+            if !misspeltKeys.isEmpty { return nil }
             let input = string(members, "switch", what: pathWhat)
             let otherwise = string(members, "default", what: pathWhat)
             var cases: [PathCaseSpec] = []
@@ -284,15 +286,23 @@ extension NodeReader {
                 fields.append(ParamField(key: key, value: .bool(Located(flag, at: location(member.value.offset)))))
             case .array(let items) where member.key == "firstOf":
                 var alternatives: [ParamField] = []
+                var complete = true
                 for item in items {
                     guard case .object(let pair) = item.kind, pair.count == 1 else {
+                        var kind = item.kindDescription
+                        if case .object(let list) = item.kind { kind = "an object of \(list.count) keys" }
                         error(
                             "an alternative of 'firstOf' of \(what) must be an object of one key like "
-                                + "{ max_id: \"{maxId}\" }, not \(item.kindDescription)", at: item.offset)
+                                + "{ max_id: \"{maxId}\" }, not \(kind)", at: item.offset)
+                        complete = false
                         continue
                     }
-                    alternatives += decodeParamFields(pair, what: what)
+                    let decoded = decodeParamFields(pair, what: what)
+                    complete = complete && decoded.count == 1
+                    alternatives += decoded
                 }
+                // A bad alternative is reported once, not again as a list too short.
+                guard complete else { continue }
                 fields.append(ParamField(key: key, value: .firstOf(alternatives, at: location(member.value.offset))))
             case .object:
                 let fieldWhat = "param '\(member.key)' of \(what)"

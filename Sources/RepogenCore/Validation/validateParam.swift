@@ -208,7 +208,7 @@ extension SpecValidator {
                 continue
             }
             error(
-                "alternative '\(field.key.value)' of \(place) must be one placeholder like \"{\(field.key.value)}\" "
+                "alternative '\(field.key.value)' of \(place) must be one placeholder like \"{maxId}\" "
                     + "(an optional value: nil moves on to the next)", at: field.value.location)
             ok = false
         }
