@@ -157,6 +157,7 @@ final class GenerativeTests: XCTestCase {
         var acceptedWithCaching = 0
         var acceptedWithUnions = 0
         var acceptedWithForms = 0
+        var acceptedWithShapes = 0
         var twoModuleSpecs = 0
         for batchStart in stride(from: 0, to: count, by: batchSize) {
             var generations: [(path: String, text: String, generation: Generation)] = []
@@ -210,6 +211,9 @@ final class GenerativeTests: XCTestCase {
             accepted += kept.count
             acceptedWithCaching += kept.filter { $0.text.contains("\"cache\"") }.count
             acceptedWithUnions += kept.filter { $0.text.contains("\"oneOf\"") }.count
+            acceptedWithShapes += kept.filter { spec in
+                ["\"firstOf\"", "\"omitWhen\"", "\"switch\"", "\"then\""].contains { spec.text.contains($0) }
+            }.count
             acceptedWithForms += kept.filter { $0.text.contains(#""body":"form""#) || $0.text.contains(#""body" : "form""#) }.count
             try typeCheck(kept, batch: batchStart / batchSize, arguments: arguments, swiftc: swiftc, work: work)
             // The same specs with the mocks in a module of their own (`mocks: none` beside `mocks: only`, which
@@ -234,9 +238,10 @@ final class GenerativeTests: XCTestCase {
         XCTAssertGreaterThan(acceptedWithCaching, 0, "no accepted random spec has a cached read")
         XCTAssertGreaterThan(twoModuleSpecs, 0, "no accepted spec was built with its mocks in a module of their own")
         XCTAssertGreaterThan(acceptedWithUnions, 0, "no accepted random spec has a union")
+        XCTAssertGreaterThan(acceptedWithShapes, 0, "no accepted random spec has a request shaped by an input's value")
         print("generative check (\(styles.map(\.name).joined(separator: ", "))): \(accepted) accepted and compiled "
             + "(\(acceptedWithCaching) with cached reads, \(acceptedWithUnions) with unions, \(acceptedWithForms) with form "
-            + "bodies; \(twoModuleSpecs) also with the mocks in a module of their own), "
+            + "bodies, \(acceptedWithShapes) with requests shaped by an input's value; \(twoModuleSpecs) also with the mocks in a module of their own), "
             + "\(rejected) rejected with located errors (seed \(seed))")
     }
 
