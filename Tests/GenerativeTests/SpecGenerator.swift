@@ -524,7 +524,7 @@ struct SpecGenerator {
             }
             if random.chance(0.05) { cases["nope"] = "/nope" }
             var spec: [String: Any] = ["switch": choice.name, "cases": cases]
-            if cases.count < model.rawValues.count || random.chance(0.3) { spec["default"] = "/default" + path }
+            if cases.count < model.rawValues.count || random.chance(0.05) { spec["default"] = "/default" + path }
             if random.chance(0.05) { spec["default"] = nil }
             endpoint["path"] = spec
         } else if random.chance(0.05), let input = inputs.first {
@@ -539,7 +539,7 @@ struct SpecGenerator {
             if random.chance(0.3), let last = inputs.first(where: { Self.scalarTypes.contains($0.type) }) {
                 // A fallback that is never nil: last is fine, first is an error.
                 let fallback = ["fallback": "{\(last.name)}"]
-                if random.chance(0.85) { alternatives.append(fallback) } else { alternatives.insert(fallback, at: 0) }
+                if random.chance(0.95) { alternatives.append(fallback) } else { alternatives.insert(fallback, at: 0) }
             }
             param["firstOf"] = alternatives
         }
@@ -553,6 +553,8 @@ struct SpecGenerator {
             } else if let model = enumModel(base) {
                 values = model.rawValues.filter { _ in random.chance(0.4) }
                 if values.isEmpty { values = [model.rawValues[0]] }
+                // Every value listed is an error (the key is never sent): now and then.
+                if values.count == model.rawValues.count, values.count > 1, random.chance(0.9) { values.removeLast() }
                 if random.chance(0.5) { value = "{\(input.name).rawValue}" }
             } else if random.chance(0.05) {
                 values = ["x"]

@@ -13,8 +13,9 @@ extension NodeReader {
         var pathChoice: PathChoiceSpec?
         if let node = members["path"]?.value {
             if case .object = node.kind {
+                // The whole choice is where the path is written (what `repogen diff` points at).
                 if let (first, choice) = decodePathChoice(node, what: endpointWhat) {
-                    (path, pathChoice) = (first, choice)
+                    (path, pathChoice) = (Located(first.value, at: location(node.offset)), choice)
                 }
             } else {
                 path = string(node, what: "'path' of \(endpointWhat)")
