@@ -95,6 +95,8 @@ struct SpecGenerator {
         var rawValues: [String]
         /// The JSON keys of fields that give one (`json`), by field name.
         var wireNames: [String: String] = [:]
+        /// An enum with an `unknown` case (values it does not list decode).
+        var isOpen = false
     }
 
     var models: [ModelInfo] = []
@@ -240,6 +242,7 @@ struct SpecGenerator {
             var result: [String: Any] = ["enum": values]
             // A case for raw values the spec does not list: usually a fresh name, sometimes one of the cases'.
             if random.chance(0.3) { result["unknown"] = random.chance(0.7) ? random.pick(["unknown", "other"]) : identifier() }
+            models[models.count - 1].isOpen = result["unknown"] != nil
             return result
         }
         let generic = nestedLevel == 0 && random.chance(0.15)
@@ -524,10 +527,10 @@ struct SpecGenerator {
             }
             if random.chance(0.05) { cases["nope"] = "/nope" }
             var spec: [String: Any] = ["switch": choice.name, "cases": cases]
-            if cases.count < model.rawValues.count || random.chance(0.05) { spec["default"] = "/default" + path }
+            if cases.count < model.rawValues.count || model.isOpen || random.chance(0.05) { spec["default"] = "/default" + path }
             if random.chance(0.05) { spec["default"] = nil }
             endpoint["path"] = spec
-        } else if random.chance(0.05), let input = inputs.first {
+        } else if random.chance(0.02), let input = inputs.first {
             endpoint["path"] = ["switch": input.name, "cases": ["a": path]]
         }
         // firstOf and omitWhen go into a param of keys (or make one) where the param is not a whole value.
@@ -556,7 +559,7 @@ struct SpecGenerator {
                 // Every value listed is an error (the key is never sent): now and then.
                 if values.count == model.rawValues.count, values.count > 1, random.chance(0.9) { values.removeLast() }
                 if random.chance(0.5) { value = "{\(input.name).rawValue}" }
-            } else if random.chance(0.05) {
+            } else if random.chance(0.01) {
                 values = ["x"]
             } else {
                 continue
@@ -633,7 +636,7 @@ struct SpecGenerator {
             }
         }
         // Request shapes chosen by an input's value (issue 36), drawn last for the same reason.
-        for index in endpoints.indices where random.chance(0.3) {
+        for index in endpoints.indices where random.chance(0.5) {
             addRequestShapes(&endpoints[index])
         }
         root["endpoints"] = endpoints
