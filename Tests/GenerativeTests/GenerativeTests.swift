@@ -158,6 +158,7 @@ final class GenerativeTests: XCTestCase {
         var acceptedWithUnions = 0
         var acceptedWithForms = 0
         var acceptedWithShapes = 0
+        var acceptedWithIntEnums = 0
         var twoModuleSpecs = 0
         for batchStart in stride(from: 0, to: count, by: batchSize) {
             var generations: [(path: String, text: String, generation: Generation)] = []
@@ -215,6 +216,10 @@ final class GenerativeTests: XCTestCase {
                 ["\"firstOf\"", "\"omitWhen\"", "\"switch\""].contains { spec.text.contains($0) }
             }.count
             acceptedWithForms += kept.filter { $0.text.contains(#""body":"form""#) || $0.text.contains(#""body" : "form""#) }.count
+            // An Int enum's case: `"value":` followed by a number (a string enum's values are quoted).
+            acceptedWithIntEnums += kept.filter { spec in
+                spec.text.ranges(of: #/"value" ?: ?-?[0-9]/#).isEmpty == false
+            }.count
             try typeCheck(kept, batch: batchStart / batchSize, arguments: arguments, swiftc: swiftc, work: work)
             // The same specs with the mocks in a module of their own (`mocks: none` beside `mocks: only`, which
             // imports it), as a test-support target has them: public specs only, since another module sees nothing
@@ -239,8 +244,9 @@ final class GenerativeTests: XCTestCase {
         XCTAssertGreaterThan(twoModuleSpecs, 0, "no accepted spec was built with its mocks in a module of their own")
         XCTAssertGreaterThan(acceptedWithUnions, 0, "no accepted random spec has a union")
         XCTAssertGreaterThan(acceptedWithShapes, 0, "no accepted random spec has a request shaped by an input's value")
+        XCTAssertGreaterThan(acceptedWithIntEnums, 0, "no accepted random spec has an Int enum")
         print("generative check (\(styles.map(\.name).joined(separator: ", "))): \(accepted) accepted and compiled "
-            + "(\(acceptedWithCaching) with cached reads, \(acceptedWithUnions) with unions, \(acceptedWithForms) with form "
+            + "(\(acceptedWithCaching) with cached reads, \(acceptedWithUnions) with unions, \(acceptedWithIntEnums) with Int enums, \(acceptedWithForms) with form "
             + "bodies, \(acceptedWithShapes) with requests shaped by an input's value; \(twoModuleSpecs) also with the mocks in a module of their own), "
             + "\(rejected) rejected with located errors (seed \(seed))")
     }

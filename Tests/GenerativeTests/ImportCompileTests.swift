@@ -147,7 +147,15 @@ struct OpenAPIDocumentGenerator {
                 next(3) == 0 ? pick(["720", "1.50", "-2e3", "true", "false", "null"]) : json(pick(Self.names + ["", "1", "A B", "a-b", "A_B", "1080p", "480"]))
             }
             return "{\"type\": \"string\", \"enum\": [" + values.joined(separator: ", ") + "]}"
-        case 5: return pick([#"{"type": "integer", "enum": [1, 2]}"#, #"{}"#, #"{"type": "object"}"#, #"{"const": 3}"#, "true"])
+        case 5:
+            // Integer enums: Int enums named from their values (`_n1`) or `x-enum-varnames` (keywords, a clash
+            // that falls back to the values); one out of Int's range stays an unchecked Int.
+            return pick([
+                #"{"type": "integer", "enum": [1, 2]}"#, #"{"type": "integer", "enum": [-1, 0, 9223372036854775807]}"#,
+                #"{"type": "integer", "enum": [0, 1], "x-enum-varnames": ["public", "self"]}"#,
+                #"{"type": "integer", "enum": [0, 1], "x-enumNames": ["Same", "same"]}"#,
+                #"{"type": "integer", "enum": [9223372036854775808]}"#, #"{}"#, #"{"type": "object"}"#, #"{"const": 3}"#, "true",
+            ])
         case 6, 7, 8: return components.isEmpty ? #"{"type": "string"}"# : "{\"$ref\": \"#/components/schemas/\(pick(components))\"}"
         case 9, 10: return "{\"type\": \"array\", \"items\": \(schema(depth: depth + 1, components: components))}"
         case 11: return "{\"type\": \"object\", \"additionalProperties\": \(schema(depth: depth + 1, components: components))}"

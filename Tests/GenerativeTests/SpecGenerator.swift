@@ -97,6 +97,8 @@ struct SpecGenerator {
         var wireNames: [String: String] = [:]
         /// An enum with an `unknown` case (values it does not list decode).
         var isOpen = false
+        /// An Int enum: `rawValues` are its integers, written into the JSON as numbers.
+        var isInteger = false
     }
 
     var models: [ModelInfo] = []
@@ -185,6 +187,11 @@ struct SpecGenerator {
         case "Bool": return random.chance(0.5)
         default:
             if let model = models.first(where: { $0.name == type }), !model.isStruct, !model.rawValues.isEmpty {
+                if model.isInteger {
+                    // A number it lists; now and then one it does not, its value as a string, or a fraction.
+                    return random.chance(0.9)
+                        ? Self.rawNumber(random.pick(model.rawValues)) : random.pick([Self.rawNumber("12345"), model.rawValues[0], Self.rawNumber("0.5")])
+                }
                 return random.chance(0.9) ? random.pick(model.rawValues) : "NOT_A_VALUE"
             }
             return "2024-01-01"
@@ -217,7 +224,10 @@ struct SpecGenerator {
         case "Data": return "AAEC"
         default:
             guard let model = models.first(where: { $0.name == type }), !model.isGeneric else { return nil }
-            if !model.isStruct { return model.rawValues.isEmpty ? nil : random.pick(model.rawValues) }
+            if !model.isStruct {
+                guard !model.rawValues.isEmpty else { return nil }
+                return model.isInteger ? Self.rawNumber(random.pick(model.rawValues)) : random.pick(model.rawValues)
+            }
             var object: [String: Any] = [:]
             for field in model.fields {
                 guard let value = exampleValue(for: field.type, depth: depth + 1) else { return nil }
@@ -228,6 +238,7 @@ struct SpecGenerator {
     }
 
     mutating func model(name: String, nestedLevel: Int) -> [String: Any] {
+        if random.chance(0.1) { return integerEnum(name: name) }
         if random.chance(0.3) {
             let count = random.int(1...4)
             var values: [Any] = []
@@ -255,7 +266,7 @@ struct SpecGenerator {
             nested[nestedName] = model(name: name + "." + nestedName, nestedLevel: nestedLevel + 1)
             // Inside the parent, the nested model is known by its short name too.
             if let added = models.last, added.name == name + "." + nestedName {
-                models = saved + [added, ModelInfo(name: nestedName, isStruct: added.isStruct, isGeneric: false, fields: added.fields, rawValues: added.rawValues, wireNames: added.wireNames)]
+                models = saved + [added, ModelInfo(name: nestedName, isStruct: added.isStruct, isGeneric: false, fields: added.fields, rawValues: added.rawValues, wireNames: added.wireNames, isInteger: added.isInteger)]
             }
         }
         var fields: [String: Any] = [:]
@@ -302,6 +313,39 @@ struct SpecGenerator {
             }
         }
         if random.chance(0.03) { result["unknown"] = "other" }
+        return result
+    }
+
+    /// An Int enum (`{ name, value: 3 }` cases): mostly small distinct values with names, keyword names among them;
+    /// now and then what must be an error: a duplicate (`-0` is `0`), a value beyond `Int`, a fraction,
+    /// a bare number (no name), a string among the integers.
+    mutating func integerEnum(name: String) -> [String: Any] {
+        var values: [Any] = []
+        var raws: [String] = []
+        for caseName in identifiers(random.int(1...4)) {
+            var text: String
+            if random.chance(0.95) {
+                var value = random.int(-2...9)
+                while raws.contains(String(value)), random.chance(0.97) { value += 10 }
+                text = String(value)
+            } else {
+                // Int's edges and -0 (which is 0) are fine; one past the edge, a fraction and an exponent are not.
+                text = random.pick(["9223372036854775807", "-9223372036854775808", "-0", "9223372036854775808", "1.5", "1e2"])
+            }
+            if let value = Int(text) { raws.append(String(value)) }
+            let roll = random.int(0...199)
+            if roll < 2 {
+                values.append(Self.rawNumber(text))
+            } else if roll < 4 {
+                values.append(["name": caseName, "value": text])
+            } else {
+                values.append(["name": caseName, "value": Self.rawNumber(text)] as [String: Any])
+            }
+        }
+        models.append(ModelInfo(name: name, isStruct: false, isGeneric: false, fields: [], rawValues: raws, isInteger: true))
+        var result: [String: Any] = ["enum": values]
+        if random.chance(0.3) { result["unknown"] = random.chance(0.8) ? random.pick(["unknown", "other"]) : identifier() }
+        models[models.count - 1].isOpen = result["unknown"] != nil
         return result
     }
 

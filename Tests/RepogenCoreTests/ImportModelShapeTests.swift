@@ -131,4 +131,60 @@ final class ImportModelShapeTests: XCTestCase {
                 + "the field is JSONValue (decode 'Loop' from it)",
         ])
     }
+
+    /// An integer enum is an Int enum: names from `x-enum-varnames` (or `x-enumNames`) when they name every value,
+    /// else `_0`, `_n1`; the spec it writes generates code with the numbers as raw values, in a path as its raw value.
+    func testAnIntegerEnumIsAnIntEnumNamedByItsVarnamesOrItsValues() throws {
+        let result = try importText("""
+            openapi: 3.1.0
+            info: { title: t, version: '1' }
+            paths:
+              /things/{level}:
+                get:
+                  operationId: getThing
+                  parameters:
+                    - { name: level, in: path, required: true, schema: { $ref: '#/components/schemas/Level' } }
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema: { $ref: '#/components/schemas/Thing' }
+            components:
+              schemas:
+                Thing:
+                  type: object
+                  properties:
+                    level: { $ref: '#/components/schemas/Level' }
+                    code: { type: integer, enum: [-1, 0, 2] }
+                    mood: { type: integer, enum: [1, 2], x-enumNames: [happy, sad] }
+                    ratio: { type: number, enum: [0.5, 1] }
+                  required: [level]
+                Level:
+                  type: integer
+                  enum: [0, 1, 2]
+                  x-enum-varnames: [LOW, MEDIUM, HIGH_VALUE]
+            """)
+        let text = result.files.first?.contents ?? ""
+        for snippet in [
+            "  Level:\n    enum:\n      - { name: low, value: 0 }\n      - { name: medium, value: 1 }\n      - { name: highValue, value: 2 }\n",
+            "      - { name: _n1, value: -1 }\n      - { name: _0, value: 0 }\n      - { name: _2, value: 2 }\n",
+            "      - { name: happy, value: 1 }\n      - { name: sad, value: 2 }\n",
+            "      ratio: Double?\n",
+            "    path: /things/{level.rawValue}\n",
+        ] {
+            XCTAssertTrue(text.contains(snippet), "missing:\n\(snippet)\nin:\n\(text)")
+        }
+        XCTAssertEqual(result.warnings.map(\.message), [
+            "the values of an enum of neither strings nor integers are not checked: a Swift enum is made of strings or Ints; typed as Double"
+        ])
+        let library = try TemplateSet.builtin.library(templatesPath: nil)
+        let file = try XCTUnwrap(result.files.first)
+        let generation = try Pipeline.generate(
+            file: SpecFile(path: file.relativePath, text: file.contents), library: library, options: GenerateOptions())
+        let code = generation.files.map(\.contents).joined()
+        XCTAssertTrue(code.contains("public enum Level: Int, Codable, Sendable"), code)
+        XCTAssertTrue(code.contains("case _n1 = -1"), code)
+        XCTAssertTrue(code.contains("case highValue = 2"), code)
+    }
 }

@@ -146,7 +146,7 @@ final class OpenAPIImportTests: XCTestCase {
             "40:7 HEAD /users/{user-id} is left out",
             "70:21 GET /shapes/{kind} needs no credentials",
             "97:11 property '$id' of 'User' is the field 'id2'",
-            "104:49 the values of a non-string enum are not checked",
+            "104:99 the values of an enum of neither strings nor integers are not checked",
             "132:16 schema 'Alias' is defined by itself",
             "134:27 'other.yaml#/Thing' is in another file",
         ] {

@@ -11,7 +11,7 @@ extension Comparison {
                     + ($0.partHeader.map { ":\($0.part)/\($0.header)" } ?? "")
             }.joined(separator: ";") + (model.additionalProperties.map { "|additional:\($0)" } ?? "")
         case .enumeration(let cases):
-            text += "|enum:" + cases.map { "\($0.name)=\($0.rawValue)" }.joined(separator: ";") + "|" + (model.unknownCase ?? "")
+            text += "|enum\(model.isIntegerEnum ? "(Int)" : ""):" + cases.map { "\($0.name)=\($0.rawValue)" }.joined(separator: ";") + "|" + (model.unknownCase ?? "")
         case .union(let union):
             text += "|union:\(union.discriminator ?? ""):" + union.cases.map { "\($0.name):\($0.type):\($0.tag)" }.joined(separator: ";")
         }
@@ -303,6 +303,17 @@ extension Comparison {
         let (oldModelAt, newModelAt) = (oldIndex.model(oldName), newIndex.model(name))
         func oldAt(_ raw: String) -> SourceLocation? { oldIndex.enumCase(raw: raw, of: oldName)?.rawValue.location ?? oldModelAt }
         func newAt(_ raw: String) -> SourceLocation? { newIndex.enumCase(raw: raw, of: name)?.rawValue.location ?? newModelAt }
+        if a.isIntegerEnum != b.isIntegerEnum {
+            // `"1"` and `1` are other values on the wire, and `rawValue` another type: one change, not a case each.
+            let type = { (model: Model) in model.isIntegerEnum ? "Int" : "String" }
+            add(
+                "enum-raw-type-changed", name, "the raw values of '\(name)' are now \(type(b))s, not \(type(a))s",
+                source: .breaking, wire: wire(oldName, name, request: .breaking, response: .breaking),
+                old: oldModelAt, new: newModelAt)
+            return
+        }
+        /// A raw value as the spec writes it: `"OPEN"`, or `1` for an `Int` enum.
+        func shown(_ item: EnumCase) -> String { item.isInteger ? item.rawValue : "\"\(item.rawValue)\"" }
         var removed = x.filter { old in !y.contains { $0.rawValue == old.rawValue } }
         var added = y.filter { new in !x.contains { $0.rawValue == new.rawValue } }
         for old in x {
@@ -310,7 +321,7 @@ extension Comparison {
             if old.name != new.name {
                 add(
                     "enum-case-renamed", name + "." + new.name,
-                    "the case '\(old.name)' of '\(name)' is now '\(new.name)' (raw value \"\(new.rawValue)\")",
+                    "the case '\(old.name)' of '\(name)' is now '\(new.name)' (raw value \(shown(new)))",
                     source: .breaking, wire: .none, old: oldAt(old.rawValue), new: newAt(new.rawValue), renamedFrom: old.name)
             }
         }
@@ -318,7 +329,7 @@ extension Comparison {
             guard let new = added.first(where: { $0.name == old.name }) else { continue }
             add(
                 "enum-value-changed", name + "." + new.name,
-                "the raw value of '\(name).\(new.name)' is now \"\(new.rawValue)\", not \"\(old.rawValue)\"",
+                "the raw value of '\(name).\(new.name)' is now \(shown(new)), not \(shown(old))",
                 source: .none, wire: wire(oldName, name, request: .breaking, response: .breaking),
                 old: oldAt(old.rawValue), new: newAt(new.rawValue))
             removed.removeAll { $0.rawValue == old.rawValue }
@@ -326,13 +337,13 @@ extension Comparison {
         }
         for old in removed {
             add(
-                "enum-case-removed", name + "." + old.name, "the case '\(old.name)' (\"\(old.rawValue)\") of '\(name)' was removed",
+                "enum-case-removed", name + "." + old.name, "the case '\(old.name)' (\(shown(old))) of '\(name)' was removed",
                 source: .breaking, wire: wire(oldName, name, request: .breaking, response: .compatible),
                 old: oldAt(old.rawValue), new: nil)
         }
         for new in added {
             add(
-                "enum-case-added", name + "." + new.name, "the case '\(new.name)' (\"\(new.rawValue)\") was added to '\(name)'",
+                "enum-case-added", name + "." + new.name, "the case '\(new.name)' (\(shown(new))) was added to '\(name)'",
                 source: .breaking,
                 wire: wire(oldName, name, request: .compatible, response: a.unknownCase == nil ? .breaking : .compatible),
                 old: nil, new: newAt(new.rawValue))

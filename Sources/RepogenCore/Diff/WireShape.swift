@@ -63,6 +63,7 @@ struct WireShape {
                 return decodes(sent.type, newName, field.type, oldName, &visiting)
             }
         case (.enumeration(let newCases), .enumeration(let oldCases)):
+            guard a.isIntegerEnum == b.isIntegerEnum else { return false }  // `1` is not `"1"`
             return b.unknownCase != nil || newCases.allSatisfy { value in oldCases.contains { $0.rawValue == value.rawValue } }
         case (.union(let x), .union(let y)):
             guard x.discriminator == y.discriminator else { return false }

@@ -29,6 +29,12 @@ extension OpenAPIImporter {
             models[name] = ImportedModel(name: name, description: description, kind: .enumeration(cases))
             return
         }
+        if let values = integerEnumValues(schema) {
+            var model = ImportedModel(name: name, description: description, kind: .enumeration(values.map { ($0.name, $0.value) }))
+            model.isIntegerEnum = true
+            models[name] = model
+            return
+        }
         if buildUnion(name, from: schema) { return }
         var visited: Set<String> = []
         let shape = objectShape(schema, visited: &visited, depth: 0)

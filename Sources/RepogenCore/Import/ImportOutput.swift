@@ -280,7 +280,8 @@ extension OpenAPIImporter {
             let explicit = cases.contains { $0.name != nil }
             for item in cases {
                 if explicit, let name = item.name {
-                    items.append(SpecText.mapping([("name", SpecText.string(name)), ("value", SpecText.string(item.value))], flow: true))
+                    let value = model.isIntegerEnum ? SpecText.number(item.value) : SpecText.string(item.value)
+                    items.append(SpecText.mapping([("name", SpecText.string(name)), ("value", value)], flow: true))
                 } else {
                     items.append(SpecText.string(item.value))
                 }

@@ -173,10 +173,11 @@ extension OpenAPIImporter {
         return ImportedType(text: name, models: [name])
     }
 
-    /// A string enum becomes a model; other enums keep their type, with a warning that the values are not checked.
+    /// A string or integer enum becomes a model; other enums keep their type, with a warning that the values are not
+    /// checked.
     private mutating func enumeration(_ schema: SpecNode, values: [SpecNode], kind: String?, hint: String) -> ImportedType {
         let strings = values.filter { !$0.isNull }
-        if stringEnumValues(schema) != nil {
+        if stringEnumValues(schema) != nil || integerEnumValues(schema) != nil {
             if let known = inlineModels[schema.offset] { return ImportedType(text: known, models: [known]) }
             let name = inlineModelName(hint)
             inlineModels[schema.offset] = name
@@ -189,7 +190,7 @@ extension OpenAPIImporter {
         if case .object(let members) = schema.kind { plain.kind = .object(members.filter { $0.key != "enum" }) }
         let type = nonNullType(plain, hint: hint, depth: 1)
         if !strings.isEmpty {
-            warn("the values of a non-string enum are not checked: a Swift enum is made of strings only; typed as \(type.text)", at: schema["enum"] ?? schema)
+            warn("the values of an enum of neither strings nor integers are not checked: a Swift enum is made of strings or Ints; typed as \(type.text)", at: schema["enum"] ?? schema)
         }
         return type
     }

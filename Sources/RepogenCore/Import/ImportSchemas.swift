@@ -15,6 +15,8 @@ struct ImportedModel {
     var uses: Set<String> = []
     /// The type of the values of keys besides its fields (`additionalProperties` beside `properties`).
     var additionalProperties: String? = nil
+    /// An enum of integers (`type: integer`): its values are written as numbers, each case with a name.
+    var isIntegerEnum = false
 }
 
 struct ImportedField {
@@ -110,7 +112,7 @@ extension OpenAPIImporter {
     func becomesModel(_ schema: SpecNode, depth: Int) -> Bool {
         guard depth < 32 else { return false }
         if schema["$ref"] != nil { return false }
-        if schema["enum"]?.items != nil { return stringEnumValues(schema) != nil }
+        if schema["enum"]?.items != nil { return stringEnumValues(schema) != nil || integerEnumValues(schema) != nil }
         if schema["allOf"] != nil { return !(schema["allOf"]?.items ?? []).isEmpty && primitiveAllOfPart(schema, depth: depth) == nil }
         if let properties = schema["properties"]?.members, !properties.isEmpty { return true }
         for key in ["oneOf", "anyOf"] {
@@ -220,6 +222,38 @@ extension OpenAPIImporter {
         }
         guard kinds.isEmpty, values.allSatisfy({ $0.string != nil }) else { return nil }
         return values.map { (text: $0.string, node: $0) }
+    }
+
+    /// The values of an integer enum (`type: integer`, every value an integer in `Int`'s range), each with its case
+    /// name: from `x-enum-varnames` (or `x-enumNames`) when it names every value with a Swift name, else derived
+    /// from the value as swift-openapi-generator does (`0` is `_0`, `-1` is `_n1`). Nil when the schema is not one.
+    func integerEnumValues(_ schema: SpecNode) -> [(name: String, value: String)]? {
+        guard let values = schema["enum"]?.items?.filter({ !$0.isNull }), !values.isEmpty,
+            types(of: schema).filter({ $0 != "null" }) == ["integer"]
+        else { return nil }
+        var entries: [(name: String, value: String)] = []
+        var seen: Set<String> = []
+        for node in values {
+            guard case .number(let text) = node.kind, let value = SpecValidator.integerRawValue(text) else { return nil }
+            guard seen.insert(value).inserted else { continue }
+            entries.append((value.hasPrefix("-") ? "_n" + value.dropFirst() : "_" + value, value))
+        }
+        let given = (schema["x-enum-varnames"] ?? schema["x-enumNames"])?.items?.compactMap(\.string) ?? []
+        let allValues = values.compactMap { node -> String? in
+            if case .number(let text) = node.kind { return SpecValidator.integerRawValue(text) }
+            return nil
+        }
+        if given.count == allValues.count {
+            var names: [String: String] = [:]
+            var used: Set<String> = []
+            for (name, value) in zip(given, allValues) where names[value] == nil {
+                let swiftName = SpecValidator.caseName(fromRawValue: name) ?? ImportNames.memberName(name)
+                guard SwiftIdentifier.isValid(swiftName), used.insert(swiftName).inserted else { return entries }
+                names[value] = swiftName
+            }
+            return entries.map { (names[$0.value] ?? $0.name, $0.value) }
+        }
+        return entries
     }
 
     /// The `type` of a schema as a list (3.1 allows `[string, "null"]`).

@@ -137,12 +137,23 @@ package struct UnionCase: Sendable, Equatable {
     package var isSelf = false
 }
 
-/// A case of a string enum.
+/// A case of a string or `Int` enum.
 package struct EnumCase: Sendable, Equatable {
     /// The Swift name (unescaped).
     package var name: String
+    /// The raw value: a string's text, or an `Int` enum's integer in decimal (`-1`, `0`: one spelling per value).
     package var rawValue: String
     package var documentation: String?
+    /// The case of an `Int` enum (every case of an enum is, or none).
+    package var isInteger = false
+}
+
+extension Model {
+    /// An enum whose raw values are `Int`s (its cases' `value`s are numbers).
+    package var isIntegerEnum: Bool {
+        if case .enumeration(let cases) = kind { return cases.first?.isInteger == true }
+        return false
+    }
 }
 
 /// A validated endpoint.

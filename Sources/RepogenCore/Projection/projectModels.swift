@@ -112,14 +112,19 @@ private func projectModel(_ model: Model, isFirst: Bool, access: String) -> Mode
             projectEnumWithUnknownCase(&value, model: model, cases: cases, unknown: unknown, access: access)
             break
         }
-        value.declaration = "\(access)enum \(model.name): String, \(modelConformances), CaseIterable"
+        value.declaration = "\(access)enum \(model.name): \(model.isIntegerEnum ? "Int" : "String"), \(modelConformances), CaseIterable"
         value.cases = cases.map { item in
             DeclarationViewModel(
                 doc: docLines(item.documentation),
-                declaration: "case \(SwiftIdentifier.escaped(item.name)) = \(SwiftCode.stringLiteral(item.rawValue))")
+                declaration: "case \(SwiftIdentifier.escaped(item.name)) = \(rawValueLiteral(item))")
         }
     }
     return value
+}
+
+/// A case's raw value as a literal: `"OPEN"` for a string enum, `0` or `-1` for an `Int` enum.
+private func rawValueLiteral(_ item: EnumCase) -> String {
+    item.isInteger ? item.rawValue : SwiftCode.stringLiteral(item.rawValue)
 }
 
 /// The private stored property that boxes an indirect field (`isIndirect`): `_parent` for `parent`.
@@ -299,7 +304,7 @@ private func firstDecodingUnionDecoder(_ union: Union, name: String, access: Str
     return decode
 }
 
-/// A string enum with a case that keeps raw values it does not list (`unknown`): Swift synthesizes neither its raw
+/// A string or `Int` enum with a case that keeps raw values it does not list (`unknown`): Swift synthesizes neither its raw
 /// values nor its coding, so both are written out. It decodes any string, encodes the raw value it holds, and two
 /// values are equal when their raw values are.
 private func projectEnumWithUnknownCase(
@@ -307,12 +312,13 @@ private func projectEnumWithUnknownCase(
 ) {
     let name = model.name
     let fallback = SwiftIdentifier.escaped(unknown)
+    let rawType = model.isIntegerEnum ? "Int" : "String"
     value.declaration = "\(access)enum \(name): RawRepresentable, Codable, Sendable, Hashable, CaseIterable"
     value.cases = cases.map { item in
         DeclarationViewModel(doc: docLines(item.documentation), declaration: "case \(SwiftIdentifier.escaped(item.name))")
     } + [DeclarationViewModel(
-        doc: ["/// A value this version does not list, as the server sent it."], declaration: "case \(fallback)(String)")]
-    let members = cases.map { (member: "." + SwiftIdentifier.escaped($0.name), rawValue: SwiftCode.stringLiteral($0.rawValue)) }
+        doc: ["/// A value this version does not list, as the server sent it."], declaration: "case \(fallback)(\(rawType))")]
+    let members = cases.map { (member: "." + SwiftIdentifier.escaped($0.name), rawValue: rawValueLiteral($0)) }
     var allCases = ["/// The values the spec lists (not `\(unknown)`)."]
     let declaration = "\(access)static let allCases: [\(name)] = ["
     let oneLine = declaration + members.map(\.member).joined(separator: ", ") + "]"
@@ -323,17 +329,17 @@ private func projectEnumWithUnknownCase(
         allCases += members.indices.map { "    " + members[$0].member + ($0 == members.count - 1 ? "" : ",") }
         allCases.append("]")
     }
-    var initializer = ["\(access)init(rawValue: String) {", "    switch rawValue {"]
+    var initializer = ["\(access)init(rawValue: \(rawType)) {", "    switch rawValue {"]
     initializer += members.map { "    case \($0.rawValue): self = \($0.member)" }
     initializer += ["    default: self = .\(fallback)(rawValue)", "    }", "}"]
-    var rawValue = ["\(access)var rawValue: String {", "    switch self {"]
+    var rawValue = ["\(access)var rawValue: \(rawType) {", "    switch self {"]
     rawValue += members.map { "    case \($0.member): \($0.rawValue)" }
     rawValue += ["    case .\(fallback)(let value): value", "    }", "}"]
     value.members = [
         allCases, initializer, rawValue,
         [
             "\(access)init(from decoder: Decoder) throws {",
-            "    self.init(rawValue: try decoder.singleValueContainer().decode(String.self))",
+            "    self.init(rawValue: try decoder.singleValueContainer().decode(\(rawType).self))",
             "}",
         ],
         [
@@ -343,7 +349,7 @@ private func projectEnumWithUnknownCase(
             "}",
         ],
         [
-            "/// Equal when the raw values are: `.\(unknown)(\"…\")` holding a listed value is that case.",
+            "/// Equal when the raw values are: `.\(unknown)(\(model.isIntegerEnum ? "…" : "\"…\""))` holding a listed value is that case.",
             "\(access)static func == (lhs: \(name), rhs: \(name)) -> Bool {",
             "    lhs.rawValue == rhs.rawValue",
             "}",

@@ -199,12 +199,15 @@ package struct UnionCaseSpec: Sendable, Equatable {
     package var location: SourceLocation
 }
 
-/// A case of a string enum model.
+/// A case of a string or `Int` enum model.
 package struct EnumCaseSpec: Sendable, Equatable {
-    /// The Swift case name; derived from the raw value when not given.
+    /// The Swift case name; derived from the raw value when not given (a string value only).
     package var name: Located<String>? = nil
+    /// The raw value as written: a string's text, or an integer's digits (`isInteger`).
     package var rawValue: Located<String>
     package var description: Located<String>? = nil
+    /// `value` is a number: the case of an `Int` enum.
+    package var isInteger = false
 }
 
 /// One endpoint: an API enum case, its request and the repository method that sends it.

@@ -32,7 +32,10 @@ extension NodeReader {
             kind = .fields(list.compactMap { decodeField($0, model: member.key) })
         case (nil, let cases?, nil):
             guard let list = array(cases.value, what: "'enum' of \(what)") else { return nil }
-            kind = .enumeration(list.compactMap { decodeEnumCase($0, model: member.key) })
+            let cases = list.compactMap { decodeEnumCase($0, model: member.key) }
+            // Every case written was wrong (and reported): not also "has no cases".
+            if cases.isEmpty, !list.isEmpty { return nil }
+            kind = .enumeration(cases)
         case (nil, nil, let variants?):
             guard let list = array(variants.value, what: "'oneOf' of \(what)") else { return nil }
             let problems = diagnostics.diagnostics.count
@@ -44,7 +47,7 @@ extension NodeReader {
             return nil  // `fieldz`, reported as an unknown key with "did you mean 'fields'?"
         default:
             error(
-                "\(what) must have exactly one of the keys 'fields' (a struct), 'enum' (a string enum) or 'oneOf' "
+                "\(what) must have exactly one of the keys 'fields' (a struct), 'enum' (a string or Int enum) or 'oneOf' "
                     + "(a union)", at: member.value.offset)
             return nil
         }
@@ -173,17 +176,48 @@ extension NodeReader {
             description: string(members, "description", what: what), location: location(node.offset))
     }
 
-    /// A case is its raw value, or `{ name?, value, description? }`.
+    /// A case is its raw value, or `{ name?, value, description? }`; a number as `value` makes an `Int` enum's case
+    /// (its name is then required: `0` is not a Swift name).
     mutating func decodeEnumCase(_ node: SpecNode, model: String) -> EnumCaseSpec? {
         let what = "a case of enum '\(model)'"
-        if case .string = node.kind {
+        switch node.kind {
+        case .string:
             return string(node, what: what).map { EnumCaseSpec(rawValue: $0) }
+        case .number(let text):
+            error(
+                "\(what) is the number \(text), which is not a Swift name; an Int enum's case is "
+                    + "{ name: …, value: \(text) }", at: node.offset)
+            return nil
+        default:
+            break
         }
-        guard let members = members(of: node, what: what, allowed: SpecKeys.enumCase, required: ["value"]),
-            let value = string(members, "value", what: what)
-        else { return nil }
+        guard let members = members(of: node, what: what, allowed: SpecKeys.enumCase, required: ["value"]) else {
+            return nil
+        }
+        let value: Located<String>
+        var isInteger = false
+        if let written = members["value"]?.value, case .number(let text) = written.kind {
+            value = Located(text, at: location(written.offset))
+            isInteger = true
+        } else if let written = members["value"]?.value, case .string(let text) = written.kind {
+            value = Located(text, at: location(written.offset))
+        } else {
+            if let written = members["value"]?.value {
+                error(
+                    "'value' of \(what) must be a string, or an integer for an Int enum, not \(written.kindDescription)",
+                    at: written.offset)
+            }
+            return nil
+        }
+        let name = string(members, "name", what: what)
+        if isInteger, name == nil, let written = members["value"] {
+            error(
+                "\(what) has the integer value \(value.value) but no 'name'; an Int enum's case needs one "
+                    + "(\(value.value) is not a Swift name)", at: written.value.offset)
+            return nil
+        }
         return EnumCaseSpec(
-            name: string(members, "name", what: what), rawValue: value,
-            description: string(members, "description", what: what))
+            name: name, rawValue: value, description: string(members, "description", what: what),
+            isInteger: isInteger)
     }
 }

@@ -50,12 +50,21 @@ enum DefaultValue {
                 guard let cases = types.enumCases[model] else {
                     throw Failure(message: "cannot be written for '\(type)': defaults are for numbers, strings, booleans, enums and lists of them")
                 }
-                guard case .string(let raw) = node.kind else { throw mismatch }
+                let raw: String
+                switch node.kind {
+                case .string(let text) where !types.integerEnums.contains(model): raw = text
+                case .number(let text) where types.integerEnums.contains(model):
+                    // An Int enum's value by its one spelling: `1`, `+1` and `01` are the same case.
+                    raw = SpecValidator.integerRawValue(text) ?? text
+                default: throw mismatch
+                }
                 guard let caseName = cases[raw] else {
-                    let values = cases.keys.sorted()
+                    let values = types.integerEnums.contains(model)
+                        ? cases.keys.sorted { (Int($0) ?? 0) < (Int($1) ?? 0) } : cases.keys.sorted()
                     let hint = values.count <= 12
                         ? "; expected one of " + values.joined(separator: ", ") : NameSuggester.hint(for: raw, among: values)
-                    throw Failure(message: "is '\(raw)', which is not a value of enum '\(type)'\(hint)")
+                    let shown = types.integerEnums.contains(model) ? raw : "'\(raw)'"
+                    throw Failure(message: "is \(shown), which is not a value of enum '\(type)'\(hint)")
                 }
                 return "." + SwiftIdentifier.escaped(caseName)
             }

@@ -9,6 +9,8 @@ struct TypeScope {
     var external: Set<String> = []
     /// The cases of each string enum model (qualified name): raw value -> case name.
     var enumCases: [String: [String: String]] = [:]
+    /// The enums among those whose raw values are `Int`s (qualified names); their `enumCases` keys are decimal.
+    var integerEnums: Set<String> = []
     /// The validated fields of each struct model (qualified name).
     var fields: [String: [Field]] = [:]
     /// Models whose fields or cases had errors (reported there; qualified names): what uses one is not reported again.

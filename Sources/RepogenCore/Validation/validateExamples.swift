@@ -115,10 +115,12 @@ struct ExampleChecker {
             }
             guard let model = types.model(named: name, in: scoped.scope) else { return nil }
             if let cases = types.enumCases[model] {
-                if types.openEnums.contains(model) { return "a string (\(model))" }
-                let values = cases.keys.sorted()
+                let integer = types.integerEnums.contains(model)
+                if types.openEnums.contains(model) { return integer ? "an integer (\(model))" : "a string (\(model))" }
+                let values = integer ? cases.keys.sorted { (Int($0) ?? 0) < (Int($1) ?? 0) } : cases.keys.sorted()
                 return values.count <= 12
-                    ? "one of the strings " + values.joined(separator: ", ") + " (\(model))" : "a string of enum '\(model)'"
+                    ? "one of the \(integer ? "integers" : "strings") " + values.joined(separator: ", ") + " (\(model))"
+                    : "\(integer ? "an integer" : "a string") of enum '\(model)'"
             }
             if let union = types.unions[model] {
                 return "a case of union '\(model)' (" + union.cases.map { $0.type.description }.joined(separator: ", ") + ")"
@@ -209,12 +211,24 @@ struct ExampleChecker {
         if arguments.isEmpty, ExampleChecker.isBuiltin(plain) { return }
         guard let model = types.model(named: name, in: scoped.scope) else { return }  // external: not known here
         if let cases = types.enumCases[model] {
-            guard case .string(let text) = value.kind else { return mismatch(value, scoped, path: path) }
+            let text: String
+            switch value.kind {
+            case .string(let written) where !types.integerEnums.contains(model): text = written
+            case .number(let written) where types.integerEnums.contains(model):
+                guard let integer = SpecValidator.integerRawValue(written) else {
+                    return error(
+                        "\(place(path)) is \(written), which is not an Int (the raw values of enum '\(model)' are)",
+                        at: value.location)
+                }
+                text = integer
+            default: return mismatch(value, scoped, path: path)
+            }
             if cases[text] == nil, !types.openEnums.contains(model) {
-                let values = cases.keys.sorted()
+                let integer = types.integerEnums.contains(model)
+                let values = integer ? cases.keys.sorted { (Int($0) ?? 0) < (Int($1) ?? 0) } : cases.keys.sorted()
                 let listed = values.count <= 12 ? " (" + values.joined(separator: ", ") + ")" : NameSuggester.hint(for: text, among: values)
                 error(
-                    "\(place(path)) is '\(text)', which is not a value of enum '\(model)'\(listed); give the enum an "
+                    "\(place(path)) is \(integer ? text : "'\(text)'"), which is not a value of enum '\(model)'\(listed); give the enum an "
                         + "'unknown' case to accept values it does not list", at: value.location)
             }
             return

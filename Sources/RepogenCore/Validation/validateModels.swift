@@ -153,12 +153,16 @@ extension SpecValidator {
             if model.hashable?.value == true { types.hashable.insert(qualified) }
             if case .enumeration(let cases) = model.kind {
                 var rawValues: [String: String] = [:]
+                let isInteger = cases.first?.isInteger == true
                 for item in cases {
-                    if let caseName = item.name?.value ?? Self.caseName(fromRawValue: item.rawValue.value) {
-                        rawValues[item.rawValue.value] = caseName
+                    // An Int enum's values by their one spelling (`+1`, `01` are `1`), as its examples and defaults are.
+                    let raw = isInteger ? Self.integerRawValue(item.rawValue.value) : item.rawValue.value
+                    if let raw, let caseName = item.name?.value ?? Self.caseName(fromRawValue: raw) {
+                        rawValues[raw] = caseName
                     }
                 }
                 types.enumCases[qualified] = rawValues
+                if isInteger { types.integerEnums.insert(qualified) }
             }
             declareModels(model.nested, parent: model, reserved: reserved, modules: modules)
         }
@@ -651,7 +655,35 @@ extension SpecValidator {
         var names: Set<String> = []
         var values: Set<String> = []
         var ok = true
+        let isInteger = specs[0].isInteger
         for spec in specs {
+            var spec = spec
+            if spec.isInteger != isInteger {
+                let first = specs[0]
+                error(
+                    "enum '\(name)' mixes string and integer values: "
+                        + (isInteger ? "its first case's value is the integer \(first.rawValue.value), this one the string '\(spec.rawValue.value)'"
+                            : "its first case's value is the string '\(first.rawValue.value)', this one the integer \(spec.rawValue.value)")
+                        + "; an enum's raw values are all Strings or all Ints", at: spec.rawValue.location)
+                ok = false
+                continue
+            }
+            if isInteger {
+                switch NumberLiteral.literal(spec.rawValue.value, forTypeNamed: "Int") {
+                case .success(let spelled)?:
+                    spec.rawValue.value = Int(spelled).map(String.init) ?? spelled
+                case .failure(let failure)?:
+                    error(
+                        "the value \(spec.rawValue.value) of a case of enum '\(name)' \(failure.reason); an Int enum's values are integers",
+                        at: spec.rawValue.location)
+                    ok = false
+                    continue
+                case nil:
+                    error("the value \(spec.rawValue.value) of a case of enum '\(name)' is not a number", at: spec.rawValue.location)
+                    ok = false
+                    continue
+                }
+            }
             let caseName: String
             if let given = spec.name {
                 guard checkIdentifier(given, what: "case name") else {
@@ -675,9 +707,20 @@ extension SpecValidator {
                 error("duplicate case '\(caseName)' in enum '\(name)'", at: (spec.name ?? spec.rawValue).location)
                 ok = false
             }
-            cases.append(EnumCase(name: caseName, rawValue: spec.rawValue.value, documentation: spec.description?.value))
+            cases.append(
+                EnumCase(
+                    name: caseName, rawValue: spec.rawValue.value, documentation: spec.description?.value,
+                    isInteger: isInteger))
         }
         return ok ? cases : nil
+    }
+
+    /// An `Int` enum's raw value written as `text` (`+1`, `01`, `-0`), in its one spelling (`1`, `0`); nil when
+    /// `text` is not an integer in `Int`'s range (an error where the case is declared).
+    static func integerRawValue(_ text: String) -> String? {
+        guard case .success(let spelled)? = NumberLiteral.literal(text, forTypeNamed: "Int"), let value = Int(spelled)
+        else { return nil }
+        return String(value)
     }
 
     /// `VISIT_SUCCESS` -> `visitSuccess`, `open-status` -> `openStatus`, `OWNER` -> `owner`; nil when the words

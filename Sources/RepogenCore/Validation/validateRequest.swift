@@ -176,7 +176,8 @@ extension SpecValidator {
         else { return .unknown }
         let modelScope = model.utf8.contains(UInt8(ascii: ".")) ? model.split(separator: ".").map(String.init) : [model]
         if types.enumCases[model] != nil {
-            return member == "rawValue" ? .found(SwiftType.named("String"), []) : .missing(model, ["rawValue"])
+            let rawType = types.integerEnums.contains(model) ? "Int" : "String"
+            return member == "rawValue" ? .found(SwiftType.named(rawType), []) : .missing(model, ["rawValue"])
         }
         // A union has no fields of its own: its cases do.
         if types.unions[model] != nil { return .missing(model, []) }

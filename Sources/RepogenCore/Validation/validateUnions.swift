@@ -185,8 +185,10 @@ extension SpecValidator {
                 if case .named(let fieldType, let arguments) = field.type.unwrapped.shape, arguments.isEmpty {
                     if TypeScope.unqualified(fieldType) == "String" {
                         isText = true
-                    } else if let inner = types.model(named: fieldType, in: modelScope), types.enumCases[inner] != nil {
-                        isText = true
+                    } else if let inner = types.model(named: fieldType, in: modelScope), types.enumCases[inner] != nil,
+                        !types.integerEnums.contains(inner)
+                    {
+                        isText = true  // a string enum; an Int enum's values are numbers, not a tag's text
                     }
                 }
                 if !isText {
