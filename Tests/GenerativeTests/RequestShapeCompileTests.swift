@@ -13,7 +13,15 @@ final class RequestShapeCompileTests: XCTestCase {
           Kind: { enum: [season, episode, default, public] }
           Scope: { enum: [all, local], unknown: unknown }
           Page: { fields: { cursor: String?, after: Int?, size: Int } }
+          Visibility:
+            enum: [{ name: public, value: 0 }, { name: unlisted, value: 1 }, { name: direct, value: 2 }]
+            unknown: other
         endpoints:
+          - name: byIntEnum
+            method: GET
+            path: { switch: visibility, cases: { "0": /public, "01": "/unlisted/{visibility.rawValue}" }, default: /other }
+            inputs: [{ name: visibility, type: Visibility }, { name: level, type: Visibility? }]
+            param: { level: { value: "{level}", omitWhen: [0, "2"] } }
           - name: byBool
             method: GET
             path: { if: isSeason, then: "/tv/season/{id}", else: "/tv/episode/{id}/{part}" }
@@ -116,6 +124,8 @@ final class RequestShapeCompileTests: XCTestCase {
             XCTAssertEqual(generation.warnings.map(\.description), [], style.name)
             let api = generation.files.first { $0.relativePath.hasSuffix("ShapesApi.swift") }?.contents ?? ""
             XCTAssertTrue(api.contains("case .`default`:"), "\(style.name): \(api)")
+            XCTAssertTrue(api.contains("case .unlisted:"), "\(style.name): \(api)")
+            XCTAssertTrue(api.contains("if let level, level != .`public` && level != .direct {"), "\(style.name): \(api)")
             XCTAssertTrue(api.contains("} else if let value = page?.cursor {"), "\(style.name): \(api)")
             XCTAssertTrue(api.contains("if let filter, filter != .season && filter != .`default` {"), "\(style.name): \(api)")
         }

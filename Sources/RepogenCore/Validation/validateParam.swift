@@ -247,6 +247,7 @@ extension SpecValidator {
         var values: [String: String] = [:]
         var isOpen = false
         var typeName = "Bool"
+        var isInteger = false
         if type.description == "Bool" || type.description == "Swift.Bool", reference.members.isEmpty {
             values = ["true": "true", "false": "false"]
         } else if case .named(let name, _) = type.shape, let model = types.model(named: name, in: []),
@@ -254,6 +255,7 @@ extension SpecValidator {
         {
             values = cases.mapValues { "." + SwiftIdentifier.escaped($0) }
             isOpen = types.openEnums.contains(model)
+            isInteger = types.integerEnums.contains(model)
             typeName = model
         } else {
             error(
@@ -265,7 +267,8 @@ extension SpecValidator {
         var seen: Set<String> = []
         var ok = true
         for item in omitted {
-            guard let expression = values[item.value] else {
+            let key = isInteger ? Self.integerRawValue(item.value) ?? item.value : item.value
+            guard let expression = values[key] else {
                 let known = values.keys.sorted()
                 error(
                     "'omitWhen' of \(place) lists '\(item.value)', which is not a value of '\(typeName)'"
@@ -274,7 +277,7 @@ extension SpecValidator {
                 ok = false
                 continue
             }
-            guard seen.insert(item.value).inserted else {
+            guard seen.insert(key).inserted else {
                 error("'omitWhen' of \(place) lists '\(item.value)' twice", at: item.location)
                 ok = false
                 continue

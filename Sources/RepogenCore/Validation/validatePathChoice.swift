@@ -60,7 +60,9 @@ extension SpecValidator {
             var covered: Set<String> = []
             var hadUnknown = false
             for (entry, parts) in zip(cases, paths) {
-                guard let caseName = values[entry.key.value] else {
+                // An Int enum's value by its one spelling (`01` is `1`), as its cases are.
+                let key = types.integerEnums.contains(model) ? Self.integerRawValue(entry.key.value) ?? entry.key.value : entry.key.value
+                guard let caseName = values[key] else {
                     let known = values.keys.sorted()
                     let hint = NameSuggester.hint(for: entry.key.value, among: known)
                     error(
@@ -70,7 +72,13 @@ extension SpecValidator {
                     hadUnknown = true
                     continue
                 }
-                covered.insert(entry.key.value)
+                guard covered.insert(key).inserted else {
+                    error(
+                        "the path of '\(scope.endpoint)' has the case '\(entry.key.value)' twice (as '\(key)')",
+                        at: entry.key.location)
+                    ok = false
+                    continue
+                }
                 branches.append(
                     PathBranch(key: entry.key.value, pattern: "." + SwiftIdentifier.escaped(caseName), path: parts ?? []))
             }
