@@ -158,6 +158,7 @@ final class GenerativeTests: XCTestCase {
         var acceptedWithUnions = 0
         var acceptedWithForms = 0
         var acceptedWithMembers = 0
+        var acceptedWithShapes = 0
         var acceptedWithIntEnums = 0
         var twoModuleSpecs = 0
         for batchStart in stride(from: 0, to: count, by: batchSize) {
@@ -212,6 +213,9 @@ final class GenerativeTests: XCTestCase {
             accepted += kept.count
             acceptedWithCaching += kept.filter { $0.text.contains("\"cache\"") }.count
             acceptedWithUnions += kept.filter { $0.text.contains("\"oneOf\"") }.count
+            acceptedWithShapes += kept.filter { spec in
+                ["\"firstOf\"", "\"omitWhen\"", "\"switch\""].contains { spec.text.contains($0) }
+            }.count
             acceptedWithForms += kept.filter { $0.text.contains(#""body":"form""#) || $0.text.contains(#""body" : "form""#) }.count
             // Placeholders reading a member of a Foundation type (`{ref_url.host}`).
             acceptedWithMembers += kept.filter { $0.text.range(of: #"\{ref_[a-z]+\.[a-zA-Z]"#, options: .regularExpression) != nil }.count
@@ -243,10 +247,12 @@ final class GenerativeTests: XCTestCase {
         XCTAssertGreaterThan(twoModuleSpecs, 0, "no accepted spec was built with its mocks in a module of their own")
         XCTAssertGreaterThan(acceptedWithUnions, 0, "no accepted random spec has a union")
         XCTAssertGreaterThan(acceptedWithMembers, 0, "no accepted random spec reads a member of a Foundation type")
+        XCTAssertGreaterThan(acceptedWithShapes, 0, "no accepted random spec has a request shaped by an input's value")
         XCTAssertGreaterThan(acceptedWithIntEnums, 0, "no accepted random spec has an Int enum")
         print("generative check (\(styles.map(\.name).joined(separator: ", "))): \(accepted) accepted and compiled "
             + "(\(acceptedWithCaching) with cached reads, \(acceptedWithUnions) with unions, \(acceptedWithIntEnums) with Int enums, \(acceptedWithForms) with form "
-            + "bodies, \(acceptedWithMembers) with Foundation members; \(twoModuleSpecs) also with the mocks in a module of their own), "
+            + "bodies, \(acceptedWithMembers) with Foundation members, \(acceptedWithShapes) with requests shaped by an input's value; "
+            + "\(twoModuleSpecs) also with the mocks in a module of their own), "
             + "\(rejected) rejected with located errors (seed \(seed))")
     }
 

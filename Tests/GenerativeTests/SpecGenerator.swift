@@ -95,6 +95,8 @@ struct SpecGenerator {
         var rawValues: [String]
         /// The JSON keys of fields that give one (`json`), by field name.
         var wireNames: [String: String] = [:]
+        /// An enum with an `unknown` case (values it does not list decode).
+        var isOpen = false
         /// An Int enum: `rawValues` are its integers, written into the JSON as numbers.
         var isInteger = false
     }
@@ -251,6 +253,7 @@ struct SpecGenerator {
             var result: [String: Any] = ["enum": values]
             // A case for raw values the spec does not list: usually a fresh name, sometimes one of the cases'.
             if random.chance(0.3) { result["unknown"] = random.chance(0.7) ? random.pick(["unknown", "other"]) : identifier() }
+            models[models.count - 1].isOpen = result["unknown"] != nil
             return result
         }
         let generic = nestedLevel == 0 && random.chance(0.15)
@@ -342,6 +345,7 @@ struct SpecGenerator {
         models.append(ModelInfo(name: name, isStruct: false, isGeneric: false, fields: [], rawValues: raws, isInteger: true))
         var result: [String: Any] = ["enum": values]
         if random.chance(0.3) { result["unknown"] = random.chance(0.8) ? random.pick(["unknown", "other"]) : identifier() }
+        models[models.count - 1].isOpen = result["unknown"] != nil
         return result
     }
 
@@ -631,6 +635,74 @@ struct SpecGenerator {
         }
     }
 
+    /// A path chosen by a Bool (`if`) or an enum (`switch`, exhaustive, with `default`, or not), `firstOf` over
+    /// optional inputs and `omitWhen` on a Bool or enum key: mostly what validation accepts, now and then a misuse
+    /// (an optional or non-Bool `if`, an unknown case, missing cases, a never-nil alternative first, a value that is
+    /// not the input's).
+    mutating func addRequestShapes(_ endpoint: inout [String: Any]) {
+        let inputs = (endpoint["inputs"] as? [[String: Any]] ?? []).compactMap { input -> (name: String, type: String)? in
+            guard let name = input["name"] as? String, let type = input["type"] as? String else { return nil }
+            return (name, type)
+        }
+        guard let path = endpoint["path"] as? String else { return }
+        func enumModel(_ type: String) -> ModelInfo? {
+            models.first { !$0.isStruct && $0.name == type && !$0.rawValues.isEmpty }
+        }
+        let bools = inputs.filter { $0.type == "Bool" || ($0.type == "Bool?" && random.chance(0.1)) }
+        let enums = inputs.filter { enumModel($0.type.hasSuffix("?") && random.chance(0.1) ? String($0.type.dropLast()) : $0.type) != nil }
+        if let flag = bools.first, random.chance(0.5) {
+            let other = random.chance(0.9) ? "/other" + path : "other"
+            endpoint["path"] = ["if": random.chance(0.97) ? flag.name : "nope", "then": path, "else": other]
+        } else if let choice = enums.first, let model = enumModel(choice.type) {
+            var cases: [String: Any] = [:]
+            for (position, raw) in model.rawValues.enumerated() where position == 0 || random.chance(0.8) {
+                cases[raw] = position == 0 ? path : "/\(position)" + path
+            }
+            if random.chance(0.05) { cases["nope"] = "/nope" }
+            var spec: [String: Any] = ["switch": choice.name, "cases": cases]
+            if cases.count < model.rawValues.count || model.isOpen || random.chance(0.05) { spec["default"] = "/default" + path }
+            if random.chance(0.05) { spec["default"] = nil }
+            endpoint["path"] = spec
+        } else if random.chance(0.02), let input = inputs.first {
+            endpoint["path"] = ["switch": input.name, "cases": ["a": path]]
+        }
+        // firstOf and omitWhen go into a param of keys (or make one) where the param is not a whole value.
+        guard endpoint["param"] == nil || endpoint["param"] is [String: Any] else { return }
+        var param = endpoint["param"] as? [String: Any] ?? [:]
+        let optionals = inputs.filter { $0.type.hasSuffix("?") && Self.scalarTypes.contains(String($0.type.dropLast())) }
+        if optionals.count >= 2 || (optionals.count == 1 && random.chance(0.3)) {
+            var alternatives: [Any] = optionals.enumerated().map { ["c\($0.offset)": "{\($0.element.name)}"] }
+            if random.chance(0.3), let last = inputs.first(where: { Self.scalarTypes.contains($0.type) }) {
+                // A fallback that is never nil: last is fine, first is an error.
+                let fallback = ["fallback": "{\(last.name)}"]
+                if random.chance(0.95) { alternatives.append(fallback) } else { alternatives.insert(fallback, at: 0) }
+            }
+            param["firstOf"] = alternatives
+        }
+        for input in inputs where random.chance(0.7) {
+            let base = input.type.hasSuffix("?") ? String(input.type.dropLast()) : input.type
+            var values: [Any] = []
+            var value = "{\(input.name)}"
+            if base == "Bool" {
+                values = [random.chance(0.5)]
+                if random.chance(0.05) { values.append(!(values[0] as? Bool ?? true)) }
+            } else if let model = enumModel(base) {
+                values = model.rawValues.filter { _ in random.chance(0.4) }
+                if values.isEmpty { values = [model.rawValues[0]] }
+                // Every value listed is an error (the key is never sent): now and then.
+                if values.count == model.rawValues.count, values.count > 1, random.chance(0.9) { values.removeLast() }
+                if random.chance(0.5) { value = "{\(input.name).rawValue}" }
+            } else if random.chance(0.01) {
+                values = ["x"]
+            } else {
+                continue
+            }
+            if random.chance(0.03) { values.append("nope") }
+            param["o\(param.count)"] = ["value": value, "omitWhen": values]
+        }
+        if !param.isEmpty { endpoint["param"] = param }
+    }
+
     /// One spec as JSON text.
     mutating func spec() -> String {
         var root: [String: Any] = [:]
@@ -695,6 +767,10 @@ struct SpecGenerator {
             {
                 endpoints[index]["response"] = random.chance(0.7) ? name : "[\(name)]"
             }
+        }
+        // Request shapes chosen by an input's value (issue 36), drawn last for the same reason.
+        for index in endpoints.indices where random.chance(0.5) {
+            addRequestShapes(&endpoints[index])
         }
         root["endpoints"] = endpoints
         let data = try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])

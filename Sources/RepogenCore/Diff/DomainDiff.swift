@@ -156,7 +156,7 @@ struct Comparison {
     static func summary(_ endpoint: Endpoint) -> String {
         let names = endpoint.inputs.map(\.name)
         return RequestText.method(endpoint.method, names: names) + " "
-            + RequestText.template(endpoint.path, names: names, unmatched: [])
+            + RequestText.path(endpoint, names: names, unmatched: [])
     }
 
     /// What an endpoint is without its name: its request (inputs by place) and response, for finding renames.
@@ -167,7 +167,7 @@ struct Comparison {
         let response = endpoint.response.map { renaming ? renamed($0) : $0 } ?? "Void"
         return [
             RequestText.method(endpoint.method, names: names),
-            RequestText.template(endpoint.path, names: names, unmatched: []),
+            RequestText.path(endpoint, names: names, unmatched: []),
             zip(labels, types).map { "\($0): \($1)" }.joined(separator: ", "),
             RequestText.request(of: endpoint, names: names, unmatched: []).joined(separator: "\n"), response,
         ].joined(separator: "\n")
@@ -322,13 +322,13 @@ struct Comparison {
                 source: .none, wire: .breaking, old: oldAt?.method.location ?? oldLocation,
                 new: newAt?.method.location ?? newLocation)
         }
-        let oldPath = RequestText.template(a.path, names: oldNames, unmatched: unmatchedOld)
-        let newPath = RequestText.template(b.path, names: newNames, unmatched: unmatchedNew)
+        let oldPath = RequestText.path(a, names: oldNames, unmatched: unmatchedOld)
+        let newPath = RequestText.path(b, names: newNames, unmatched: unmatchedNew)
         if oldPath != newPath {
             add(
                 "path-changed", subject,
-                "the path of '\(subject)' is now \(RequestText.template(b.path, names: b.inputs.map(\.name), unmatched: [])), "
-                    + "not \(RequestText.template(a.path, names: a.inputs.map(\.name), unmatched: []))",
+                "the path of '\(subject)' is now \(RequestText.path(b, names: b.inputs.map(\.name), unmatched: [])), "
+                    + "not \(RequestText.path(a, names: a.inputs.map(\.name), unmatched: []))",
                 source: .none, wire: .breaking, old: oldAt?.path.location ?? oldLocation,
                 new: newAt?.path.location ?? newLocation)
         }

@@ -20,6 +20,22 @@ enum RequestText {
         }.joined()
     }
 
+    /// An endpoint's path: its template, or the choice (`isSeason ? /season/{id} : /episode/{id}`,
+    /// `switch kind { season: /season/{id}, default: /other }`).
+    static func path(_ endpoint: Endpoint, names: [String], unmatched: Set<Int>) -> String {
+        guard let choice = endpoint.pathChoice else { return template(endpoint.path, names: names, unmatched: unmatched) }
+        let input = unmatched.contains(choice.input) ? "*" : names[safe: choice.input] ?? "?"
+        if choice.isBool, choice.branches.count == 2 {
+            return input + " ? " + template(choice.branches[0].path, names: names, unmatched: unmatched) + " : "
+                + template(choice.branches[1].path, names: names, unmatched: unmatched)
+        }
+        var branches = choice.branches.map { $0.key + ": " + template($0.path, names: names, unmatched: unmatched) }
+        if let otherwise = choice.otherwise {
+            branches.append("default: " + template(otherwise, names: names, unmatched: unmatched))
+        }
+        return "switch " + input + " { " + branches.joined(separator: ", ") + " }"
+    }
+
     static func reads(_ parts: [TemplatePart], _ unmatched: Set<Int>) -> Bool {
         parts.contains { if case .reference(let reference) = $0 { return unmatched.contains(reference.input) } else { return false } }
     }
@@ -34,15 +50,20 @@ enum RequestText {
 
     /// A param's keys (`key=value`), spread references (`...input`) and a value passed whole (`=input`).
     static func param(_ param: Param, names: [String], unmatched: Set<Int>) -> [String] {
-        func entries(_ entries: [ParamEntry]) -> [String] {
-            entries.compactMap { entry in
+        func entries(_ list: [ParamEntry]) -> [String] {
+            list.compactMap { entry -> String? in
                 switch entry.value {
                 case .reference(let reference):
-                    return unmatched.contains(reference.input) ? nil : entry.key + "=" + self.reference(reference, names: names)
+                    guard !unmatched.contains(reference.input) else { return nil }
+                    let omitted = entry.omitWhen.isEmpty ? "" : " unless " + entry.omitWhen.joined(separator: ", ")
+                    return entry.key + "=" + self.reference(reference, names: names) + omitted
                 case .text(let parts):
                     return reads(parts, unmatched) ? nil : entry.key + "=\"" + template(parts, names: names, unmatched: []) + "\""
                 case .number(let number): return entry.key + "=" + number
                 case .bool(let flag): return entry.key + "=" + (flag ? "true" : "false")
+                case .firstOf(let alternatives):
+                    let kept = entries(alternatives)
+                    return kept.isEmpty ? nil : "firstOf(" + kept.joined(separator: ", ") + ")"
                 }
             }
         }

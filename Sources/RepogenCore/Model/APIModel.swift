@@ -166,9 +166,12 @@ package struct Endpoint: Sendable, Equatable {
     package var methodName: String
     package var inputs: [Input]
     package var method: MethodChoice
+    /// The path (with `pathChoice`, its first branch: for summaries).
     package var path: [TemplatePart]
     package var param: Param
     package var header: Header
+    /// The path chosen by a `Bool` or enum input's value; `nil` for one path.
+    package var pathChoice: PathChoice? = nil
     /// `nil` when the runtime's default rule applies.
     package var usingQuery: Bool?
     /// `queryArrays`: param keys whose arrays have their own query style, in the spec's order.
@@ -458,6 +461,30 @@ package enum HTTPMethod: String, Sendable, Equatable, CaseIterable {
     case get, post, put, patch, delete
 }
 
+/// A path chosen by an input's value: `path: { if: isSeason, … }` or `path: { switch: kind, … }`.
+package struct PathChoice: Sendable, Equatable {
+    /// The index of the `Bool` or enum input (never optional).
+    package var input: Int
+    /// The `Bool`'s two paths (`true` first), or the enum's cases in the spec's order.
+    package var branches: [PathBranch]
+    /// The path of the enum's other values (`default`): its unlisted cases, and an open enum's unknown ones.
+    package var otherwise: [TemplatePart]? = nil
+    /// Whether the input is a `Bool` (`if`), not an enum (`switch`).
+    package var isBool: Bool
+
+    /// Every path the choice can give.
+    package var paths: [[TemplatePart]] { branches.map(\.path) + (otherwise.map { [$0] } ?? []) }
+}
+
+/// One value of a path choice and its path.
+package struct PathBranch: Sendable, Equatable {
+    /// The value as the spec writes it: `true`, `false`, an enum's raw value.
+    package var key: String
+    /// The Swift pattern that matches it: `true`, `.season`.
+    package var pattern: String
+    package var path: [TemplatePart]
+}
+
 /// How the endpoint's HTTP method is chosen.
 package enum MethodChoice: Sendable, Equatable {
     case fixed(HTTPMethod)
@@ -512,6 +539,9 @@ package enum ParamPart: Sendable, Equatable {
 package struct ParamEntry: Sendable, Equatable {
     package var key: String
     package var value: ParamValue
+    /// `omitWhen`: the values of the reference's input (Swift expressions: `.all`, `false`) that leave the key out,
+    /// as nil does; empty for none.
+    package var omitWhen: [String] = []
 }
 
 /// A dictionary param value.
@@ -522,6 +552,8 @@ package enum ParamValue: Sendable, Equatable {
     case text([TemplatePart])
     case number(String)
     case bool(Bool)
+    /// `firstOf`: the first of these keys whose value is not nil (each a reference; all but the last optional).
+    case firstOf([ParamEntry])
 }
 
 /// What `header` returns.

@@ -74,7 +74,9 @@ enum RequestProjection {
                 used.insert(reference.input)
                 let expression = SwiftCode.expression(reference, inputs: inputs)
                 let wrap = { (value: String) in json.contains(entry.key) ? "JSONParameter(\(value))" : value }
-                if SwiftCode.isOptional(reference, inputs: inputs) {
+                if !entry.omitWhen.isEmpty {
+                    conditional += omitted(entry, reference, inputs: inputs) { "\(params)[\(key)] = " + wrap($0) }
+                } else if SwiftCode.isOptional(reference, inputs: inputs) {
                     let plain = reference.members.isEmpty && reference.mappedMembers == nil
                     conditional.append(plain ? "if let \(expression) {" : "if let value = \(condition(expression, reference)) {")
                     conditional.append("    \(params)[\(key)] = \(wrap(plain ? expression : "value"))")
@@ -89,6 +91,8 @@ enum RequestProjection {
                 fixed.append("\(key): \(text)")
             case .bool(let flag):
                 fixed.append("\(key): \(flag)")
+            case .firstOf(let alternatives):
+                conditional += firstOf(alternatives, params: params, inputs: inputs, json: json, used: &used)
             }
         }
         let pattern = patterns.pattern(binding: used)
@@ -138,6 +142,11 @@ enum RequestProjection {
         case .reference(let reference):
             used.insert(reference.input)
             let wrapped = json.contains(entry.key)
+            if !entry.omitWhen.isEmpty {
+                return omitted(entry, reference, inputs: inputs) {
+                    "\(params)[\(key)] = " + (wrapped ? "JSONParameter(\($0))" : $0)
+                }
+            }
             return assignment(reference, inputs: inputs) { "\(params)[\(key)] = " + (wrapped ? "JSONParameter(\($0))" : $0) }
         case .text(let parts):
             used.formUnion(SwiftCode.usedInputs(parts))
@@ -146,7 +155,55 @@ enum RequestProjection {
             return ["\(params)[\(key)] = \(text)"]
         case .bool(let flag):
             return ["\(params)[\(key)] = \(flag)"]
+        case .firstOf(let alternatives):
+            return firstOf(alternatives, params: params, inputs: inputs, json: json, used: &used)
         }
+    }
+
+    /// `firstOf`: an `if let … { } else if let … { }` chain setting the first key whose value is not nil (a last
+    /// value that is never nil is the `else`).
+    private static func firstOf(
+        _ alternatives: [ParamEntry], params: String, inputs: [Input], json: Set<String>, used: inout Set<Int>
+    ) -> [String] {
+        var lines: [String] = []
+        for (position, entry) in alternatives.enumerated() {
+            guard case .reference(let reference) = entry.value else { continue }
+            used.insert(reference.input)
+            let key = SwiftCode.stringLiteral(entry.key)
+            let expression = SwiftCode.expression(reference, inputs: inputs)
+            let wrap = { (value: String) in json.contains(entry.key) ? "JSONParameter(\(value))" : value }
+            let head = position == 0 ? "if " : "} else if "
+            if SwiftCode.isOptional(reference, inputs: inputs) {
+                let plain = reference.members.isEmpty && reference.mappedMembers == nil
+                lines.append(head + (plain ? "let \(expression) {" : "let value = \(condition(expression, reference)) {"))
+                lines.append("    \(params)[\(key)] = \(wrap(plain ? expression : "value"))")
+            } else {
+                lines.append("} else {")
+                lines.append("    \(params)[\(key)] = \(wrap(expression))")
+            }
+        }
+        lines.append("}")
+        return lines
+    }
+
+    /// A key with `omitWhen`: set unless the input is nil or one of the listed values
+    /// (`if let filter, filter != .all {`); the value is the input or its raw value.
+    private static func omitted(
+        _ entry: ParamEntry, _ reference: ValueReference, inputs: [Input], _ statement: (String) -> String
+    ) -> [String] {
+        let input = inputs[reference.input]
+        let name = SwiftIdentifier.escaped(input.name)
+        // A Bool is tested as itself: `if flag {` leaves `false` out, `if !flag {` leaves `true` out.
+        let tests = entry.omitWhen.map { value in
+            switch value {
+            case "false": name
+            case "true": "!" + name
+            default: "\(name) != \(value)"
+            }
+        }.joined(separator: " && ")
+        let value = reference.members.isEmpty ? name : name + "." + reference.members.map(SwiftIdentifier.escaped).joined(separator: ".")
+        let condition = input.type.isOptional ? "if let \(name), \(tests) {" : "if \(tests) {"
+        return [condition, "    " + statement(value), "}"]
     }
 
     /// A statement using a reference's value; an optional value is unwrapped first and skipped when nil.
@@ -302,10 +359,38 @@ enum RequestProjection {
     }
 
     static func path(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
-        SwitchCase(
+        if let choice = endpoint.pathChoice { return chosenPath(choice, endpoint, patterns) }
+        return SwitchCase(
             pattern: patterns.pattern(binding: SwiftCode.usedInputs(endpoint.path)),
             // Values are percent-encoded, so an input with `/` or `?` cannot change the route.
             lines: ["return " + SwiftCode.interpolatedLiteral(endpoint.path, inputs: endpoint.inputs, wrapping: "PathComponent")])
+    }
+
+    /// A path chosen by an input: `if isSeason { return … }; return …`, or a `switch` over the enum's cases (and
+    /// `default`). Each branch is a path of its own: its values are percent-encoded like any path's, and the input
+    /// that chooses only picks among the paths the spec wrote (an open enum's unknown value takes `default`).
+    private static func chosenPath(_ choice: PathChoice, _ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {
+        let inputs = endpoint.inputs
+        var used: Set<Int> = [choice.input]
+        for path in choice.paths { used.formUnion(SwiftCode.usedInputs(path)) }
+        func literal(_ path: [TemplatePart]) -> String {
+            SwiftCode.interpolatedLiteral(path, inputs: inputs, wrapping: "PathComponent")
+        }
+        let name = SwiftIdentifier.escaped(inputs[choice.input].name)
+        var lines: [String]
+        if choice.isBool, choice.branches.count == 2 {
+            lines = ["if \(name) {", "    return " + literal(choice.branches[0].path), "}", "return " + literal(choice.branches[1].path)]
+        } else {
+            lines = ["switch \(name) {"]
+            for branch in choice.branches {
+                lines += ["case \(branch.pattern):", "    return " + literal(branch.path)]
+            }
+            if let otherwise = choice.otherwise {
+                lines += ["default:", "    return " + literal(otherwise)]
+            }
+            lines.append("}")
+        }
+        return SwitchCase(pattern: patterns.pattern(binding: used), lines: lines)
     }
 
     static func usingQuery(_ endpoint: Endpoint, _ patterns: CasePatterns) -> SwitchCase {

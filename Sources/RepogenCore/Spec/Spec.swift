@@ -223,8 +223,11 @@ package struct EndpointSpec: Sendable, Equatable {
     /// The repository method's name when it differs from the case name.
     package var repositoryMethod: Located<String>?
     package var method: MethodSpec
-    /// The path template: literal text with `{reference}` placeholders.
+    /// The path template: literal text with `{reference}` placeholders (with `pathChoice`, its first branch).
     package var path: Located<String>
+    /// `path: { if: …, then: …, else: … }` or `path: { switch: …, cases: {…}, default: … }`: the path chosen by a
+    /// `Bool` or enum input's value; `nil` for one path.
+    package var pathChoice: PathChoiceSpec? = nil
     package var inputs: [InputSpec]
     package var param: ParamSpec?
     /// Overrides the runtime's query-or-body rule for this endpoint.
@@ -384,6 +387,21 @@ package struct InputSpec: Sendable, Equatable {
 }
 
 /// The HTTP method: fixed, or chosen by a Bool input (`isDelete ? .delete : .put`).
+/// A path chosen by an input's value.
+package enum PathChoiceSpec: Sendable, Equatable {
+    /// `{ if: isSeason, then: "/season/{id}", else: "/episode/{id}" }`.
+    case conditional(input: Located<String>, whenTrue: Located<String>, whenFalse: Located<String>)
+    /// `{ switch: kind, cases: { season: "/season/{id}", … }, default: "/other/{id}" }`: keys are the enum's raw
+    /// values.
+    case switching(input: Located<String>, cases: [PathCaseSpec], otherwise: Located<String>?)
+}
+
+/// One `cases` entry of a path `switch`: an enum raw value and its path.
+package struct PathCaseSpec: Sendable, Equatable {
+    package var key: Located<String>
+    package var path: Located<String>
+}
+
 package enum MethodSpec: Sendable, Equatable {
     case fixed(Located<String>)
     case conditional(input: Located<String>, whenTrue: Located<String>, whenFalse: Located<String>)
@@ -411,6 +429,9 @@ package enum ParamPartSpec: Sendable, Equatable {
 package struct ParamField: Sendable, Equatable {
     package var key: Located<String>
     package var value: ParamValueSpec
+    /// `{ value: "{filter}", omitWhen: [all] }`: the values of the input (an enum's raw values, `true`/`false`) for
+    /// which the key is left out, as nil is; nil when the value is written alone.
+    package var omitWhen: [Located<String>]? = nil
 }
 
 /// A param dictionary value: a template string (`"{cursor}"`, `"LATEST"`) or a JSON constant.
@@ -418,6 +439,9 @@ package enum ParamValueSpec: Sendable, Equatable {
     case template(Located<String>)
     case number(Located<String>)
     case bool(Located<Bool>)
+    /// `firstOf: [{ max_id: "{maxId}" }, { since_id: "{sinceId}" }]`: only the first alternative whose value is not
+    /// nil is sent.
+    case firstOf([ParamField], at: SourceLocation)
 }
 
 /// What `header` returns.
@@ -448,6 +472,7 @@ extension ParamValueSpec {
         case .template(let text): return text.location
         case .number(let text): return text.location
         case .bool(let flag): return flag.location
+        case .firstOf(_, let location): return location
         }
     }
 }

@@ -9,7 +9,18 @@ extension NodeReader {
         else { return nil }
         let name = string(members, "name", what: what)
         let endpointWhat = name.map { "endpoint '\($0.value)'" } ?? what
-        let path = string(members, "path", what: endpointWhat)
+        var path: Located<String>?
+        var pathChoice: PathChoiceSpec?
+        if let node = members["path"]?.value {
+            if case .object = node.kind {
+                // The whole choice is where the path is written (what `repogen diff` points at).
+                if let (first, choice) = decodePathChoice(node, what: endpointWhat) {
+                    (path, pathChoice) = (Located(first.value, at: location(node.offset)), choice)
+                }
+            } else {
+                path = string(node, what: "'path' of \(endpointWhat)")
+            }
+        }
         let method = members["method"].flatMap { decodeMethod($0.value, what: endpointWhat) }
         var inputs: [InputSpec] = []
         var brokenInputs: [String] = []
@@ -69,7 +80,8 @@ extension NodeReader {
         }
         return EndpointSpec(
             name: name, description: description, isComplete: diagnostics.diagnostics.count == problemsBefore,
-            brokenInputs: brokenInputs, repositoryMethod: repositoryMethod, method: method, path: path, inputs: inputs,
+            brokenInputs: brokenInputs, repositoryMethod: repositoryMethod, method: method, path: path,
+            pathChoice: pathChoice, inputs: inputs,
             param: param, usingQuery: usingQuery, queryArrays: queryArrays, query: query,
             queryLocation: queryLocation, body: body, header: header, response: response,
             brokenResponse: brokenResponse,
@@ -190,6 +202,49 @@ extension NodeReader {
         return .conditional(input: condition, whenTrue: whenTrue, whenFalse: whenFalse)
     }
 
+    /// A path chosen by an input: `{ if, then, else }` (a `Bool` input) or `{ switch, cases, default? }` (an enum
+    /// input); with its first branch, which stands for the path where one is needed (locations, summaries).
+    mutating func decodePathChoice(_ node: SpecNode, what: String) -> (Located<String>, PathChoiceSpec)? {
+        let pathWhat = "'path' of \(what)"
+        guard case .object(let list) = node.kind else { return nil }
+        if list.contains(where: { $0.key == "switch" || $0.key == "cases" }) {
+            guard
+                let members = members(
+                    of: node, what: pathWhat, allowed: SpecKeys.pathSwitch, required: ["switch", "cases"])
+            else { return nil }
+            // A misspelt `default` is reported once, not again as values without a path.
+            if !misspeltKeys.isEmpty { return nil }
+            let input = string(members, "switch", what: pathWhat)
+            let otherwise = string(members, "default", what: pathWhat)
+            var cases: [PathCaseSpec] = []
+            if let casesNode = members["cases"]?.value, let entries = object(casesNode, what: "'cases' of \(pathWhat)") {
+                if entries.isEmpty {
+                    error("'cases' of \(pathWhat) is empty; give a path for at least one value", at: casesNode.offset)
+                    return nil
+                }
+                for entry in entries {
+                    guard let path = string(entry.value, what: "the path of case '\(entry.key)' in \(pathWhat)") else {
+                        return nil
+                    }
+                    cases.append(PathCaseSpec(key: Located(entry.key, at: location(entry.keyOffset)), path: path))
+                }
+            }
+            guard let input, let first = cases.first?.path else { return nil }
+            return (first, .switching(input: input, cases: cases, otherwise: otherwise))
+        }
+        guard
+            let members = members(
+                of: node, what: pathWhat + " (a path chosen by a Bool input: { if, then, else }; by an enum input: "
+                    + "{ switch, cases, default })",
+                allowed: SpecKeys.conditionalMethod, required: SpecKeys.conditionalMethod)
+        else { return nil }
+        let condition = string(members, "if", what: pathWhat)
+        let whenTrue = string(members, "then", what: pathWhat)
+        let whenFalse = string(members, "else", what: pathWhat)
+        guard let condition, let whenTrue, let whenFalse else { return nil }
+        return (whenTrue, .conditional(input: condition, whenTrue: whenTrue, whenFalse: whenFalse))
+    }
+
     mutating func decodeParam(_ node: SpecNode, what: String, key: String = "param") -> ParamSpec? {
         switch node.kind {
         case .null:
@@ -230,10 +285,55 @@ extension NodeReader {
                 fields.append(ParamField(key: key, value: .number(Located(text, at: location(member.value.offset)))))
             case .bool(let flag):
                 fields.append(ParamField(key: key, value: .bool(Located(flag, at: location(member.value.offset)))))
+            case .array(let items) where member.key == "firstOf":
+                var alternatives: [ParamField] = []
+                var complete = true
+                for item in items {
+                    guard case .object(let pair) = item.kind, pair.count == 1 else {
+                        var kind = item.kindDescription
+                        if case .object(let list) = item.kind { kind = "an object of \(list.count) keys" }
+                        error(
+                            "an alternative of 'firstOf' of \(what) must be an object of one key like "
+                                + "{ max_id: \"{maxId}\" }, not \(kind)", at: item.offset)
+                        complete = false
+                        continue
+                    }
+                    let decoded = decodeParamFields(pair, what: what)
+                    complete = complete && decoded.count == 1
+                    alternatives += decoded
+                }
+                // A bad alternative is reported once, not again as a list too short.
+                guard complete else { continue }
+                fields.append(ParamField(key: key, value: .firstOf(alternatives, at: location(member.value.offset))))
+            case .object:
+                let fieldWhat = "param '\(member.key)' of \(what)"
+                guard
+                    let members = members(
+                        of: member.value, what: fieldWhat, allowed: SpecKeys.omittedParam, required: SpecKeys.omittedParam),
+                    let value = string(members, "value", what: fieldWhat),
+                    let listNode = members["omitWhen"]?.value,
+                    let list = array(listNode, what: "'omitWhen' of \(fieldWhat)")
+                else { continue }
+                var omitted: [Located<String>] = []
+                for item in list {
+                    switch item.kind {
+                    case .string(let text), .number(let text): omitted.append(Located(text, at: location(item.offset)))
+                    case .bool(let flag): omitted.append(Located(flag ? "true" : "false", at: location(item.offset)))
+                    default:
+                        error(
+                            "a value of 'omitWhen' of \(fieldWhat) must be an enum's raw value or a boolean, "
+                                + "not \(item.kindDescription)", at: item.offset)
+                    }
+                }
+                if list.isEmpty {
+                    error("'omitWhen' of \(fieldWhat) is empty; list the values that leave the key out", at: listNode.offset)
+                    continue
+                }
+                fields.append(ParamField(key: key, value: .template(value), omitWhen: omitted))
             default:
                 error(
-                    "param '\(member.key)' of \(what) must be a string, a number or a boolean, "
-                        + "not \(member.value.kindDescription)", at: member.value.offset)
+                    "param '\(member.key)' of \(what) must be a string, a number, a boolean or "
+                        + "{ value, omitWhen } (or, under the key 'firstOf', a list of alternatives), not \(member.value.kindDescription)", at: member.value.offset)
             }
         }
         return fields

@@ -39,6 +39,8 @@ enum SpecKeys {
     static let enumCase = ["name", "value", "description"]
     static let input = ["name", "type", "argument", "unlabeled"]
     static let conditionalMethod = ["if", "then", "else"]
+    static let pathSwitch = ["switch", "cases", "default"]
+    static let omittedParam = ["value", "omitWhen"]
     static let header = ["multipart", "custom"]
 }
 

@@ -142,6 +142,17 @@ extension SpecValidator {
         var entries: [ParamEntry] = []
         var ok = true
         for field in fields {
+            if case .firstOf(let alternatives, let location) = field.value {
+                if let entry = validateFirstOf(
+                    alternatives, at: location, scope: scope, inQuery: inQuery, flat: flat, valueKeys: valueKeys,
+                    keys: &keys)
+                {
+                    entries.append(entry)
+                } else {
+                    ok = false
+                }
+                continue
+            }
             if let owner = keys[field.key.value] {
                 error("duplicate param key '\(field.key.value)' in '\(scope.endpoint)'\(owner)", at: field.key.location)
                 ok = false
@@ -167,9 +178,120 @@ extension SpecValidator {
                 ok = false
                 continue
             }
-            entries.append(ParamEntry(key: field.key.value, value: value))
+            var omitWhen: [String] = []
+            if let omitted = field.omitWhen {
+                guard let expressions = validateOmitWhen(omitted, field: field, value: value, scope: scope) else {
+                    ok = false
+                    continue
+                }
+                omitWhen = expressions
+            }
+            entries.append(ParamEntry(key: field.key.value, value: value, omitWhen: omitWhen))
         }
         return ok ? entries : nil
+    }
+
+    /// `firstOf`: at least two alternatives, keys like any other (once in the param), each one placeholder; all but
+    /// the last optional, since an alternative that is never nil would leave the later ones unsent.
+    private mutating func validateFirstOf(
+        _ alternatives: [ParamField], at location: SourceLocation, scope: InputScope, inQuery: Bool, flat: FlatPlace,
+        valueKeys: Set<String>, keys: inout [String: String]
+    ) -> ParamEntry? {
+        let place = "'firstOf' of the param of '\(scope.endpoint)'"
+        guard alternatives.count >= 2 else {
+            error("\(place) has \(alternatives.count) alternative\(alternatives.count == 1 ? "" : "s"); give two or more (one key is a plain param key)", at: location)
+            return nil
+        }
+        var ok = true
+        for field in alternatives {
+            if case .template(let text) = field.value, Self.isSinglePlaceholder(text.value), field.omitWhen == nil {
+                continue
+            }
+            error(
+                "alternative '\(field.key.value)' of \(place) must be one placeholder like \"{maxId}\" "
+                    + "(an optional value: nil moves on to the next)", at: field.value.location)
+            ok = false
+        }
+        guard ok, let entries = validateParamFields(
+            alternatives, scope: scope, inQuery: inQuery, flat: flat, valueKeys: valueKeys, keys: &keys)
+        else { return nil }
+        for (position, (entry, field)) in zip(entries, alternatives).enumerated() where position < entries.count - 1 {
+            guard case .reference(let reference) = entry.value, !SwiftCode.isOptional(reference, inputs: scope.inputs)
+            else { continue }
+            error(
+                "alternative '\(entry.key)' of \(place) is never nil, so the alternatives after it are never sent; "
+                    + "make its value optional or put it last", at: field.value.location)
+            ok = false
+        }
+        guard ok else { return nil }
+        return ParamEntry(key: entries.map(\.key).joined(separator: "|"), value: .firstOf(entries))
+    }
+
+    /// `omitWhen` of a param key: its value must read a `Bool` or enum input itself (`{filter}`) or its raw value
+    /// (`{filter.rawValue}`), and each listed value be one of the input's values, once, leaving at least one that
+    /// is sent. The values as Swift expressions (`.all`, `false`), or nil after reporting.
+    private mutating func validateOmitWhen(
+        _ omitted: [Located<String>], field: ParamField, value: ParamValue, scope: InputScope
+    ) -> [String]? {
+        let place = "param '\(field.key.value)' of '\(scope.endpoint)'"
+        guard case .reference(let reference) = value, reference.mappedMembers == nil,
+            reference.members.isEmpty || reference.members == ["rawValue"]
+        else {
+            error(
+                "\(place) has 'omitWhen', so its value must be one Bool or enum input like \"{filter}\" (or "
+                    + "\"{filter.rawValue}\")", at: field.value.location)
+            return nil
+        }
+        let input = scope.inputs[reference.input]
+        let type = input.type.unwrapped
+        var values: [String: String] = [:]
+        var isOpen = false
+        var typeName = "Bool"
+        var isInteger = false
+        if type.description == "Bool" || type.description == "Swift.Bool", reference.members.isEmpty {
+            values = ["true": "true", "false": "false"]
+        } else if case .named(let name, _) = type.shape, let model = types.model(named: name, in: []),
+            let cases = types.enumCases[model]
+        {
+            values = cases.mapValues { "." + SwiftIdentifier.escaped($0) }
+            isOpen = types.openEnums.contains(model)
+            isInteger = types.integerEnums.contains(model)
+            typeName = model
+        } else {
+            error(
+                "\(place) has 'omitWhen', so its value must be a Bool or enum input, not '\(input.name)' of type "
+                    + "'\(input.type)'", at: field.value.location)
+            return nil
+        }
+        var expressions: [String] = []
+        var seen: Set<String> = []
+        var ok = true
+        for item in omitted {
+            let key = isInteger ? Self.integerRawValue(item.value) ?? item.value : item.value
+            guard let expression = values[key] else {
+                let known = values.keys.sorted()
+                error(
+                    "'omitWhen' of \(place) lists '\(item.value)', which is not a value of '\(typeName)'"
+                        + "\(NameSuggester.hint(for: item.value, among: known)) (values: \(known.joined(separator: ", ")))",
+                    at: item.location)
+                ok = false
+                continue
+            }
+            guard seen.insert(key).inserted else {
+                error("'omitWhen' of \(place) lists '\(item.value)' twice", at: item.location)
+                ok = false
+                continue
+            }
+            expressions.append(expression)
+        }
+        guard ok else { return nil }
+        if seen.count == values.count && !isOpen {
+            error(
+                "'omitWhen' of \(place) lists every value of '\(typeName)', so the key is never sent; leave the key out",
+                at: omitted[0].location)
+            return nil
+        }
+        return expressions
     }
 
     /// `"{input}"` in a param list: a model or a `[String: …]` dictionary whose keys go to the top level.

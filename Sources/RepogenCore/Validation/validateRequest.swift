@@ -429,6 +429,9 @@ extension SpecValidator {
                 return nil
             }
         case .bool(let flag): return .bool(flag.value)
+        case .firstOf:
+            // Checked by `validateParamFields`, which knows the other keys.
+            return nil
         case .template(let text):
             // Only the names the message needs are captured (not the whole field: this runs for every param).
             let (key, endpoint) = (field.key.value, scope.endpoint)

@@ -271,7 +271,14 @@ struct SpecValidator {
         let scope = InputScope(endpoint: name, inputs: resolvedInputs, broken: brokenInputs)
         let inputs: [Input]? = inputsOK ? resolvedInputs : nil
         let method = validateMethod(spec.method, scope: scope)
-        let path = validatePath(spec.path, scope: scope)
+        var path: [TemplatePart]?
+        var pathChoice: PathChoice?
+        if let choiceSpec = spec.pathChoice {
+            pathChoice = validatePathChoice(choiceSpec, scope: scope)
+            path = pathChoice?.branches.first?.path
+        } else {
+            path = validatePath(spec.path, scope: scope)
+        }
         let usingQuery = spec.usingQuery ?? defaults?.usingQuery
         let inQuery = Self.paramGoesToQuery(method: method, usingQuery: usingQuery?.value, upload: spec.upload != nil)
         var bodyEncoding = BodyEncoding.json
@@ -327,12 +334,14 @@ struct SpecValidator {
         guard ok, let inputs, let method, let path, let param, let header else { return nil }
         if spec.isComplete {
             warnAboutUnusedInputs(
-                spec.inputs, method: method, path: path, param: param, query: query, header: header, upload: upload)
+                spec.inputs, method: method, path: pathChoice?.paths.flatMap { $0 } ?? path, param: param, query: query,
+                header: header, upload: upload, choiceInput: pathChoice?.input)
         }
         return Endpoint(
             caseName: name, documentation: spec.description?.value, methodName: spec.repositoryMethod?.value ?? name,
             inputs: inputs, method: method,
-            path: path, param: param, header: header, usingQuery: usingQuery?.value, queryArrays: queryArrays,
+            path: path, param: param, header: header, pathChoice: pathChoice, usingQuery: usingQuery?.value,
+            queryArrays: queryArrays,
             query: query, bodyEncoding: bodyEncoding, response: response,
             responseMetadata: spec.responseMetadata?.value ?? false, errors: errors ?? [], upload: upload,
             example: spec.example?.value, domainResponse: domainResponse)
@@ -651,9 +660,10 @@ extension SpecValidator {
     /// An input that no part of the request reads is almost always a mistake in the spec: warn.
     mutating func warnAboutUnusedInputs(
         _ inputs: [InputSpec], method: MethodChoice, path: [TemplatePart], param: Param, query: Param = .none,
-        header: Header, upload: Upload?
+        header: Header, upload: Upload?, choiceInput: Int? = nil
     ) {
         var used: Set<Int> = []
+        if let choiceInput { used.insert(choiceInput) }
         if case .conditional(let input, _, _) = method { used.insert(input) }
         func collect(_ parts: [TemplatePart]) {
             for case .reference(let reference) in parts { used.insert(reference.input) }
@@ -664,6 +674,7 @@ extension SpecValidator {
                 case .reference(let reference): used.insert(reference.input)
                 case .text(let parts): collect(parts)
                 case .number, .bool: break
+                case .firstOf(let alternatives): collect(alternatives)
                 }
             }
         }
