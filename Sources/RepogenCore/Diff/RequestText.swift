@@ -43,6 +43,20 @@ enum RequestText {
                     return reads(parts, unmatched) ? nil : entry.key + "=\"" + template(parts, names: names, unmatched: []) + "\""
                 case .number(let number): return entry.key + "=" + number
                 case .bool(let flag): return entry.key + "=" + (flag ? "true" : "false")
+                case .list(let elements):
+                    // A constant list: `types=["mention", "follow"]`; left out when an element reads an unmatched input.
+                    var values: [String] = []
+                    for element in elements {
+                        switch element {
+                        case .text(let parts):
+                            if reads(parts, unmatched) { return nil }
+                            values.append("\"" + template(parts, names: names, unmatched: []) + "\"")
+                        case .number(let number): values.append(number)
+                        case .bool(let flag): values.append(flag ? "true" : "false")
+                        case .reference, .list: break
+                        }
+                    }
+                    return entry.key + "=[" + values.joined(separator: ", ") + "]"
                 }
             }
         }

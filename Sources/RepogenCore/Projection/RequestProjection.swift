@@ -89,6 +89,8 @@ enum RequestProjection {
                 fixed.append("\(key): \(text)")
             case .bool(let flag):
                 fixed.append("\(key): \(flag)")
+            case .list(let elements):
+                fixed.append("\(key): " + list(elements, inputs: inputs, used: &used))
             }
         }
         let pattern = patterns.pattern(binding: used)
@@ -146,7 +148,26 @@ enum RequestProjection {
             return ["\(params)[\(key)] = \(text)"]
         case .bool(let flag):
             return ["\(params)[\(key)] = \(flag)"]
+        case .list(let elements):
+            return ["\(params)[\(key)] = " + list(elements, inputs: inputs, used: &used)]
         }
+    }
+
+    /// A constant list as a Swift array literal: `["mention", "follow"]`, `[1, 2]`, `[true]`; `[String]()` when
+    /// empty (a literal alone would have no type). Strings interpolate their placeholders, adding them to `used`.
+    static func list(_ elements: [ParamValue], inputs: [Input], used: inout Set<Int>) -> String {
+        guard !elements.isEmpty else { return "[String]()" }
+        let values = elements.map { element -> String in
+            switch element {
+            case .text(let parts):
+                used.formUnion(SwiftCode.usedInputs(parts))
+                return SwiftCode.interpolatedLiteral(parts, inputs: inputs)
+            case .number(let text): return text
+            case .bool(let flag): return "\(flag)"
+            case .reference, .list: return ""  // validation gives a list only texts, numbers or booleans
+            }
+        }
+        return "[" + values.joined(separator: ", ") + "]"
     }
 
     /// A statement using a reference's value; an optional value is unwrapped first and skipped when nil.

@@ -64,22 +64,23 @@ package func projectDefault(
         remoteName: names.remote,
         localName: names.local,
         hasShortcuts: !shortcuts.isEmpty,
+        hasShortcutDefaults: shortcuts.contains { model.endpoints[$0].inputs.contains { $0.defaultValue != nil } },
         servers: ServerProjection.lines(model.servers, enumName: names.servers, access: accessLevel.modifier))
     additions?.extend(&viewModel)
     return viewModel
 }
 
-/// The endpoints (by index) whose repository method gets an overload without its optional inputs, in an extension
-/// of the protocol (protocol requirements cannot have default arguments): those with an optional input. The
+/// The endpoints (by index) whose repository method gets an overload without its optional inputs and those with a
+/// `default`, in an extension of the protocol (protocol requirements cannot have default arguments): those with one. The
 /// overload cannot have another method's name: validation gives every endpoint of a domain its own repository
 /// method name (a second `fetch`, whatever its labels, is a located error), and the overload's labels always differ
 /// from its own method's. With `keepingAnArgument` (`StyleProjection.keepsAnArgumentInShortcuts`: a style whose
-/// other members take the methods' names, as tca's client's closures do), not those whose inputs are all optional:
+/// other members take the methods' names, as tca's client's closures do), not those whose inputs can all be left out:
 /// the client's `func list()` would redeclare its closure `var list`.
 package func shortcutEndpoints(_ endpoints: [Endpoint], keepingAnArgument: Bool = false) -> Set<Int> {
     Set(endpoints.indices.filter { index in
         let inputs = endpoints[index].inputs
-        return inputs.contains { $0.type.isOptional } && (!keepingAnArgument || inputs.contains { !$0.type.isOptional })
+        return inputs.contains(where: \.isOmittable) && (!keepingAnArgument || inputs.contains { !$0.isOmittable })
     })
 }
 
@@ -289,9 +290,11 @@ private func projectEndpoint(
 ) -> EndpointViewModel {
     let pieces = EndpointPieces(endpoint, names: names, additions: additions)
     let inputs = endpoint.inputs
+    // An input's `default` is the associated value's: `.fetchNotifications(accountId: "1")`.
     let caseValues = inputs.indices.map { index in
-        inputs[index].unlabeled
+        let value = inputs[index].unlabeled
             ? pieces.types[index] : String.concatenating(SwiftIdentifier.escaped(inputs[index].name), ": ", pieces.types[index])
+        return inputs[index].defaultValue.map { String.concatenating(value, " = ", $0) } ?? value
     }
     let caseDeclaration =
         inputs.isEmpty
@@ -368,7 +371,9 @@ private func projectFactory(_ pieces: EndpointPieces, group: String, isFirst: Bo
     let apiName = pieces.names.api
     let names = inputs.map { SwiftIdentifier.escaped($0.name) }
     let parameters = inputs.indices.map { index in
-        String.concatenating(inputs[index].unlabeled ? "_ " : "", names[index], ": ", pieces.types[index])
+        String.concatenating(
+            inputs[index].unlabeled ? "_ " : "", names[index], ": ", pieces.types[index],
+            inputs[index].defaultValue.map { " = " + $0 } ?? "")
     }
     let values = inputs.indices.map { index in
         inputs[index].unlabeled
@@ -429,23 +434,35 @@ private func argumentsTypeAndValue(_ pieces: EndpointPieces) -> (type: String, v
     }
 }
 
-/// The overload without the optional inputs: it passes `nil` for them (and the trailing parameter on).
+/// The overload without the optional inputs and those with a `default`: it passes `nil` or the default for them
+/// (and the trailing parameter on).
 private func projectShortcut(_ pieces: EndpointPieces, isFirst: Bool) -> ShortcutViewModel {
     let inputs = pieces.endpoint.inputs
-    let kept = inputs.indices.filter { !inputs[$0].type.isOptional }
+    let kept = inputs.indices.filter { !inputs[$0].isOmittable }
     var shortParameters = kept.map { pieces.parameters[$0] }
     var callArguments = inputs.indices.map { index in
         String.concatenating(
             SwiftCode.callLabel(pieces.labels[index]), ": ",
-            inputs[index].type.isOptional ? "nil" : pieces.escapedLabels[index])
+            inputs[index].isOmittable ? inputs[index].omittedValue : pieces.escapedLabels[index])
     }
     if let trailing = pieces.trailing {
         shortParameters.append(trailing.declaration)
         callArguments.append(.concatenating(SwiftCode.callLabel(trailing.name), ": ", SwiftIdentifier.escaped(trailing.name)))
     }
-    let omitted = inputs.indices.filter { inputs[$0].type.isOptional }.map { String.concatenating("`", pieces.labels[$0], "`") }
+    let omitted = inputs.indices.filter { inputs[$0].isOmittable }
+    // "with `cursor` nil." for optionals alone; "with `limit: 20`, `cursor: nil`." once one has a default.
+    let doc: String
+    if omitted.allSatisfy({ inputs[$0].defaultValue == nil }) {
+        let names = omitted.map { String.concatenating("`", pieces.labels[$0], "`") }
+        doc = .concatenating("/// `", pieces.selector, "` with ", .concatenating(names, separator: ", "), " nil.")
+    } else {
+        let values = omitted.map {
+            String.concatenating("`", pieces.labels[$0], ": ", SwiftCode.commentText(inputs[$0].omittedValue), "`")
+        }
+        doc = .concatenating("/// `", pieces.selector, "` with ", .concatenating(values, separator: ", "), ".")
+    }
     return ShortcutViewModel(
-        doc: .concatenating("/// `", pieces.selector, "` with ", .concatenating(omitted, separator: ", "), " nil."),
+        doc: doc,
         signature: .concatenating(pieces.methodName, "(", .concatenating(shortParameters, separator: ", "), ")"),
         call: .concatenating(pieces.methodName, "(", .concatenating(callArguments, separator: ", "), ")"),
         isFirst: isFirst)

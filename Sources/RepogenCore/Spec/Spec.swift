@@ -377,6 +377,8 @@ package struct InputSpec: Sendable, Equatable {
     package var argument: Located<String>?
     /// `true` writes the associated value without a label: `case fetchDetail(FetchDetailInput)`.
     package var unlabeled: Bool
+    /// `default`: the value a call that leaves the argument out passes (a JSON value, checked against the type).
+    package var defaultValue: Located<SpecNode>? = nil
     package var location: SourceLocation
 }
 
@@ -415,6 +417,9 @@ package enum ParamValueSpec: Sendable, Equatable {
     case template(Located<String>)
     case number(Located<String>)
     case bool(Located<Bool>)
+    /// A constant list, `["mention", "follow"]`: its elements, each a template string, a number or a boolean
+    /// (a nested list or an object is reported when it is read).
+    case list([ParamValueSpec], at: SourceLocation)
 }
 
 /// What `header` returns.
@@ -445,6 +450,7 @@ extension ParamValueSpec {
         case .template(let text): return text.location
         case .number(let text): return text.location
         case .bool(let flag): return flag.location
+        case .list(_, let location): return location
         }
     }
 }

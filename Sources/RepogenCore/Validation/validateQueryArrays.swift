@@ -145,6 +145,7 @@ extension SpecValidator {
                 case .text: set(entry.key, (.scalar, "String"))
                 case .number(let text): set(entry.key, (.scalar, text))
                 case .bool(let flag): set(entry.key, (.scalar, "\(flag)"))
+                case .list: set(entry.key, (.array(.scalar), "a constant list"))
                 }
             }
         }
