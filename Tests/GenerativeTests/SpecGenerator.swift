@@ -451,7 +451,57 @@ struct SpecGenerator {
                 }
             }
         }
+        addDefaultsAndConstantLists(&endpoint)
         return endpoint
+    }
+
+    /// Inputs with a `default` (mostly of their type; now and then one that is not, on a path input, on an unlabeled
+    /// input before another) and constant lists in a param of keys (strings with placeholders, numbers, booleans; now
+    /// and then a mixed or nested one). Drawn from a generator of their own, seeded by the endpoint's name, so that
+    /// the rest of the run is what it was for a seed.
+    mutating func addDefaultsAndConstantLists(_ endpoint: inout [String: Any]) {
+        let saved = random
+        defer { random = saved }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in "defaults:\(endpoint["name"] ?? "")".utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        random = SeededRandom(seed: hash)
+        if var inputs = endpoint["inputs"] as? [[String: Any]] {
+            let path = endpoint["path"] as? String ?? ""
+            for index in inputs.indices where random.chance(0.3) {
+                let name = inputs[index]["name"] as? String ?? ""
+                let type = inputs[index]["type"] as? String ?? ""
+                // A path input with a default is an error: mostly leave those alone.
+                if path.contains("{\(name)") && random.chance(0.9) { continue }
+                if type == "[UploadFile]" { continue }
+                inputs[index]["default"] = defaultValue(for: type)
+            }
+            endpoint["inputs"] = inputs
+        }
+        guard var param = endpoint["param"] as? [String: Any], random.chance(0.5) else { return }
+        let inputNames = (endpoint["inputs"] as? [[String: Any]] ?? []).compactMap { input -> String? in
+            guard let name = input["name"] as? String, let type = input["type"] as? String,
+                Self.scalarTypes.contains(type) || random.chance(0.1)
+            else { return nil }
+            return name
+        }
+        for key in identifiers(random.int(1...2)) where param[key] == nil {
+            let list: [Any]
+            switch random.int(0...9) {
+            case 0...3:
+                list = (0..<random.int(0...3)).map { _ in
+                    inputNames.isEmpty || random.chance(0.6)
+                        ? random.pick(["mention", "", "a b&c=d", "#\"\\", "한글"]) as Any
+                        : "x-{\(random.pick(inputNames))}" as Any
+                }
+            case 4...5: list = (0..<random.int(1...3)).map { _ in random.pick([1, -2, 2.5, 0, 1e3] as [Any]) }
+            case 6: list = [Self.rawNumber(random.pick(Self.integerTexts)), 1]
+            case 7: list = (0..<random.int(1...2)).map { _ in random.chance(0.5) as Any }
+            case 8: list = ["a", 1]
+            default: list = random.chance(0.5) ? [["a"]] : [["k": 1]]
+            }
+            param[key] = list
+        }
+        endpoint["param"] = param
     }
 
     /// Caches some reads (`cache`, with or without a time to live, now and then a bad one) and makes other endpoints
