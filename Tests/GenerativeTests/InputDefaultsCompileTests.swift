@@ -9,7 +9,7 @@ import XCTest
 final class InputDefaultsCompileTests: XCTestCase {
     static let spec = """
         models:
-          Visibility: { enum: [public, unlisted, private, direct] }
+          Visibility: { enum: [public, unlisted, private, direct, none] }
         endpoints:
           - name: fetchTimeline
             method: GET
@@ -25,6 +25,7 @@ final class InputDefaultsCompileTests: XCTestCase {
               - { name: since, type: Int64?, default: 7 }
               - { name: reason, type: String?, default: null }
               - { name: ratio, type: Float, default: 0.25 }
+              - { name: filter, type: "Visibility?", default: none }
             param:
               limit: "{limit}"
               notify: "{notify}"
@@ -35,6 +36,7 @@ final class InputDefaultsCompileTests: XCTestCase {
               since: "{since}"
               reason: "{reason}"
               ratio: "{ratio}"
+              filter: "{filter}"
               types: [mention, "for {account}"]
               ids: [1, 2.5, -3]
               flags: [true, false]
@@ -93,14 +95,19 @@ final class InputDefaultsCompileTests: XCTestCase {
                 """
         case "completion":
             text += """
-                func callRepository(_ repository: any DefaultsRepository, mock: MockDefaultsRepository) {
+                func callRepository(_ repository: any DefaultsRepository) {
                     repository.fetchTimeline(account: "a") { _ in }
                     repository.post(text: "t") { _ in }
                     repository.markAll { _ in }
-                    mock.fetchTimeline(account: "a") { _ in }
-                    _ = mock.fetchTimelineMock.receivedArguments?.limit
                     DefaultsRepositoryImpl().markAll { _ in }
                 }
+
+                #if DEBUG
+                func callMock(_ mock: MockDefaultsRepository) {
+                    mock.fetchTimeline(account: "a") { _ in }
+                    _ = mock.fetchTimelineMock.receivedArguments?.limit
+                }
+                #endif
 
                 func callGeneric<R: DefaultsRepository>(_ repository: R) {
                     repository.fetchTimeline(account: "a") { _ in }
@@ -110,26 +117,37 @@ final class InputDefaultsCompileTests: XCTestCase {
         default:
             let (call, effect) = style.name == "result" ? ("await", "") : ("try await", "throws ")
             text += """
-                func callRepository(_ repository: any DefaultsRepository, mock: MockDefaultsRepository) async \(effect){
+                func callRepository(_ repository: any DefaultsRepository) async \(effect){
                     _ = \(call) repository.fetchTimeline(account: "a")
                     _ = \(call) repository.post(text: "t")
                     _ = \(call) repository.markAll()
+                }
+
+                #if DEBUG
+                func callMock(_ mock: MockDefaultsRepository) async \(effect){
                     _ = \(call) mock.fetchTimeline(account: "a")
                     _ = mock.fetchTimelineMock.receivedArguments?.limit
-                    _ = \(call) DefaultsRepositoryImpl().markAll()
                 }
+                #endif
 
                 func callGeneric<R: DefaultsRepository>(_ repository: R) async \(effect){
                     _ = \(call) repository.fetchTimeline(account: "a")
                 }
 
                 """
-            if style.name == "clean" {
+            if style.name != "clean" {
+                text += """
+                    func callImpl() async \(effect){
+                        _ = \(call) DefaultsRepositoryImpl().markAll()
+                    }
+
+                    """
+            } else {
                 text += """
                     func callUseCase(_ useCase: any FetchTimelineUseCase) async throws {
                         _ = try await useCase.execute(FetchTimelineRequestValues(account: "a"))
-                        try await DefaultPostUseCase(repository: MockDefaultsRepository()).execute(PostRequestValues(text: "t"))
-                        try await DefaultMarkAllUseCase(repository: MockDefaultsRepository()).execute(MarkAllRequestValues())
+                        _ = PostRequestValues(text: "t")
+                        _ = MarkAllRequestValues()
                     }
 
                     """
@@ -150,6 +168,8 @@ final class InputDefaultsCompileTests: XCTestCase {
                 XCTAssertTrue(api.contains("limit: Int = 20,"), "\(style.name): \(api)")
                 XCTAssertTrue(api.contains(#""types": ["mention", "for \(account)"]"#), "\(style.name): \(api)")
                 XCTAssertTrue(api.contains(#""none": [String]()"#), "\(style.name): \(api)")
+                // Optional's `.none` would be nil: the enum's case is written with its name.
+                XCTAssertTrue(api.contains("filter: Visibility? = Visibility.none"), "\(style.name): \(api)")
             },
             extraFiles: { [Self.caller($0)] })
     }

@@ -289,7 +289,7 @@ struct Comparison {
             let input = b.inputs[j]
             if let value = input.defaultValue, !input.type.isOptional {
                 add(
-                    "input-added-with-default", subject + "." + input.name,
+                    "defaulted-input-added", subject + "." + input.name,
                     "the input '\(input.name)' (\(input.type), default \(value)) was added to '\(subject)'",
                     source: stillCalled ? .additive : .breaking, wire: .compatible, old: nil,
                     new: newAt?.inputs[safe: j]?.location ?? newLocation)
