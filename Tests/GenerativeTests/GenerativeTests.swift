@@ -157,6 +157,8 @@ final class GenerativeTests: XCTestCase {
         var acceptedWithCaching = 0
         var acceptedWithUnions = 0
         var acceptedWithForms = 0
+        var acceptedWithDefaults = 0
+        var acceptedWithConstantLists = 0
         var twoModuleSpecs = 0
         for batchStart in stride(from: 0, to: count, by: batchSize) {
             var generations: [(path: String, text: String, generation: Generation)] = []
@@ -211,6 +213,17 @@ final class GenerativeTests: XCTestCase {
             acceptedWithCaching += kept.filter { $0.text.contains("\"cache\"") }.count
             acceptedWithUnions += kept.filter { $0.text.contains("\"oneOf\"") }.count
             acceptedWithForms += kept.filter { $0.text.contains(#""body":"form""#) || $0.text.contains(#""body" : "form""#) }.count
+            // Inputs with a default (the overloads' comment says so) and constant lists in a param (an array literal
+            // of constants as a key's value).
+            acceptedWithDefaults += kept.filter { spec in
+                spec.generation.files.contains { $0.contents.contains("optional inputs or inputs with a default") }
+            }.count
+            acceptedWithConstantLists += kept.filter { spec in
+                spec.generation.files.contains { file in
+                    file.relativePath.hasSuffix("Api.swift")
+                        && file.contents.range(of: #"(": |\] = )(\[("|-?[0-9]|true|false)|\[String\]\(\))"#, options: .regularExpression) != nil
+                }
+            }.count
             try typeCheck(kept, batch: batchStart / batchSize, arguments: arguments, swiftc: swiftc, work: work)
             // The same specs with the mocks in a module of their own (`mocks: none` beside `mocks: only`, which
             // imports it), as a test-support target has them: public specs only, since another module sees nothing
@@ -234,9 +247,12 @@ final class GenerativeTests: XCTestCase {
         XCTAssertGreaterThan(acceptedWithCaching, 0, "no accepted random spec has a cached read")
         XCTAssertGreaterThan(twoModuleSpecs, 0, "no accepted spec was built with its mocks in a module of their own")
         XCTAssertGreaterThan(acceptedWithUnions, 0, "no accepted random spec has a union")
+        XCTAssertGreaterThan(acceptedWithDefaults, 0, "no accepted random spec has an input with a default")
+        XCTAssertGreaterThan(acceptedWithConstantLists, 0, "no accepted random spec has a constant list")
         print("generative check (\(styles.map(\.name).joined(separator: ", "))): \(accepted) accepted and compiled "
             + "(\(acceptedWithCaching) with cached reads, \(acceptedWithUnions) with unions, \(acceptedWithForms) with form "
-            + "bodies; \(twoModuleSpecs) also with the mocks in a module of their own), "
+            + "bodies, \(acceptedWithDefaults) with input defaults, \(acceptedWithConstantLists) with constant lists; "
+            + "\(twoModuleSpecs) also with the mocks in a module of their own), "
             + "\(rejected) rejected with located errors (seed \(seed))")
     }
 
