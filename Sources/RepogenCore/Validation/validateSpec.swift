@@ -618,9 +618,12 @@ struct SpecValidator {
             }
             switch parseType(spec.type.value) {
             case .success(let type):
+                let referencesOK = checkReferences(type, at: spec.type.location, what: "input '\(spec.name.value)'")
+                let typeOK = checkNoVoid(type, at: spec.type.location, what: "input '\(spec.name.value)'") && referencesOK
                 var defaultValue: String?
-                if let node = spec.defaultValue {
-                    // The same values as a model field's `default`; a type that does not resolve is reported below.
+                // The same values as a model field's `default`, for a type that resolves (one that does not is
+                // reported, once).
+                if let node = spec.defaultValue, typeOK {
                     switch DefaultValue.literal(for: node.value, type: type, scope: [], types: types) {
                     case .success(let literal): defaultValue = literal
                     case .failure(let failure):
@@ -645,8 +648,7 @@ struct SpecValidator {
                             name: spec.name.value, type: type, argumentLabel: label.value, unlabeled: spec.unlabeled,
                             defaultValue: defaultValue))
                 }
-                inputOK = checkReferences(type, at: spec.type.location, what: "input '\(spec.name.value)'") && inputOK
-                inputOK = checkNoVoid(type, at: spec.type.location, what: "input '\(spec.name.value)'") && inputOK
+                inputOK = typeOK && inputOK
             case .failure(let failure):
                 error("invalid type for input '\(spec.name.value)': \(failure.message)", at: spec.type.location)
                 inputOK = false
