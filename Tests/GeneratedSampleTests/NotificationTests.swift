@@ -50,6 +50,20 @@ final class NotificationTests: XCTestCase {
             ])
     }
 
+    func testACallCanLeaveOutAnyOfTheDefaultedArguments() async throws {
+        _ = await repository.fetchNotifications(accountId: "7", notify: true)
+        let mock = MockNotificationRepository()
+        _ = await mock.fetchNotifications(accountId: "7", order: .oldest)
+        XCTAssertEqual(
+            try arrived().map(\.target),
+            [
+                "/api/v1/accounts/7/notifications?limit=20&notify=true&order=newest"
+                    + "&timeline=home&timeline=user%3A7&types%5B%5D=mention&types%5B%5D=follow"
+            ])
+        XCTAssertEqual(mock.fetchNotificationsMock.receivedArguments?.order, .oldest)
+        XCTAssertEqual(mock.fetchNotificationsMock.receivedArguments?.limit, 20)
+    }
+
     func testTheEnumCaseTakesTheDefaultsToo() async throws {
         // The case with only what has no default sends what the repository's shortcut sends.
         let request = NotificationApi.fetchNotifications(accountId: "7", maxId: nil)
@@ -96,11 +110,8 @@ final class NotificationTests: XCTestCase {
 
     func testNoInputValueLeavesItsSlot() async throws {
         // The account id is in the path and, interpolated, an element of a constant list: it stays in both.
-        // The repository's overload leaves every defaulted and optional argument out, or a call gives them all; the
-        // enum case takes any of them.
-        let request = NotificationApi.fetchNotifications(
+        _ = await repository.fetchNotifications(
             accountId: "a&types[]=poll/..", excludeTypes: ["x&limit=1", "]"], maxId: "#m")
-        let _: Result<[NotificationItem], Error> = await manager.request(requestType: request)
         XCTAssertEqual(
             try arrived().map(\.target),
             [

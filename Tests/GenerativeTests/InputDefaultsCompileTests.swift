@@ -84,11 +84,14 @@ final class InputDefaultsCompileTests: XCTestCase {
             text += """
                 func callClient(_ client: DefaultsClient) async throws {
                     _ = try await client.fetchTimeline(account: "a")
+                    _ = try await client.fetchTimeline(account: "a", notify: true, tags: [])
                     try await client.post(text: "t")
+                    try await client.post(text: "t", language: "fr")
                 }
 
                 func callRepository(_ repository: any DefaultsRepository) async throws {
                     _ = try await repository.fetchTimeline(account: "a")
+                    _ = try await repository.fetchTimeline(account: "a", cursor: nil, since: 1)
                     try await repository.post(text: "t")
                 }
 
@@ -97,8 +100,11 @@ final class InputDefaultsCompileTests: XCTestCase {
             text += """
                 func callRepository(_ repository: any DefaultsRepository) {
                     repository.fetchTimeline(account: "a") { _ in }
+                    repository.fetchTimeline(account: "a", limit: 2, reason: "r") { _ in }
+                    repository.fetchTimeline(account: "a", limit: 2, completion: { _ in })
                     repository.post(text: "t") { _ in }
                     repository.markAll { _ in }
+                    repository.markAll(everything: false) { _ in }
                     DefaultsRepositoryImpl().markAll { _ in }
                 }
 
@@ -111,6 +117,7 @@ final class InputDefaultsCompileTests: XCTestCase {
 
                 func callGeneric<R: DefaultsRepository>(_ repository: R) {
                     repository.fetchTimeline(account: "a") { _ in }
+                    repository.fetchTimeline(account: "a", filter: Visibility.none) { _ in }
                 }
 
                 """
@@ -119,19 +126,24 @@ final class InputDefaultsCompileTests: XCTestCase {
             text += """
                 func callRepository(_ repository: any DefaultsRepository) async \(effect){
                     _ = \(call) repository.fetchTimeline(account: "a")
+                    _ = \(call) repository.fetchTimeline(account: "a", notify: true, kinds: [.direct], ratio: 2)
                     _ = \(call) repository.post(text: "t")
+                    _ = \(call) repository.post(text: "t", sensitive: true)
                     _ = \(call) repository.markAll()
+                    _ = \(call) repository.markAll(everything: false)
                 }
 
                 #if DEBUG
                 func callMock(_ mock: MockDefaultsRepository) async \(effect){
                     _ = \(call) mock.fetchTimeline(account: "a")
+                    _ = \(call) mock.fetchTimeline(account: "a", limit: 1)
                     _ = mock.fetchTimelineMock.receivedArguments?.limit
                 }
                 #endif
 
                 func callGeneric<R: DefaultsRepository>(_ repository: R) async \(effect){
                     _ = \(call) repository.fetchTimeline(account: "a")
+                    _ = \(call) repository.fetchTimeline(account: "a", visibility: .direct)
                 }
 
                 """
@@ -146,6 +158,7 @@ final class InputDefaultsCompileTests: XCTestCase {
                 text += """
                     func callUseCase(_ useCase: any FetchTimelineUseCase) async throws {
                         _ = try await useCase.execute(FetchTimelineRequestValues(account: "a"))
+                        _ = try await useCase.execute(FetchTimelineRequestValues(account: "a", notify: true, since: nil))
                         _ = PostRequestValues(text: "t")
                         _ = MarkAllRequestValues()
                     }

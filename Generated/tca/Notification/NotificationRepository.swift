@@ -22,24 +22,40 @@ public protocol NotificationRepository: Sendable {
     func clearNotifications(accountId: String, dismissAll: Bool, reason: String?) async throws
 }
 
-/// The methods with optional inputs or inputs with a default, without them: they are sent as `nil` or the default.
+/// The methods with optional inputs or inputs with a default, without them (any of them, where an input has a
+/// default): they are sent as `nil` or the default.
 extension NotificationRepository {
-    /// `fetchNotifications(accountId:limit:excludeTypes:notify:order:maxId:)` with `limit: 20`, `excludeTypes: []`,
-    /// `notify: false`, `order: .newest`, `maxId: nil`.
-    public func fetchNotifications(accountId: String) async throws -> [NotificationItem] {
+    /// `fetchNotifications(accountId:limit:excludeTypes:notify:order:maxId:)` leaving out any of `limit: 20`,
+    /// `excludeTypes: []`, `notify: false`, `order: .newest`, `maxId: nil` (the unnamed `Void` tells it from the
+    /// requirement).
+    public func fetchNotifications(
+        accountId: String,
+        limit: Int = 20,
+        excludeTypes: [String] = [],
+        notify: Bool = false,
+        order: NotificationOrder = .newest,
+        maxId: String? = nil,
+        _: Void = ()
+    ) async throws -> [NotificationItem] {
         try await self.fetchNotifications(
             accountId: accountId,
-            limit: 20,
-            excludeTypes: [],
-            notify: false,
-            order: .newest,
-            maxId: nil
+            limit: limit,
+            excludeTypes: excludeTypes,
+            notify: notify,
+            order: order,
+            maxId: maxId
         )
     }
 
-    /// `clearNotifications(accountId:dismissAll:reason:)` with `dismissAll: true`, `reason: "user"`.
-    public func clearNotifications(accountId: String) async throws {
-        try await self.clearNotifications(accountId: accountId, dismissAll: true, reason: "user")
+    /// `clearNotifications(accountId:dismissAll:reason:)` leaving out any of `dismissAll: true`, `reason: "user"` (the
+    /// unnamed `Void` tells it from the requirement).
+    public func clearNotifications(
+        accountId: String,
+        dismissAll: Bool = true,
+        reason: String? = "user",
+        _: Void = ()
+    ) async throws {
+        try await self.clearNotifications(accountId: accountId, dismissAll: dismissAll, reason: reason)
     }
 }
 

@@ -434,36 +434,54 @@ private func argumentsTypeAndValue(_ pieces: EndpointPieces) -> (type: String, v
     }
 }
 
-/// The overload without the optional inputs and those with a `default`: it passes `nil` or the default for them
-/// (and the trailing parameter on).
+/// The overload without the optional inputs: it passes `nil` for them (and the trailing parameter on). With an
+/// input that has a `default`, the overload that can leave out any of them (`projectFlexibleShortcut`).
 private func projectShortcut(_ pieces: EndpointPieces, isFirst: Bool) -> ShortcutViewModel {
     let inputs = pieces.endpoint.inputs
-    let kept = inputs.indices.filter { !inputs[$0].isOmittable }
+    if inputs.contains(where: { $0.defaultValue != nil }) { return projectFlexibleShortcut(pieces, isFirst: isFirst) }
+    let kept = inputs.indices.filter { !inputs[$0].type.isOptional }
     var shortParameters = kept.map { pieces.parameters[$0] }
     var callArguments = inputs.indices.map { index in
         String.concatenating(
-            SwiftCode.callLabel(pieces.labels[index]), ": ",
-            inputs[index].isOmittable ? inputs[index].omittedValue : pieces.escapedLabels[index])
+            SwiftCode.callLabel(pieces.labels[index]), ": ", inputs[index].type.isOptional ? "nil" : pieces.escapedLabels[index])
     }
     if let trailing = pieces.trailing {
         shortParameters.append(trailing.declaration)
         callArguments.append(.concatenating(SwiftCode.callLabel(trailing.name), ": ", SwiftIdentifier.escaped(trailing.name)))
     }
-    let omitted = inputs.indices.filter { inputs[$0].isOmittable }
-    // "with `cursor` nil." for optionals alone; "with `limit: 20`, `cursor: nil`." once one has a default.
-    let doc: String
-    if omitted.allSatisfy({ inputs[$0].defaultValue == nil }) {
-        let names = omitted.map { String.concatenating("`", pieces.labels[$0], "`") }
-        doc = .concatenating("/// `", pieces.selector, "` with ", .concatenating(names, separator: ", "), " nil.")
-    } else {
-        let values = omitted.map {
-            String.concatenating("`", pieces.labels[$0], ": ", SwiftCode.commentText(inputs[$0].omittedValue), "`")
-        }
-        doc = .concatenating("/// `", pieces.selector, "` with ", .concatenating(values, separator: ", "), ".")
+    let omitted = inputs.indices.filter { inputs[$0].isOmittable }.map { String.concatenating("`", pieces.labels[$0], "`") }
+    return ShortcutViewModel(
+        doc: .concatenating("/// `", pieces.selector, "` with ", .concatenating(omitted, separator: ", "), " nil."),
+        signature: .concatenating(pieces.methodName, "(", .concatenating(shortParameters, separator: ", "), ")"),
+        call: .concatenating(pieces.methodName, "(", .concatenating(callArguments, separator: ", "), ")"),
+        isFirst: isFirst)
+}
+
+/// The overload of a method with an input that has a `default`: every input, those that can be left out with their
+/// default (`nil` for an optional one without), and a last unnamed `Void` parameter with a default, which tells it
+/// from the requirement: a call that gives every argument is the requirement's (Swift prefers the candidate that
+/// fills no default), so the overload's own call of it is no recursion, and a call that leaves any of them out,
+/// whichever, is the overload's.
+private func projectFlexibleShortcut(_ pieces: EndpointPieces, isFirst: Bool) -> ShortcutViewModel {
+    let inputs = pieces.endpoint.inputs
+    var parameters = inputs.indices.map { index in
+        inputs[index].isOmittable
+            ? String.concatenating(pieces.parameters[index], " = ", inputs[index].omittedValue) : pieces.parameters[index]
+    }
+    parameters.append("_: Void = ()")
+    var callArguments = pieces.callArguments
+    if let trailing = pieces.trailing {
+        parameters.append(trailing.declaration)
+        callArguments.append(.concatenating(SwiftCode.callLabel(trailing.name), ": ", SwiftIdentifier.escaped(trailing.name)))
+    }
+    let omitted = inputs.indices.filter { inputs[$0].isOmittable }.map {
+        String.concatenating("`", pieces.labels[$0], ": ", SwiftCode.commentText(inputs[$0].omittedValue), "`")
     }
     return ShortcutViewModel(
-        doc: doc,
-        signature: .concatenating(pieces.methodName, "(", .concatenating(shortParameters, separator: ", "), ")"),
+        doc: .concatenating(
+            "/// `", pieces.selector, "` leaving out any of ", .concatenating(omitted, separator: ", "),
+            " (the unnamed `Void` tells it from the requirement)."),
+        signature: .concatenating(pieces.methodName, "(", .concatenating(parameters, separator: ", "), ")"),
         call: .concatenating(pieces.methodName, "(", .concatenating(callArguments, separator: ", "), ")"),
         isFirst: isFirst)
 }

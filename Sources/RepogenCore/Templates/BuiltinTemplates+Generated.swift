@@ -78,7 +78,8 @@ extension {{mockName}}: {{domain}}DataSource {}
 /// The methods with optional inputs, without them: they are sent as `nil`.
 {{/hasShortcutDefaults}}
 {{#hasShortcutDefaults}}
-/// The methods with optional inputs or inputs with a default, without them: they are sent as `nil` or the default.
+/// The methods with optional inputs or inputs with a default, without them (any of them, where an input has a
+/// default): they are sent as `nil` or the default.
 {{/hasShortcutDefaults}}
 extension {{repositoryName}} {
 {{#endpoints}}
@@ -457,7 +458,8 @@ private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSub
 /// The methods with optional inputs, without them: they are sent as `nil`.
 {{/hasShortcutDefaults}}
 {{#hasShortcutDefaults}}
-/// The methods with optional inputs or inputs with a default, without them: they are sent as `nil` or the default.
+/// The methods with optional inputs or inputs with a default, without them (any of them, where an input has a
+/// default): they are sent as `nil` or the default.
 {{/hasShortcutDefaults}}
 extension {{repositoryName}} {
 {{#endpoints}}
@@ -578,7 +580,8 @@ extension {{repositoryName}} {
 /// The methods with optional inputs, without them: they are sent as `nil`.
 {{/hasShortcutDefaults}}
 {{#hasShortcutDefaults}}
-/// The methods with optional inputs or inputs with a default, without them: they are sent as `nil` or the default.
+/// The methods with optional inputs or inputs with a default, without them (any of them, where an input has a
+/// default): they are sent as `nil` or the default.
 {{/hasShortcutDefaults}}
 extension {{repositoryName}} {
 {{#endpoints}}
@@ -960,7 +963,8 @@ extension RecordingResponseCache: {{localName}} {}
 /// The methods with optional inputs, without them: they are sent as `nil`.
 {{/hasShortcutDefaults}}
 {{#hasShortcutDefaults}}
-/// The methods with optional inputs or inputs with a default, without them: they are sent as `nil` or the default.
+/// The methods with optional inputs or inputs with a default, without them (any of them, where an input has a
+/// default): they are sent as `nil` or the default.
 {{/hasShortcutDefaults}}
 extension {{repositoryName}} {
 {{#endpoints}}
@@ -1193,8 +1197,9 @@ extension {{name}} {
 /// arguments; these call the methods `@DependencyClient` makes of the closures).
 {{/hasShortcutDefaults}}
 {{#hasShortcutDefaults}}
-/// The closures with optional inputs or inputs with a default, without them: they are sent as `nil` or the default
-/// (a closure cannot have default arguments; these call the methods `@DependencyClient` makes of the closures).
+/// The closures with optional inputs or inputs with a default, without them (any of them, where an input has a
+/// default): they are sent as `nil` or the default (a closure cannot have default arguments; these call the methods
+/// `@DependencyClient` makes of the closures).
 {{/hasShortcutDefaults}}
 extension {{name}} {
 {{#endpoints}}
