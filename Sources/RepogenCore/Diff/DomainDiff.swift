@@ -291,7 +291,7 @@ struct Comparison {
                 add(
                     "defaulted-input-added", subject + "." + input.name,
                     "the input '\(input.name)' (\(input.type), default \(value)) was added to '\(subject)'",
-                    source: stillCalled ? .additive : .breaking, wire: .compatible, old: nil,
+                    source: stillCalled ? .additive : .breaking, wire: .breaking, old: nil,
                     new: newAt?.inputs[safe: j]?.location ?? newLocation)
             } else if input.type.isOptional {
                 add(
