@@ -77,10 +77,12 @@ extension GeneratedCodeCompiler {
     /// Generates one spec in every style and builds what each gives (each style in a module of its own, named
     /// `<module><Style>`): a style that refuses the spec, or output that does not build, fails the test. `inspect`
     /// sees each style's generation first (for what the test expects in its text). Styles the compiler cannot build
-    /// (`tca` without `REPOGEN_TCA_BUILD`) are generated, checked and said not to be built.
+    /// (`tca` without `REPOGEN_TCA_BUILD`) are generated, checked and said not to be built. `extraFiles` are compiled
+    /// with each style's output (a caller of the generated code, in that style's terms).
     func buildInEveryStyle(
         spec text: String, path: String, module: String, test: String,
         inspect: (OutputStyle, Generation) -> Void = { _, _ in },
+        extraFiles: (OutputStyle) -> [OutputFile] = { _ in [] },
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
         for style in OutputStyle.all {
@@ -96,7 +98,9 @@ extension GeneratedCodeCompiler {
             inspect(style, generation)
             guard styles.contains(style) else { continue }
             let name = module + style.name.filter(\.isLetter).prefix(1).uppercased() + style.name.filter(\.isLetter).dropFirst()
-            if let errors = try compile(generation.files + generation.sharedFiles, module: name, style: style) {
+            if let errors = try compile(
+                generation.files + generation.sharedFiles + extraFiles(style), module: name, style: style)
+            {
                 XCTFail(errors, file: file, line: line)
             }
         }

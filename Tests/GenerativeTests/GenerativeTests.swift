@@ -160,6 +160,8 @@ final class GenerativeTests: XCTestCase {
         var acceptedWithMembers = 0
         var acceptedWithShapes = 0
         var acceptedWithIntEnums = 0
+        var acceptedWithDefaults = 0
+        var acceptedWithConstantLists = 0
         var twoModuleSpecs = 0
         for batchStart in stride(from: 0, to: count, by: batchSize) {
             var generations: [(path: String, text: String, generation: Generation)] = []
@@ -223,6 +225,17 @@ final class GenerativeTests: XCTestCase {
             acceptedWithIntEnums += kept.filter { spec in
                 spec.text.ranges(of: #/"value" ?: ?-?[0-9]/#).isEmpty == false
             }.count
+            // Inputs with a default (the overloads' comment says so) and constant lists in a param (an array literal
+            // of constants as a key's value).
+            acceptedWithDefaults += kept.filter { spec in
+                spec.generation.files.contains { $0.contents.contains("optional inputs or inputs with a default") }
+            }.count
+            acceptedWithConstantLists += kept.filter { spec in
+                spec.generation.files.contains { file in
+                    file.relativePath.hasSuffix("Api.swift")
+                        && file.contents.range(of: #"(": |\] = )(\[("|-?[0-9]|true|false)|\[String\]\(\))"#, options: .regularExpression) != nil
+                }
+            }.count
             try typeCheck(kept, batch: batchStart / batchSize, arguments: arguments, swiftc: swiftc, work: work)
             // The same specs with the mocks in a module of their own (`mocks: none` beside `mocks: only`, which
             // imports it), as a test-support target has them: public specs only, since another module sees nothing
@@ -249,9 +262,12 @@ final class GenerativeTests: XCTestCase {
         XCTAssertGreaterThan(acceptedWithMembers, 0, "no accepted random spec reads a member of a Foundation type")
         XCTAssertGreaterThan(acceptedWithShapes, 0, "no accepted random spec has a request shaped by an input's value")
         XCTAssertGreaterThan(acceptedWithIntEnums, 0, "no accepted random spec has an Int enum")
+        XCTAssertGreaterThan(acceptedWithDefaults, 0, "no accepted random spec has an input with a default")
+        XCTAssertGreaterThan(acceptedWithConstantLists, 0, "no accepted random spec has a constant list")
         print("generative check (\(styles.map(\.name).joined(separator: ", "))): \(accepted) accepted and compiled "
             + "(\(acceptedWithCaching) with cached reads, \(acceptedWithUnions) with unions, \(acceptedWithIntEnums) with Int enums, \(acceptedWithForms) with form "
-            + "bodies, \(acceptedWithMembers) with Foundation members, \(acceptedWithShapes) with requests shaped by an input's value; "
+            + "bodies, \(acceptedWithMembers) with Foundation members, \(acceptedWithShapes) with requests shaped by an input's value, "
+            + "\(acceptedWithDefaults) with input defaults, \(acceptedWithConstantLists) with constant lists; "
             + "\(twoModuleSpecs) also with the mocks in a module of their own), "
             + "\(rejected) rejected with located errors (seed \(seed))")
     }

@@ -499,7 +499,78 @@ struct SpecGenerator {
                 }
             }
         }
+        addDefaultsAndConstantLists(&endpoint)
         return endpoint
+    }
+
+    /// A value of `type` a default takes without fail: `nil`, the first raw value of an enum, `[]`, `[:]`, a small
+    /// number, a string with characters Swift escapes.
+    func plainDefault(for type: String) -> Any {
+        if type.hasSuffix("?") { return NSNull() }
+        if type.hasPrefix("[String: ") { return [String: Any]() }
+        if type.hasPrefix("[") { return [Any]() }
+        switch type {
+        case "String": return "a \"b\" \\(c)"
+        case "Bool": return true
+        case "Double", "Float": return 1.5
+        default:
+            if let model = models.first(where: { $0.name == type }), let raw = model.rawValues.first { return raw }
+            return 7
+        }
+    }
+
+    /// Inputs with a `default` (mostly of their type; now and then one that is not, on a path input, on an unlabeled
+    /// input before another) and constant lists in a param of keys (strings with placeholders, numbers, booleans; now
+    /// and then a mixed or nested one). Drawn from a generator of their own, seeded by the endpoint's name, so that
+    /// the rest of the run is what it was for a seed.
+    mutating func addDefaultsAndConstantLists(_ endpoint: inout [String: Any]) {
+        let saved = random
+        defer { random = saved }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in "defaults:\(endpoint["name"] ?? "")".utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        random = SeededRandom(seed: hash)
+        if var inputs = endpoint["inputs"] as? [[String: Any]] {
+            let path = endpoint["path"] as? String ?? ""
+            for index in inputs.indices where random.chance(0.3) {
+                let name = inputs[index]["name"] as? String ?? ""
+                let type = inputs[index]["type"] as? String ?? ""
+                // A path input with a default is an error, and so is a default of a model, a Date or a value of
+                // another type: now and then.
+                if path.contains("{\(name)") && random.chance(0.9) { continue }
+                if type == "[UploadFile]" { continue }
+                let base = type.hasSuffix("?") ? String(type.dropLast()) : type
+                let takesDefault = ["String", "Int", "Bool", "Double", "Int8", "UInt64", "Float", "Int32", "UInt"].contains(base)
+                    || models.contains { $0.name == base && !$0.isStruct && !$0.rawValues.isEmpty }
+                if !takesDefault && random.chance(0.9) { continue }
+                inputs[index]["default"] = random.chance(0.75) ? plainDefault(for: type) : defaultValue(for: type)
+            }
+            endpoint["inputs"] = inputs
+        }
+        guard var param = endpoint["param"] as? [String: Any], random.chance(0.4) else { return }
+        let inputNames = (endpoint["inputs"] as? [[String: Any]] ?? []).compactMap { input -> String? in
+            guard let name = input["name"] as? String, let type = input["type"] as? String,
+                Self.scalarTypes.contains(type) || random.chance(0.1)
+            else { return nil }
+            return name
+        }
+        for key in identifiers(random.int(1...2)) where param[key] == nil {
+            let list: [Any]
+            switch random.int(0...13) {
+            case 0...6:
+                list = (0..<random.int(0...3)).map { _ in
+                    inputNames.isEmpty || random.chance(0.6)
+                        ? random.pick(["mention", "", "a b&c=d", "#\"\\", "한글"]) as Any
+                        : "x-{\(random.pick(inputNames))}" as Any
+                }
+            case 7...9: list = (0..<random.int(1...3)).map { _ in random.pick([1, -2, 2.5, 0, 1e3] as [Any]) }
+            case 10: list = [Self.rawNumber(random.pick(Self.integerTexts)), 1]
+            case 11: list = (0..<random.int(1...2)).map { _ in random.chance(0.5) as Any }
+            case 12: list = ["a", 1]
+            default: list = random.chance(0.5) ? [["a"]] : [["k": 1]]
+            }
+            param[key] = list
+        }
+        endpoint["param"] = param
     }
 
     /// Inputs of Foundation types read by member (`{ref_url.host}`, `{ref_id.uuidString}`, `{ref_since.timeIntervalSince1970}`)

@@ -254,6 +254,30 @@ struct Comparison {
                     old: at.0?.argument?.location ?? at.0?.location ?? oldLocation,
                     new: at.1?.argument?.location ?? at.1?.location ?? newLocation)
             }
+            // What a call that leaves the argument out passes: an optional input's is nil without a `default`.
+            if x.type.isOptional == y.type.isOptional {
+                let (oldDefault, newDefault) = (x.type.isOptional ? x.omittedValue : x.defaultValue, y.type.isOptional ? y.omittedValue : y.defaultValue)
+                let oldDefaultAt = at.0?.defaultValue?.location ?? at.0?.location ?? oldLocation
+                let newDefaultAt = at.1?.defaultValue?.location ?? at.1?.location ?? newLocation
+                switch (oldDefault, newDefault) {
+                case (nil, let value?):
+                    add(
+                        "input-default-added", inputSubject, "the input '\(y.name)' of '\(subject)' now defaults to \(value)",
+                        source: .additive, wire: .none, old: oldDefaultAt, new: newDefaultAt)
+                case (let value?, nil):
+                    add(
+                        "input-default-removed", inputSubject,
+                        "the input '\(y.name)' of '\(subject)' no longer defaults to \(value)",
+                        source: .breaking, wire: .none, old: oldDefaultAt, new: newDefaultAt)
+                case (let old?, let new?) where old != new:
+                    add(
+                        "input-default-changed", inputSubject,
+                        "the input '\(y.name)' of '\(subject)' now defaults to \(new), not \(old)",
+                        source: .none, wire: .breaking, old: oldDefaultAt, new: newDefaultAt)
+                default:
+                    break
+                }
+            }
         }
         for i in unmatchedOld.sorted() {
             add(
@@ -263,7 +287,13 @@ struct Comparison {
         }
         for j in unmatchedNew.sorted() {
             let input = b.inputs[j]
-            if input.type.isOptional {
+            if let value = input.defaultValue, !input.type.isOptional {
+                add(
+                    "defaulted-input-added", subject + "." + input.name,
+                    "the input '\(input.name)' (\(input.type), default \(value)) was added to '\(subject)'",
+                    source: stillCalled ? .additive : .breaking, wire: .breaking, old: nil,
+                    new: newAt?.inputs[safe: j]?.location ?? newLocation)
+            } else if input.type.isOptional {
                 add(
                     "optional-input-added", subject + "." + input.name,
                     "the optional input '\(input.name)' (\(input.type)) was added to '\(subject)'",
@@ -284,15 +314,15 @@ struct Comparison {
     }
 
     /// Whether every call the old code can make still compiles against the new method: the call with every input
-    /// and, with optional inputs, the generated overload without them.
+    /// and, with optional inputs or inputs with a `default`, the generated overload without them.
     func oldCallsStillCompile(_ a: Endpoint, _ b: Endpoint) -> Bool {
-        typealias Signature = [(label: String, type: String, optional: Bool)]
+        typealias Signature = [(label: String, type: String, optional: Bool, omittable: Bool)]
         func signatures(_ endpoint: Endpoint, renaming: Bool) -> [Signature] {
             let all: Signature = endpoint.inputs.map {
                 ($0.unlabeled ? "_" : $0.argumentLabel, renaming ? renamed($0.type.description) : $0.type.description,
-                 $0.type.isOptional)
+                 $0.type.isOptional, $0.isOmittable)
             }
-            let required = all.filter { !$0.optional }
+            let required = all.filter { !$0.omittable }
             return required.count == all.count ? [all] : [all, required]
         }
         let available = signatures(b, renaming: false)

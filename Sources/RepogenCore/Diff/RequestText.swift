@@ -64,6 +64,20 @@ enum RequestText {
                 case .firstOf(let alternatives):
                     let kept = entries(alternatives)
                     return kept.isEmpty ? nil : "firstOf(" + kept.joined(separator: ", ") + ")"
+                case .list(let elements):
+                    // A constant list: `types=["mention", "follow"]`; left out when an element reads an unmatched input.
+                    var values: [String] = []
+                    for element in elements {
+                        switch element {
+                        case .text(let parts):
+                            if reads(parts, unmatched) { return nil }
+                            values.append("\"" + template(parts, names: names, unmatched: []) + "\"")
+                        case .number(let number): values.append(number)
+                        case .bool(let flag): values.append(flag ? "true" : "false")
+                        case .reference, .list, .firstOf: break
+                        }
+                    }
+                    return entry.key + "=[" + values.joined(separator: ", ") + "]"
                 }
             }
         }

@@ -454,6 +454,14 @@ package struct Input: Sendable, Equatable {
     package var argumentLabel: String
     /// `true` when the case declares the value without a label.
     package var unlabeled: Bool
+    /// The spec's `default`, as Swift source (`20`, `false`, `[]`, `.public`, `nil`): what a call that leaves the
+    /// argument out passes.
+    package var defaultValue: String? = nil
+
+    /// Whether a call can leave the argument out: the input has a `default`, or is optional (nil).
+    package var isOmittable: Bool { defaultValue != nil || type.isOptional }
+    /// What a call that leaves the argument out passes: the default, else `nil`.
+    package var omittedValue: String { defaultValue ?? "nil" }
 }
 
 /// HTTP methods `RequestMethod` knows.
@@ -554,6 +562,9 @@ package enum ParamValue: Sendable, Equatable {
     case bool(Bool)
     /// `firstOf`: the first of these keys whose value is not nil (each a reference; all but the last optional).
     case firstOf([ParamEntry])
+    /// A constant list: its elements, all `.text` (strings, placeholders interpolated), all `.number` or all
+    /// `.bool`; sent as an array (a JSON array in a body, the key's array style in a query).
+    case list([ParamValue])
 }
 
 /// What `header` returns.

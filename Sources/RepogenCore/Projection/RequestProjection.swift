@@ -93,6 +93,8 @@ enum RequestProjection {
                 fixed.append("\(key): \(flag)")
             case .firstOf(let alternatives):
                 conditional += firstOf(alternatives, params: params, inputs: inputs, json: json, used: &used)
+            case .list(let elements):
+                fixed.append("\(key): " + list(elements, inputs: inputs, used: &used))
             }
         }
         let pattern = patterns.pattern(binding: used)
@@ -157,6 +159,8 @@ enum RequestProjection {
             return ["\(params)[\(key)] = \(flag)"]
         case .firstOf(let alternatives):
             return firstOf(alternatives, params: params, inputs: inputs, json: json, used: &used)
+        case .list(let elements):
+            return ["\(params)[\(key)] = " + list(elements, inputs: inputs, used: &used)]
         }
     }
 
@@ -204,6 +208,23 @@ enum RequestProjection {
         let value = reference.members.isEmpty ? name : name + "." + reference.members.map(SwiftIdentifier.escaped).joined(separator: ".")
         let condition = input.type.isOptional ? "if let \(name), \(tests) {" : "if \(tests) {"
         return [condition, "    " + statement(value), "}"]
+    }
+
+    /// A constant list as a Swift array literal: `["mention", "follow"]`, `[1, 2]`, `[true]`; `[String]()` when
+    /// empty (a literal alone would have no type). Strings interpolate their placeholders, adding them to `used`.
+    static func list(_ elements: [ParamValue], inputs: [Input], used: inout Set<Int>) -> String {
+        guard !elements.isEmpty else { return "[String]()" }
+        let values = elements.map { element -> String in
+            switch element {
+            case .text(let parts):
+                used.formUnion(SwiftCode.usedInputs(parts))
+                return SwiftCode.interpolatedLiteral(parts, inputs: inputs)
+            case .number(let text): return text
+            case .bool(let flag): return "\(flag)"
+            case .reference, .list, .firstOf: return ""  // validation gives a list only texts, numbers or booleans
+            }
+        }
+        return "[" + values.joined(separator: ", ") + "]"
     }
 
     /// A statement using a reference's value; an optional value is unwrapped first and skipped when nil.

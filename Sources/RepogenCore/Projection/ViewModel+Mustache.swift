@@ -47,7 +47,8 @@ extension DomainViewModel: MustacheRepresentable {
     private static let keys = MustacheKeys([
         "fileHeader", "specPath", "domain", "apiName", "repositoryName", "implName", "mockName", "imports",
         "endpoints", "models", "domainModels", "modelsFiles", "access", "hasUsingQueryOverrides", "hasUploads", "isGrouped",
-        "groups", "requestMembers", "hasCache", "remoteName", "localName", "tca", "hasShortcuts", "servers",
+        "groups", "requestMembers", "hasCache", "remoteName", "localName", "tca", "hasShortcuts", "hasShortcutDefaults",
+        "servers",
     ])
 
     package func push(to builder: inout MustacheDataBuilder) {
@@ -91,6 +92,7 @@ extension DomainViewModel: MustacheRepresentable {
         builder.push(localName)
         tca.push(to: &builder)
         builder.push(hasShortcuts)
+        builder.push(hasShortcutDefaults)
         servers.push(to: &builder)
         builder.pushDictionary(Self.keys)
     }

@@ -55,6 +55,8 @@ package struct DomainViewModel: Sendable, Equatable {
     package var tca: [ClientViewModel] = []
     /// Whether some endpoint has a `shortcut` (the repository protocol then has an extension).
     package var hasShortcuts = false
+    /// Whether some endpoint's `shortcut` leaves out an input with a `default` (the extension's comment says so).
+    package var hasShortcutDefaults = false
     /// The lines of the `<Domain>Servers` enum (a spec's `servers`), a blank line first; empty without servers.
     package var servers: [String] = []
 }

@@ -64,22 +64,23 @@ package func projectDefault(
         remoteName: names.remote,
         localName: names.local,
         hasShortcuts: !shortcuts.isEmpty,
+        hasShortcutDefaults: shortcuts.contains { model.endpoints[$0].inputs.contains { $0.defaultValue != nil } },
         servers: ServerProjection.lines(model.servers, enumName: names.servers, access: accessLevel.modifier))
     additions?.extend(&viewModel)
     return viewModel
 }
 
-/// The endpoints (by index) whose repository method gets an overload without its optional inputs, in an extension
-/// of the protocol (protocol requirements cannot have default arguments): those with an optional input. The
+/// The endpoints (by index) whose repository method gets an overload without its optional inputs and those with a
+/// `default`, in an extension of the protocol (protocol requirements cannot have default arguments): those with one. The
 /// overload cannot have another method's name: validation gives every endpoint of a domain its own repository
 /// method name (a second `fetch`, whatever its labels, is a located error), and the overload's labels always differ
 /// from its own method's. With `keepingAnArgument` (`StyleProjection.keepsAnArgumentInShortcuts`: a style whose
-/// other members take the methods' names, as tca's client's closures do), not those whose inputs are all optional:
+/// other members take the methods' names, as tca's client's closures do), not those whose inputs can all be left out:
 /// the client's `func list()` would redeclare its closure `var list`.
 package func shortcutEndpoints(_ endpoints: [Endpoint], keepingAnArgument: Bool = false) -> Set<Int> {
     Set(endpoints.indices.filter { index in
         let inputs = endpoints[index].inputs
-        return inputs.contains { $0.type.isOptional } && (!keepingAnArgument || inputs.contains { !$0.type.isOptional })
+        return inputs.contains(where: \.isOmittable) && (!keepingAnArgument || inputs.contains { !$0.isOmittable })
     })
 }
 
@@ -289,9 +290,11 @@ private func projectEndpoint(
 ) -> EndpointViewModel {
     let pieces = EndpointPieces(endpoint, names: names, additions: additions)
     let inputs = endpoint.inputs
+    // An input's `default` is the associated value's: `.fetchNotifications(accountId: "1")`.
     let caseValues = inputs.indices.map { index in
-        inputs[index].unlabeled
+        let value = inputs[index].unlabeled
             ? pieces.types[index] : String.concatenating(SwiftIdentifier.escaped(inputs[index].name), ": ", pieces.types[index])
+        return inputs[index].defaultValue.map { String.concatenating(value, " = ", $0) } ?? value
     }
     let caseDeclaration =
         inputs.isEmpty
@@ -368,7 +371,9 @@ private func projectFactory(_ pieces: EndpointPieces, group: String, isFirst: Bo
     let apiName = pieces.names.api
     let names = inputs.map { SwiftIdentifier.escaped($0.name) }
     let parameters = inputs.indices.map { index in
-        String.concatenating(inputs[index].unlabeled ? "_ " : "", names[index], ": ", pieces.types[index])
+        String.concatenating(
+            inputs[index].unlabeled ? "_ " : "", names[index], ": ", pieces.types[index],
+            inputs[index].defaultValue.map { " = " + $0 } ?? "")
     }
     let values = inputs.indices.map { index in
         inputs[index].unlabeled
@@ -429,24 +434,54 @@ private func argumentsTypeAndValue(_ pieces: EndpointPieces) -> (type: String, v
     }
 }
 
-/// The overload without the optional inputs: it passes `nil` for them (and the trailing parameter on).
+/// The overload without the optional inputs: it passes `nil` for them (and the trailing parameter on). With an
+/// input that has a `default`, the overload that can leave out any of them (`projectFlexibleShortcut`).
 private func projectShortcut(_ pieces: EndpointPieces, isFirst: Bool) -> ShortcutViewModel {
     let inputs = pieces.endpoint.inputs
+    if inputs.contains(where: { $0.defaultValue != nil }) { return projectFlexibleShortcut(pieces, isFirst: isFirst) }
     let kept = inputs.indices.filter { !inputs[$0].type.isOptional }
     var shortParameters = kept.map { pieces.parameters[$0] }
     var callArguments = inputs.indices.map { index in
         String.concatenating(
-            SwiftCode.callLabel(pieces.labels[index]), ": ",
-            inputs[index].type.isOptional ? "nil" : pieces.escapedLabels[index])
+            SwiftCode.callLabel(pieces.labels[index]), ": ", inputs[index].type.isOptional ? "nil" : pieces.escapedLabels[index])
     }
     if let trailing = pieces.trailing {
         shortParameters.append(trailing.declaration)
         callArguments.append(.concatenating(SwiftCode.callLabel(trailing.name), ": ", SwiftIdentifier.escaped(trailing.name)))
     }
-    let omitted = inputs.indices.filter { inputs[$0].type.isOptional }.map { String.concatenating("`", pieces.labels[$0], "`") }
+    let omitted = inputs.indices.filter { inputs[$0].isOmittable }.map { String.concatenating("`", pieces.labels[$0], "`") }
     return ShortcutViewModel(
         doc: .concatenating("/// `", pieces.selector, "` with ", .concatenating(omitted, separator: ", "), " nil."),
         signature: .concatenating(pieces.methodName, "(", .concatenating(shortParameters, separator: ", "), ")"),
+        call: .concatenating(pieces.methodName, "(", .concatenating(callArguments, separator: ", "), ")"),
+        isFirst: isFirst)
+}
+
+/// The overload of a method with an input that has a `default`: every input, those that can be left out with their
+/// default (`nil` for an optional one without), and a last unnamed `Void` parameter with a default, which tells it
+/// from the requirement: a call that gives every argument is the requirement's (Swift prefers the candidate that
+/// fills no default), so the overload's own call of it is no recursion, and a call that leaves any of them out,
+/// whichever, is the overload's.
+private func projectFlexibleShortcut(_ pieces: EndpointPieces, isFirst: Bool) -> ShortcutViewModel {
+    let inputs = pieces.endpoint.inputs
+    var parameters = inputs.indices.map { index in
+        inputs[index].isOmittable
+            ? String.concatenating(pieces.parameters[index], " = ", inputs[index].omittedValue) : pieces.parameters[index]
+    }
+    parameters.append("_: Void = ()")
+    var callArguments = pieces.callArguments
+    if let trailing = pieces.trailing {
+        parameters.append(trailing.declaration)
+        callArguments.append(.concatenating(SwiftCode.callLabel(trailing.name), ": ", SwiftIdentifier.escaped(trailing.name)))
+    }
+    let omitted = inputs.indices.filter { inputs[$0].isOmittable }.map {
+        String.concatenating("`", pieces.labels[$0], ": ", SwiftCode.commentText(inputs[$0].omittedValue), "`")
+    }
+    return ShortcutViewModel(
+        doc: .concatenating(
+            "/// `", pieces.selector, "` leaving out any of ", .concatenating(omitted, separator: ", "),
+            " (the unnamed `Void` tells it from the requirement)."),
+        signature: .concatenating(pieces.methodName, "(", .concatenating(parameters, separator: ", "), ")"),
         call: .concatenating(pieces.methodName, "(", .concatenating(callArguments, separator: ", "), ")"),
         isFirst: isFirst)
 }

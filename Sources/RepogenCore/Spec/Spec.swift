@@ -383,6 +383,8 @@ package struct InputSpec: Sendable, Equatable {
     package var argument: Located<String>?
     /// `true` writes the associated value without a label: `case fetchDetail(FetchDetailInput)`.
     package var unlabeled: Bool
+    /// `default`: the value a call that leaves the argument out passes (a JSON value, checked against the type).
+    package var defaultValue: Located<SpecNode>? = nil
     package var location: SourceLocation
 }
 
@@ -442,6 +444,9 @@ package enum ParamValueSpec: Sendable, Equatable {
     /// `firstOf: [{ max_id: "{maxId}" }, { since_id: "{sinceId}" }]`: only the first alternative whose value is not
     /// nil is sent.
     case firstOf([ParamField], at: SourceLocation)
+    /// A constant list, `["mention", "follow"]`: its elements, each a template string, a number or a boolean
+    /// (a nested list or an object is reported when it is read).
+    case list([ParamValueSpec], at: SourceLocation)
 }
 
 /// What `header` returns.
@@ -473,6 +478,7 @@ extension ParamValueSpec {
         case .number(let text): return text.location
         case .bool(let flag): return flag.location
         case .firstOf(_, let location): return location
+        case .list(_, let location): return location
         }
     }
 }

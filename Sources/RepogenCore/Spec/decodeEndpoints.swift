@@ -177,6 +177,7 @@ extension NodeReader {
         guard let name, let type else { return nil }
         return InputSpec(
             name: name, type: type, argument: argument, unlabeled: unlabeled?.value ?? false,
+            defaultValue: members["default"].map { Located($0.value, at: location($0.value.offset)) },
             location: location(node.offset))
     }
 
@@ -305,6 +306,22 @@ extension NodeReader {
                 // A bad alternative is reported once, not again as a list too short.
                 guard complete else { continue }
                 fields.append(ParamField(key: key, value: .firstOf(alternatives, at: location(member.value.offset))))
+            case .array(let items):
+                // A constant list: strings (each a template), numbers or booleans; nothing nested.
+                var elements: [ParamValueSpec] = []
+                for item in items {
+                    let at = location(item.offset)
+                    switch item.kind {
+                    case .string(let text): elements.append(.template(Located(text, at: at)))
+                    case .number(let text): elements.append(.number(Located(text, at: at)))
+                    case .bool(let flag): elements.append(.bool(Located(flag, at: at)))
+                    default:
+                        error(
+                            "an element of the list of param '\(member.key)' of \(what) must be a string, a number or "
+                                + "a boolean, not \(item.kindDescription)", at: item.offset)
+                    }
+                }
+                fields.append(ParamField(key: key, value: .list(elements, at: location(member.value.offset))))
             case .object:
                 let fieldWhat = "param '\(member.key)' of \(what)"
                 guard
@@ -332,7 +349,7 @@ extension NodeReader {
                 fields.append(ParamField(key: key, value: .template(value), omitWhen: omitted))
             default:
                 error(
-                    "param '\(member.key)' of \(what) must be a string, a number, a boolean or "
+                    "param '\(member.key)' of \(what) must be a string, a number, a boolean, a list of those or "
                         + "{ value, omitWhen } (or, under the key 'firstOf', a list of alternatives), not \(member.value.kindDescription)", at: member.value.offset)
             }
         }

@@ -37,7 +37,7 @@ enum SpecKeys {
     static let field = ["type", "json", "description", "default", "encode", "partHeader"]
     static let partHeader = ["part", "header"]
     static let enumCase = ["name", "value", "description"]
-    static let input = ["name", "type", "argument", "unlabeled"]
+    static let input = ["name", "type", "argument", "unlabeled", "default"]
     static let conditionalMethod = ["if", "then", "else"]
     static let pathSwitch = ["switch", "cases", "default"]
     static let omittedParam = ["value", "omitWhen"]

@@ -74,7 +74,13 @@ extension {{mockName}}: {{domain}}DataSource {}
 }
 {{#hasShortcuts}}
 
+{{^hasShortcutDefaults}}
 /// The methods with optional inputs, without them: they are sent as `nil`.
+{{/hasShortcutDefaults}}
+{{#hasShortcutDefaults}}
+/// The methods with optional inputs or inputs with a default, without them (any of them, where an input has a
+/// default): they are sent as `nil` or the default.
+{{/hasShortcutDefaults}}
 extension {{repositoryName}} {
 {{#endpoints}}
 {{#shortcut}}
@@ -448,7 +454,13 @@ private final class RepogenTaskSubscription<Output: Sendable>: RepogenCombineSub
 }
 {{#hasShortcuts}}
 
+{{^hasShortcutDefaults}}
 /// The methods with optional inputs, without them: they are sent as `nil`.
+{{/hasShortcutDefaults}}
+{{#hasShortcutDefaults}}
+/// The methods with optional inputs or inputs with a default, without them (any of them, where an input has a
+/// default): they are sent as `nil` or the default.
+{{/hasShortcutDefaults}}
 extension {{repositoryName}} {
 {{#endpoints}}
 {{#shortcut}}
@@ -564,7 +576,13 @@ extension {{repositoryName}} {
 }
 {{#hasShortcuts}}
 
+{{^hasShortcutDefaults}}
 /// The methods with optional inputs, without them: they are sent as `nil`.
+{{/hasShortcutDefaults}}
+{{#hasShortcutDefaults}}
+/// The methods with optional inputs or inputs with a default, without them (any of them, where an input has a
+/// default): they are sent as `nil` or the default.
+{{/hasShortcutDefaults}}
 extension {{repositoryName}} {
 {{#endpoints}}
 {{#shortcut}}
@@ -941,7 +959,13 @@ extension RecordingResponseCache: {{localName}} {}
 }
 {{#hasShortcuts}}
 
+{{^hasShortcutDefaults}}
 /// The methods with optional inputs, without them: they are sent as `nil`.
+{{/hasShortcutDefaults}}
+{{#hasShortcutDefaults}}
+/// The methods with optional inputs or inputs with a default, without them (any of them, where an input has a
+/// default): they are sent as `nil` or the default.
+{{/hasShortcutDefaults}}
 extension {{repositoryName}} {
 {{#endpoints}}
 {{#shortcut}}
@@ -1168,8 +1192,15 @@ extension {{name}} {
 }
 {{#hasShortcuts}}
 
+{{^hasShortcutDefaults}}
 /// The closures with optional inputs, without them: they are sent as `nil` (a closure cannot have default
 /// arguments; these call the methods `@DependencyClient` makes of the closures).
+{{/hasShortcutDefaults}}
+{{#hasShortcutDefaults}}
+/// The closures with optional inputs or inputs with a default, without them (any of them, where an input has a
+/// default): they are sent as `nil` or the default (a closure cannot have default arguments; these call the methods
+/// `@DependencyClient` makes of the closures).
+{{/hasShortcutDefaults}}
 extension {{name}} {
 {{#endpoints}}
 {{#shortcut}}

@@ -66,6 +66,9 @@ enum DefaultValue {
                     let shown = types.integerEnums.contains(model) ? raw : "'\(raw)'"
                     throw Failure(message: "is \(shown), which is not a value of enum '\(type)'\(hint)")
                 }
+                // `.none` and `.some` in an optional's context are Optional's own (Swift warns and takes nil): a case of
+                // those names is written with its enum's name.
+                if caseName == "none" || caseName == "some" { return type.description + "." + SwiftIdentifier.escaped(caseName) }
                 return "." + SwiftIdentifier.escaped(caseName)
             }
             switch (name, node.kind) {

@@ -146,6 +146,7 @@ extension SpecValidator {
                 case .number(let text): set(entry.key, (.scalar, text))
                 case .bool(let flag): set(entry.key, (.scalar, "\(flag)"))
                 case .firstOf(let alternatives): add(alternatives)
+                case .list: set(entry.key, (.array(.scalar), "a constant list"))
                 }
             }
         }

@@ -411,7 +411,77 @@ extension SpecValidator {
     }
 
     mutating func validateParamValue(_ field: ParamField, scope: InputScope) -> ParamValue? {
-        switch field.value {
+        validateParamValue(field.value, key: field.key.value, scope: scope)
+    }
+
+    /// A constant list of a param: strings (placeholders interpolated, never nil: each element is `String`), numbers
+    /// (all `Int`, or all `Double` when one is not an integer, as Swift types the array literal) or booleans, one
+    /// kind in a list.
+    private mutating func validateParamList(
+        _ elements: [ParamValueSpec], at location: SourceLocation, key: String, scope: InputScope
+    ) -> ParamValue? {
+        func kind(_ element: ParamValueSpec) -> String {
+            switch element {
+            case .template: "a string"
+            case .number: "a number"
+            case .bool: "a boolean"
+            case .list, .firstOf: "a list"
+            }
+        }
+        if let first = elements.first, let other = elements.first(where: { kind($0) != kind(first) }) {
+            error(
+                "the list of param '\(key)' of '\(scope.endpoint)' mixes \(kind(first)) and \(kind(other)); a constant list "
+                    + "holds strings, numbers or booleans, one kind of them", at: other.location)
+            return nil
+        }
+        let allIntegers = elements.allSatisfy { element in
+            if case .number(let text) = element { NumberLiteral.isIntegerLiteral(text.value) } else { true }
+        }
+        var values: [ParamValue] = []
+        var ok = true
+        for element in elements {
+            switch element {
+            case .template(let text):
+                func place() -> String { "an element of param '\(key)' of '\(scope.endpoint)'" }
+                guard let parts = resolveTemplate(text, scope: scope, allowOptional: false, place: place()) else {
+                    ok = false
+                    continue
+                }
+                values.append(.text(parts))
+            case .number(let text):
+                guard let literal = numberConstant(text, type: allIntegers ? "Int" : "Double", key: key, scope: scope) else {
+                    ok = false
+                    continue
+                }
+                values.append(.number(literal))
+            case .bool(let flag):
+                values.append(.bool(flag.value))
+            case .list(_, let at), .firstOf(_, let at):
+                error("an element of the list of param '\(key)' of '\(scope.endpoint)' is a list; lists do not nest", at: at)
+                ok = false
+            }
+        }
+        return ok ? .list(values) : nil
+    }
+
+    /// A number constant of a param as Swift source of `type` (`Int` or `Double`); nil after an error.
+    private mutating func numberConstant(_ text: Located<String>, type: String, key: String, scope: InputScope) -> String? {
+        switch NumberLiteral.literal(text.value, forTypeNamed: type) {
+        case .success(let literal)?:
+            return literal
+        case .failure(let failure)?:
+            error("the number \(text.value) of param '\(key)' of '\(scope.endpoint)' \(failure.reason)", at: text.location)
+            return nil
+        case nil:
+            error("param '\(key)' of '\(scope.endpoint)' is not a number: \(text.value)", at: text.location)
+            return nil
+        }
+    }
+
+    private mutating func validateParamValue(_ value: ParamValueSpec, key: String, scope: InputScope) -> ParamValue? {
+        switch value {
+        case .list(let elements, let location):
+            return validateParamList(elements, at: location, key: key, scope: scope)
         case .number(let text):
             // A constant in `RequestParameters` (values `any Encodable & Sendable`) takes Swift's default literal
             // types: an integer literal is an `Int`, any other a `Double`.
@@ -421,11 +491,11 @@ extension SpecValidator {
                 return .number(literal)
             case .failure(let failure)?:
                 error(
-                    "the number \(text.value) of param '\(field.key.value)' of '\(scope.endpoint)' \(failure.reason)",
+                    "the number \(text.value) of param '\(key)' of '\(scope.endpoint)' \(failure.reason)",
                     at: text.location)
                 return nil
             case nil:
-                error("param '\(field.key.value)' of '\(scope.endpoint)' is not a number: \(text.value)", at: text.location)
+                error("param '\(key)' of '\(scope.endpoint)' is not a number: \(text.value)", at: text.location)
                 return nil
             }
         case .bool(let flag): return .bool(flag.value)
@@ -434,7 +504,7 @@ extension SpecValidator {
             return nil
         case .template(let text):
             // Only the names the message needs are captured (not the whole field: this runs for every param).
-            let (key, endpoint) = (field.key.value, scope.endpoint)
+            let endpoint = scope.endpoint
             func place() -> String { "param '\(key)' of '\(endpoint)'" }
             let parsed = TemplateString.parse(text.value)
             let isSingle: Bool

@@ -279,6 +279,10 @@ struct SpecValidator {
         } else {
             path = validatePath(spec.path, scope: scope)
         }
+        // An input any branch of the path reads cannot have a default.
+        if let parts = pathChoice.map({ $0.paths.flatMap { $0 } }) ?? path {
+            ok = checkNoDefaultInPath(parts, specs: spec.inputs, inputs: resolvedInputs, endpoint: name) && ok
+        }
         let usingQuery = spec.usingQuery ?? defaults?.usingQuery
         let inQuery = Self.paramGoesToQuery(method: method, usingQuery: usingQuery?.value, upload: spec.upload != nil)
         var bodyEncoding = BodyEncoding.json
@@ -610,7 +614,7 @@ struct SpecValidator {
         var names = SmallNameSet(capacity: specs.count)
         var labels = SmallNameSet(capacity: specs.count)
         var ok = true
-        for spec in specs {
+        for (index, spec) in specs.enumerated() {
             var inputOK = checkIdentifier(spec.name, what: "input name")
             if !names.insert(spec.name.value) {
                 error("duplicate input '\(spec.name.value)' in endpoint '\(endpoint)'", at: spec.name.location)
@@ -628,12 +632,37 @@ struct SpecValidator {
             }
             switch parseType(spec.type.value) {
             case .success(let type):
+                let referencesOK = checkReferences(type, at: spec.type.location, what: "input '\(spec.name.value)'")
+                let typeOK = checkNoVoid(type, at: spec.type.location, what: "input '\(spec.name.value)'") && referencesOK
+                var defaultValue: String?
+                // The same values as a model field's `default`, for a type that resolves (one that does not is
+                // reported, once).
+                if let node = spec.defaultValue, typeOK {
+                    switch DefaultValue.literal(for: node.value, type: type, scope: [], types: types) {
+                    case .success(let literal): defaultValue = literal
+                    case .failure(let failure):
+                        error(
+                            "the default of input '\(spec.name.value)' of '\(endpoint)' \(failure.message)",
+                            at: node.location)
+                        inputOK = false
+                    }
+                    // `case f(Int = 1, String)`: Swift would take `.f("a")`'s value for the first, so an unlabeled
+                    // value with a default is only followed by labelled ones.
+                    if spec.unlabeled, let later = specs[(index + 1)...].first(where: \.unlabeled) {
+                        error(
+                            "input '\(spec.name.value)' of '\(endpoint)' is unlabeled and has a default, but the unlabeled "
+                                + "input '\(later.name.value)' follows it: a call could not leave it out; label it or move "
+                                + "it after '\(later.name.value)'", at: node.location)
+                        inputOK = false
+                    }
+                }
                 if inputOK {
                     inputs.append(
-                        Input(name: spec.name.value, type: type, argumentLabel: label.value, unlabeled: spec.unlabeled))
+                        Input(
+                            name: spec.name.value, type: type, argumentLabel: label.value, unlabeled: spec.unlabeled,
+                            defaultValue: defaultValue))
                 }
-                inputOK = checkReferences(type, at: spec.type.location, what: "input '\(spec.name.value)'") && inputOK
-                inputOK = checkNoVoid(type, at: spec.type.location, what: "input '\(spec.name.value)'") && inputOK
+                inputOK = typeOK && inputOK
             case .failure(let failure):
                 error("invalid type for input '\(spec.name.value)': \(failure.message)", at: spec.type.location)
                 inputOK = false
@@ -641,6 +670,28 @@ struct SpecValidator {
             ok = ok && inputOK
         }
         return (inputs, ok)
+    }
+}
+
+extension SpecValidator {
+    /// An input the path reads has no `default`: the path names the resource, and a call that leaves its argument
+    /// out would address one the caller never named (an empty default, an empty segment).
+    mutating func checkNoDefaultInPath(
+        _ path: [TemplatePart], specs: [InputSpec], inputs: [Input], endpoint: String
+    ) -> Bool {
+        var ok = true
+        var reported: Set<Int> = []
+        for case .reference(let reference) in path where inputs[reference.input].defaultValue != nil {
+            guard reported.insert(reference.input).inserted,
+                let spec = specs.first(where: { $0.name.value == inputs[reference.input].name }),
+                let node = spec.defaultValue
+            else { continue }
+            error(
+                "input '\(spec.name.value)' of '\(endpoint)' is read by the path and has a default; the path names the "
+                    + "resource, so a call must always give it (remove 'default')", at: node.location)
+            ok = false
+        }
+        return ok
     }
 }
 
@@ -675,6 +726,8 @@ extension SpecValidator {
                 case .text(let parts): collect(parts)
                 case .number, .bool: break
                 case .firstOf(let alternatives): collect(alternatives)
+                case .list(let elements):
+                    for case .text(let parts) in elements { collect(parts) }
                 }
             }
         }

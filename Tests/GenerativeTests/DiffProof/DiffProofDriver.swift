@@ -339,7 +339,16 @@ struct DiffProofDriver {
                 }
             let sampleName = match?.name ?? input.name
             var expression: String?
-            if side == .new, mode.relative {
+            // A minimal call leaves out the inputs with a `default` (the overload passes it); the new side's leaves
+            // out those the old call left out while they still have one, and writes the old default where they no
+            // longer have one (so an unchanged request stays the same on the wire).
+            if mode.minimal, side == .old, input.defaultValue != nil { continue }
+            if mode.minimal, side == .new, mode.relative, let old = match?.defaultValue {
+                if input.defaultValue != nil { continue }
+                expression = old
+            }
+            if expression != nil {
+            } else if side == .new, mode.relative {
                 if let match {
                     if mode.minimal, match.type.isOptional, input.type.isOptional { expression = "nil" }
                     if mode.loosened, !match.type.isOptional, input.type.isOptional { expression = "nil" }
@@ -397,8 +406,9 @@ struct DiffProofDriver {
             }
             body.append("let r0: \(result) = await repository.\(method)(\(arguments.joined(separator: ", ")))")
             body.append("_ = r0")
-            if endpoint.inputs.contains(where: { $0.type.isOptional }) {
-                let required = zip(endpoint.inputs, arguments).filter { !$0.0.type.isOptional }.map(\.1)
+            // The overload without the optional inputs and those with a `default`.
+            if endpoint.inputs.contains(where: \.isOmittable) {
+                let required = zip(endpoint.inputs, arguments).filter { !$0.0.isOmittable }.map(\.1)
                 body.append("let r1: \(result) = await repository.\(method)(\(required.joined(separator: ", ")))")
                 body.append("_ = r1")
             }

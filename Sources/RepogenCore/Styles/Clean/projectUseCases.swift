@@ -24,10 +24,12 @@ private func projectUseCase(_ pieces: EndpointPieces, access: String) -> UseCase
         hasRequestValues: !inputs.isEmpty,
         requestValuesName: inputs.isEmpty ? "" : requestValuesName,
         fields: inputs.indices.map { .concatenating(access, "let ", pieces.escapedLabels[$0], ": ", pieces.types[$0]) },
-        // A struct's initializer can default its optional values: `FetchItemsRequestValues(storeId: 1)`.
+        // A struct's initializer can default its optional values and those with a `default`:
+        // `FetchItemsRequestValues(storeId: 1)`.
         initParameters: .concatenating(
             inputs.indices.map {
-                inputs[$0].type.isOptional ? .concatenating(pieces.parameters[$0], " = nil") : pieces.parameters[$0]
+                inputs[$0].isOmittable
+                    ? .concatenating(pieces.parameters[$0], " = ", inputs[$0].omittedValue) : pieces.parameters[$0]
             },
             separator: ", "),
         assignments: inputs.indices.map {
