@@ -20,12 +20,12 @@ public final class MockStatusRepository: StatusRepository {
         "MockStatusRepository.createStatus(input:)",
         exampleJSON: #"{"id":"1","content":"Hello","visibility":1,"priority":-1}"#
     )
-    /// Calls and stubs of `fetchTimeline(visibility:priorities:atLeast:)`.
-    public let fetchTimelineMock = MockMethod<
+    /// Calls and stubs of `fetchVisibilityTimeline(visibility:priorities:atLeast:)`.
+    public let fetchVisibilityTimelineMock = MockMethod<
         (visibility: Visibility, priorities: [Priority], atLeast: Priority?),
         [StatusResponse]
     >(
-        "MockStatusRepository.fetchTimeline(visibility:priorities:atLeast:)",
+        "MockStatusRepository.fetchVisibilityTimeline(visibility:priorities:atLeast:)",
         exampleJSON: #"""
         [{"id":"1","content":"Hi","visibility":0,"priority":0},{"id":"2","content":"Later","visibility":7,\#
         "priority":1}]
@@ -38,12 +38,12 @@ public final class MockStatusRepository: StatusRepository {
         self.createStatusMock.call(input)
     }
 
-    public func fetchTimeline(
+    public func fetchVisibilityTimeline(
         visibility: Visibility,
         priorities: [Priority],
         atLeast: Priority?
     ) -> Result<[StatusResponse], Error> {
-        self.fetchTimelineMock.call((visibility: visibility, priorities: priorities, atLeast: atLeast))
+        self.fetchVisibilityTimelineMock.call((visibility: visibility, priorities: priorities, atLeast: atLeast))
     }
 }
 #endif

@@ -7,7 +7,7 @@ enum StatusApi {
     /// Posts a status; its visibility and priority go into the JSON body as numbers.
     case createStatus(input: StatusCreateInput)
     /// A timeline of one visibility, by its number in the path and in a header.
-    case fetchTimeline(visibility: Visibility, priorities: [Priority], atLeast: Priority?)
+    case fetchVisibilityTimeline(visibility: Visibility, priorities: [Priority], atLeast: Priority?)
 }
 
 extension StatusApi: RequestType {
@@ -15,7 +15,7 @@ extension StatusApi: RequestType {
         switch self {
         case .createStatus(let input):
             return input
-        case .fetchTimeline(let visibility, let priorities, let atLeast):
+        case .fetchVisibilityTimeline(let visibility, let priorities, let atLeast):
             var params: RequestParameters = [
                 "priority": priorities,
                 "level": visibility.rawValue
@@ -31,7 +31,7 @@ extension StatusApi: RequestType {
         switch self {
         case .createStatus:
             return .post
-        case .fetchTimeline:
+        case .fetchVisibilityTimeline:
             return .get
         }
     }
@@ -40,7 +40,7 @@ extension StatusApi: RequestType {
         switch self {
         case .createStatus:
             return .json
-        case .fetchTimeline(let visibility, _, _):
+        case .fetchVisibilityTimeline(let visibility, _, _):
             return .custom(["X-Visibility": visibility.rawValue.description])
         }
     }
@@ -49,7 +49,7 @@ extension StatusApi: RequestType {
         switch self {
         case .createStatus:
             return "/api/v1/statuses"
-        case .fetchTimeline(let visibility, _, _):
+        case .fetchVisibilityTimeline(let visibility, _, _):
             return "/api/v1/timelines/\(PathComponent(visibility.rawValue))"
         }
     }
@@ -58,7 +58,7 @@ extension StatusApi: RequestType {
         switch self {
         case .createStatus:
             return [:]
-        case .fetchTimeline:
+        case .fetchVisibilityTimeline:
             return ["priority": .repeatedKeys]
         }
     }

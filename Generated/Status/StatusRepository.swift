@@ -12,7 +12,7 @@ public protocol StatusRepository: Sendable {
     /// Posts a status; its visibility and priority go into the JSON body as numbers.
     func createStatus(input: StatusCreateInput) async -> Result<StatusResponse, Error>
     /// A timeline of one visibility, by its number in the path and in a header.
-    func fetchTimeline(
+    func fetchVisibilityTimeline(
         visibility: Visibility,
         priorities: [Priority],
         atLeast: Priority?
@@ -21,9 +21,12 @@ public protocol StatusRepository: Sendable {
 
 /// The methods with optional inputs, without them: they are sent as `nil`.
 extension StatusRepository {
-    /// `fetchTimeline(visibility:priorities:atLeast:)` with `atLeast` nil.
-    public func fetchTimeline(visibility: Visibility, priorities: [Priority]) async -> Result<[StatusResponse], Error> {
-        await self.fetchTimeline(visibility: visibility, priorities: priorities, atLeast: nil)
+    /// `fetchVisibilityTimeline(visibility:priorities:atLeast:)` with `atLeast` nil.
+    public func fetchVisibilityTimeline(
+        visibility: Visibility,
+        priorities: [Priority]
+    ) async -> Result<[StatusResponse], Error> {
+        await self.fetchVisibilityTimeline(visibility: visibility, priorities: priorities, atLeast: nil)
     }
 }
 
@@ -42,12 +45,16 @@ public struct StatusRepositoryImpl: StatusRepository {
     }
 
     /// A timeline of one visibility, by its number in the path and in a header.
-    public func fetchTimeline(
+    public func fetchVisibilityTimeline(
         visibility: Visibility,
         priorities: [Priority],
         atLeast: Priority?
     ) async -> Result<[StatusResponse], Error> {
-        let request = StatusApi.fetchTimeline(visibility: visibility, priorities: priorities, atLeast: atLeast)
+        let request = StatusApi.fetchVisibilityTimeline(
+            visibility: visibility,
+            priorities: priorities,
+            atLeast: atLeast
+        )
         return await self.manager.request(requestType: request)
     }
 }

@@ -30,12 +30,12 @@ public final class MockTimelineRepository: TimelineRepository {
     public let fetchEpisodeOrSeasonMock = MockMethod<(id: Int, isSeason: Bool), Show>(
         "MockTimelineRepository.fetchEpisodeOrSeason(id:isSeason:)"
     )
-    /// Calls and stubs of `fetchNotifications(filter:excludeReblogs:maxId:minId:)`.
-    public let fetchNotificationsMock = MockMethod<
+    /// Calls and stubs of `fetchNotificationPage(filter:excludeReblogs:maxId:minId:)`.
+    public let fetchNotificationPageMock = MockMethod<
         (filter: NotificationFilter?, excludeReblogs: Bool, maxId: String?, minId: String?),
         Void
     >(
-        "MockTimelineRepository.fetchNotifications(filter:excludeReblogs:maxId:minId:)"
+        "MockTimelineRepository.fetchNotificationPage(filter:excludeReblogs:maxId:minId:)"
     )
     /// Calls and stubs of `markRead(status:lastReadId:fallbackId:)`.
     public let markReadMock = MockMethod<(status: Status, lastReadId: String?, fallbackId: String), Void>(
@@ -62,13 +62,15 @@ public final class MockTimelineRepository: TimelineRepository {
         self.fetchEpisodeOrSeasonMock.call((id: id, isSeason: isSeason))
     }
 
-    public func fetchNotifications(
+    public func fetchNotificationPage(
         filter: NotificationFilter?,
         excludeReblogs: Bool,
         maxId: String?,
         minId: String?
     ) -> Result<Void, Error> {
-        self.fetchNotificationsMock.call((filter: filter, excludeReblogs: excludeReblogs, maxId: maxId, minId: minId))
+        self.fetchNotificationPageMock.call(
+            (filter: filter, excludeReblogs: excludeReblogs, maxId: maxId, minId: minId)
+        )
     }
 
     public func markRead(status: Status, lastReadId: String?, fallbackId: String) -> Result<Void, Error> {

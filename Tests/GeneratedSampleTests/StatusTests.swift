@@ -37,7 +37,7 @@ final class StatusTests: XCTestCase {
         let (statuses, request) = try await exchange(
             "GET", "/api/v1/timelines/2",
             body: #"[{"id": "1", "content": "a", "visibility": 3, "priority": 0}, {"id": "2", "content": "b", "visibility": 7, "priority": -1}]"#
-        ) { await status.fetchTimeline(visibility: .private, priorities: [.low, .high], atLeast: nil) }
+        ) { await status.fetchVisibilityTimeline(visibility: .private, priorities: [.low, .high], atLeast: nil) }
         XCTAssertEqual(request.method, "GET")
         XCTAssertEqual(request.path, "/api/v1/timelines/2")
         XCTAssertEqual(request.headers["x-visibility"], "2")
@@ -52,7 +52,7 @@ final class StatusTests: XCTestCase {
 
     func testAnUnknownNumberGoesOutAsTheNumberItHolds() async throws {
         let (_, request) = try await exchange("GET", "/api/v1/timelines/-5", body: "[]") {
-            await status.fetchTimeline(visibility: .other(-5), priorities: [], atLeast: .normal)
+            await status.fetchVisibilityTimeline(visibility: .other(-5), priorities: [], atLeast: .normal)
         }
         XCTAssertEqual(request.path, "/api/v1/timelines/-5")
         XCTAssertEqual(request.headers["x-visibility"], "-5")
@@ -97,7 +97,7 @@ final class StatusTests: XCTestCase {
 
     func testTheMockAnswersWithTheExample() async throws {
         let mock = MockStatusRepository()
-        let statuses = try await (mock as any StatusRepository).fetchTimeline(visibility: .public, priorities: [], atLeast: nil).get()
+        let statuses = try await (mock as any StatusRepository).fetchVisibilityTimeline(visibility: .public, priorities: [], atLeast: nil).get()
         XCTAssertEqual(statuses.map(\.visibility), [.public, .other(7)])
         XCTAssertEqual(statuses.map(\.priority), [.normal, .high])
         let created = try await (mock as any StatusRepository).createStatus(input: StatusCreateInput(content: "x")).get()

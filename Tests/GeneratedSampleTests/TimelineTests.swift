@@ -76,9 +76,9 @@ final class TimelineTests: XCTestCase {
     }
 
     func testOmitWhenLeavesTheKeyOutForTheListedValuesAndNil() async throws {
-        _ = await timeline.fetchNotifications(filter: .all, excludeReblogs: false, maxId: nil, minId: nil)
-        _ = await timeline.fetchNotifications(filter: nil, excludeReblogs: false, maxId: nil, minId: "4")
-        _ = await timeline.fetchNotifications(filter: .mentions, excludeReblogs: true, maxId: "8", minId: "4")
+        _ = await timeline.fetchNotificationPage(filter: .all, excludeReblogs: false, maxId: nil, minId: nil)
+        _ = await timeline.fetchNotificationPage(filter: nil, excludeReblogs: false, maxId: nil, minId: "4")
+        _ = await timeline.fetchNotificationPage(filter: .mentions, excludeReblogs: true, maxId: "8", minId: "4")
         XCTAssertEqual(try lines(), [
             "GET /api/v1/notifications", "GET /api/v1/notifications?min_id=4",
             "GET /api/v1/notifications?exclude_reblogs=true&max_id=8&types=mentions",

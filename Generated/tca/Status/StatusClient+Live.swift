@@ -20,9 +20,9 @@ extension StatusClient: Dependencies.DependencyKey {
                     throw APIError.converting(error)
                 }
             },
-            fetchTimeline: {
+            fetchVisibilityTimeline: {
                 do {
-                    return try await repository.fetchTimeline(visibility: $0, priorities: $1, atLeast: $2)
+                    return try await repository.fetchVisibilityTimeline(visibility: $0, priorities: $1, atLeast: $2)
                 } catch {
                     throw APIError.converting(error)
                 }

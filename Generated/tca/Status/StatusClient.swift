@@ -14,7 +14,7 @@ public struct StatusClient: Sendable {
     /// Posts a status; its visibility and priority go into the JSON body as numbers.
     public var createStatus: @Sendable (_ input: StatusCreateInput) async throws -> StatusResponse
     /// A timeline of one visibility, by its number in the path and in a header.
-    public var fetchTimeline: @Sendable (
+    public var fetchVisibilityTimeline: @Sendable (
         _ visibility: Visibility,
         _ priorities: [Priority],
         _ atLeast: Priority?
@@ -24,9 +24,12 @@ public struct StatusClient: Sendable {
 /// The closures with optional inputs, without them: they are sent as `nil` (a closure cannot have default
 /// arguments; these call the methods `@DependencyClient` makes of the closures).
 extension StatusClient {
-    /// `fetchTimeline(visibility:priorities:atLeast:)` with `atLeast` nil.
-    public func fetchTimeline(visibility: Visibility, priorities: [Priority]) async throws -> [StatusResponse] {
-        try await self.fetchTimeline(visibility: visibility, priorities: priorities, atLeast: nil)
+    /// `fetchVisibilityTimeline(visibility:priorities:atLeast:)` with `atLeast` nil.
+    public func fetchVisibilityTimeline(
+        visibility: Visibility,
+        priorities: [Priority]
+    ) async throws -> [StatusResponse] {
+        try await self.fetchVisibilityTimeline(visibility: visibility, priorities: priorities, atLeast: nil)
     }
 }
 
@@ -46,13 +49,13 @@ extension StatusClient: Dependencies.TestDependencyKey {
             as: StatusResponse.self,
             for: "StatusClient.createStatus"
         ) }
-        client.fetchTimeline = { _, _, _ in try APIError.example(
+        client.fetchVisibilityTimeline = { _, _, _ in try APIError.example(
             #"""
             [{"id":"1","content":"Hi","visibility":0,"priority":0},{"id":"2","content":"Later","visibility":7,\#
             "priority":1}]
             """#,
             as: [StatusResponse].self,
-            for: "StatusClient.fetchTimeline"
+            for: "StatusClient.fetchVisibilityTimeline"
         ) }
         return client
     }()

@@ -11,7 +11,7 @@ public protocol StatusRepository: Sendable {
     /// Posts a status; its visibility and priority go into the JSON body as numbers.
     func createStatus(input: StatusCreateInput) async throws -> StatusResponse
     /// A timeline of one visibility, by its number in the path and in a header.
-    func fetchTimeline(
+    func fetchVisibilityTimeline(
         visibility: Visibility,
         priorities: [Priority],
         atLeast: Priority?
@@ -20,9 +20,12 @@ public protocol StatusRepository: Sendable {
 
 /// The methods with optional inputs, without them: they are sent as `nil`.
 extension StatusRepository {
-    /// `fetchTimeline(visibility:priorities:atLeast:)` with `atLeast` nil.
-    public func fetchTimeline(visibility: Visibility, priorities: [Priority]) async throws -> [StatusResponse] {
-        try await self.fetchTimeline(visibility: visibility, priorities: priorities, atLeast: nil)
+    /// `fetchVisibilityTimeline(visibility:priorities:atLeast:)` with `atLeast` nil.
+    public func fetchVisibilityTimeline(
+        visibility: Visibility,
+        priorities: [Priority]
+    ) async throws -> [StatusResponse] {
+        try await self.fetchVisibilityTimeline(visibility: visibility, priorities: priorities, atLeast: nil)
     }
 }
 
@@ -41,12 +44,16 @@ public struct StatusRepositoryImpl: StatusRepository {
     }
 
     /// A timeline of one visibility, by its number in the path and in a header.
-    public func fetchTimeline(
+    public func fetchVisibilityTimeline(
         visibility: Visibility,
         priorities: [Priority],
         atLeast: Priority?
     ) async throws -> [StatusResponse] {
-        let request = StatusApi.fetchTimeline(visibility: visibility, priorities: priorities, atLeast: atLeast)
+        let request = StatusApi.fetchVisibilityTimeline(
+            visibility: visibility,
+            priorities: priorities,
+            atLeast: atLeast
+        )
         return try await self.manager.response(requestType: request)
     }
 }

@@ -11,7 +11,7 @@ enum TimelineApi {
     /// A season or an episode of a show, by the same id.
     case fetchEpisodeOrSeason(id: Int, isSeason: Bool)
     /// The notifications; `all` is the server's default, so it is not sent, and neither is a false flag.
-    case fetchNotifications(filter: NotificationFilter?, excludeReblogs: Bool, maxId: String?, minId: String?)
+    case fetchNotificationPage(filter: NotificationFilter?, excludeReblogs: Bool, maxId: String?, minId: String?)
     /// Moves the read marker; the position goes to the query beside the JSON body, the first one given.
     case markRead(status: Status, lastReadId: String?, fallbackId: String)
 }
@@ -33,7 +33,7 @@ extension TimelineApi: RequestType {
             return nil
         case .fetchEpisodeOrSeason:
             return nil
-        case .fetchNotifications(let filter, let excludeReblogs, let maxId, let minId):
+        case .fetchNotificationPage(let filter, let excludeReblogs, let maxId, let minId):
             var params = RequestParameters()
             if let filter, filter != .all {
                 params["types"] = filter.rawValue
@@ -60,7 +60,7 @@ extension TimelineApi: RequestType {
             return .get
         case .fetchEpisodeOrSeason:
             return .get
-        case .fetchNotifications:
+        case .fetchNotificationPage:
             return .get
         case .markRead:
             return .post
@@ -75,7 +75,7 @@ extension TimelineApi: RequestType {
             return .json
         case .fetchEpisodeOrSeason:
             return .json
-        case .fetchNotifications:
+        case .fetchNotificationPage:
             return .json
         case .markRead:
             return .json
@@ -105,7 +105,7 @@ extension TimelineApi: RequestType {
                 return "/api/tv/season/\(PathComponent(id))"
             }
             return "/api/tv/episode/\(PathComponent(id))"
-        case .fetchNotifications:
+        case .fetchNotificationPage:
             return "/api/v1/notifications"
         case .markRead:
             return "/api/v1/markers"
@@ -120,7 +120,7 @@ extension TimelineApi: RequestType {
             return nil
         case .fetchEpisodeOrSeason:
             return nil
-        case .fetchNotifications:
+        case .fetchNotificationPage:
             return nil
         case .markRead(_, let lastReadId, let fallbackId):
             var params = RequestParameters()

@@ -34,9 +34,9 @@ extension TimelineClient: Dependencies.DependencyKey {
                     throw APIError.converting(error)
                 }
             },
-            fetchNotifications: {
+            fetchNotificationPage: {
                 do {
-                    try await repository.fetchNotifications(filter: $0, excludeReblogs: $1, maxId: $2, minId: $3)
+                    try await repository.fetchNotificationPage(filter: $0, excludeReblogs: $1, maxId: $2, minId: $3)
                 } catch {
                     throw APIError.converting(error)
                 }

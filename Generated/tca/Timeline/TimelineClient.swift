@@ -24,7 +24,7 @@ public struct TimelineClient: Sendable {
     /// A season or an episode of a show, by the same id.
     public var fetchEpisodeOrSeason: @Sendable (_ id: Int, _ isSeason: Bool) async throws -> Show
     /// The notifications; `all` is the server's default, so it is not sent, and neither is a false flag.
-    public var fetchNotifications: @Sendable (
+    public var fetchNotificationPage: @Sendable (
         _ filter: NotificationFilter?,
         _ excludeReblogs: Bool,
         _ maxId: String?,
@@ -42,9 +42,9 @@ extension TimelineClient {
         try await self.fetchTimeline(kind: kind, maxId: nil, sinceId: nil, minId: nil, limit: limit)
     }
 
-    /// `fetchNotifications(filter:excludeReblogs:maxId:minId:)` with `filter`, `maxId`, `minId` nil.
-    public func fetchNotifications(excludeReblogs: Bool) async throws {
-        try await self.fetchNotifications(filter: nil, excludeReblogs: excludeReblogs, maxId: nil, minId: nil)
+    /// `fetchNotificationPage(filter:excludeReblogs:maxId:minId:)` with `filter`, `maxId`, `minId` nil.
+    public func fetchNotificationPage(excludeReblogs: Bool) async throws {
+        try await self.fetchNotificationPage(filter: nil, excludeReblogs: excludeReblogs, maxId: nil, minId: nil)
     }
 
     /// `markRead(status:lastReadId:fallbackId:)` with `lastReadId` nil.
@@ -67,7 +67,7 @@ extension TimelineClient: Dependencies.TestDependencyKey {
         client.fetchTimeline = { _, _, _, _, _ in [] }
         client.fetchTagTimeline = { _, _ in [] }
         client.fetchEpisodeOrSeason = { _, _ in Show(id: 0, title: "") }
-        client.fetchNotifications = { _, _, _, _ in }
+        client.fetchNotificationPage = { _, _, _, _ in }
         client.markRead = { _, _, _ in }
         return client
     }()

@@ -21,7 +21,7 @@ public protocol TimelineRepository: Sendable {
     /// A season or an episode of a show, by the same id.
     func fetchEpisodeOrSeason(id: Int, isSeason: Bool) async throws -> Show
     /// The notifications; `all` is the server's default, so it is not sent, and neither is a false flag.
-    func fetchNotifications(
+    func fetchNotificationPage(
         filter: NotificationFilter?,
         excludeReblogs: Bool,
         maxId: String?,
@@ -38,9 +38,9 @@ extension TimelineRepository {
         try await self.fetchTimeline(kind: kind, maxId: nil, sinceId: nil, minId: nil, limit: limit)
     }
 
-    /// `fetchNotifications(filter:excludeReblogs:maxId:minId:)` with `filter`, `maxId`, `minId` nil.
-    public func fetchNotifications(excludeReblogs: Bool) async throws {
-        try await self.fetchNotifications(filter: nil, excludeReblogs: excludeReblogs, maxId: nil, minId: nil)
+    /// `fetchNotificationPage(filter:excludeReblogs:maxId:minId:)` with `filter`, `maxId`, `minId` nil.
+    public func fetchNotificationPage(excludeReblogs: Bool) async throws {
+        try await self.fetchNotificationPage(filter: nil, excludeReblogs: excludeReblogs, maxId: nil, minId: nil)
     }
 
     /// `markRead(status:lastReadId:fallbackId:)` with `lastReadId` nil.
@@ -82,13 +82,13 @@ public struct TimelineRepositoryImpl: TimelineRepository {
     }
 
     /// The notifications; `all` is the server's default, so it is not sent, and neither is a false flag.
-    public func fetchNotifications(
+    public func fetchNotificationPage(
         filter: NotificationFilter?,
         excludeReblogs: Bool,
         maxId: String?,
         minId: String?
     ) async throws {
-        let request = TimelineApi.fetchNotifications(
+        let request = TimelineApi.fetchNotificationPage(
             filter: filter,
             excludeReblogs: excludeReblogs,
             maxId: maxId,
