@@ -192,7 +192,11 @@ struct DiffProof {
                     breaking.append("\(key): no endpoint in the new code")
                     continue
                 }
-                for variant in ["all", "minimal", "flipped"] {
+                // The calls of every shape (`flipped.<input>`, `variant<n>`: a Bool flipped, each enum case in turn)
+                // the old driver made.
+                let shapes = old.requests.keys.filter { $0.hasPrefix(key + ".flipped.") || $0.hasPrefix(key + ".variant") }
+                    .map { String($0.dropFirst(key.count + 1)) }.sorted()
+                for variant in ["all", "minimal", "flipped"] + shapes {
                     guard let sent = old.requests[key + "." + variant] else { continue }
                     guard let resent = new.requests[key + "." + variant] else {
                         breaking.append("\(key) (\(variant)): the new code cannot make the call with the old values")

@@ -371,10 +371,48 @@ struct DiffProofDriver {
 
     var impl: String { domainName + "RepositoryImpl" }
 
+    /// The calls an endpoint whose enum input chooses a part of the request gets: one per case (by raw value),
+    /// for enums of up to this many cases (a larger one cycles through these).
+    static let maximumVariants = 4
+
     /// The name of the Bool input that chooses the endpoint's HTTP method, if one does.
     static func methodChooser(_ endpoint: Endpoint) -> String? {
         guard case .conditional(let input, _, _) = endpoint.method, input < endpoint.inputs.count else { return nil }
         return endpoint.inputs[input].name
+    }
+
+    /// The inputs whose value chooses a part of the request: the method, the path (`if`, `switch`), a key left out
+    /// (`omitWhen`). A call is made with each Bool flipped and with each enum case in turn, so that a change of a
+    /// branch is observed on the wire.
+    static func shapeChoosers(_ endpoint: Endpoint) -> (bools: [String], enums: Bool) {
+        var inputs: [Int] = []
+        if case .conditional(let input, _, _) = endpoint.method { inputs.append(input) }
+        if let choice = endpoint.pathChoice { inputs.append(choice.input) }
+        func entries(_ param: Param) -> [ParamEntry] {
+            switch param {
+            case .none, .value: return []
+            case .fields(let entries): return entries
+            case .merged(let parts):
+                return parts.flatMap { part -> [ParamEntry] in
+                    if case .fields(let entries) = part { return entries }
+                    return []
+                }
+            }
+        }
+        for entry in entries(endpoint.param) + entries(endpoint.query) where !entry.omitWhen.isEmpty {
+            if case .reference(let reference) = entry.value { inputs.append(reference.input) }
+        }
+        var bools: [String] = []
+        var enums = false
+        for input in inputs where input < endpoint.inputs.count {
+            let type = endpoint.inputs[input].type.unwrapped
+            if type.simpleName == "Bool" {
+                if !bools.contains(endpoint.inputs[input].name) { bools.append(endpoint.inputs[input].name) }
+            } else {
+                enums = true
+            }
+        }
+        return (bools, enums)
     }
 
     // MARK: The source driver
@@ -462,8 +500,12 @@ struct DiffProofDriver {
             if let unknown = model.unknownCase { body.append("case .\(Self.member(unknown)): break") }
             body.append("}")
             for enumCase in cases { body.append("_ = \(rendered).\(Self.member(enumCase.name))") }
-            if let unknown = model.unknownCase { body.append("_ = \(rendered).\(Self.member(unknown))(\"proof\")") }
-            body.append("let _: String = v.rawValue")
+            // An Int enum's unknown case holds, and its raw value is, an Int.
+            let rawType = model.isIntegerEnum ? "Int" : "String"
+            if let unknown = model.unknownCase {
+                body.append("_ = \(rendered).\(Self.member(unknown))(\(model.isIntegerEnum ? "7_919" : "\"proof\""))")
+            }
+            body.append("let _: \(rawType) = v.rawValue")
             body.append("let _: [\(rendered)] = Array(\(rendered).allCases)")
             body.append("let _: any Hashable = v")
         case .union(let union):
@@ -553,12 +595,31 @@ struct DiffProofDriver {
                 if let chooser = Self.methodChooser(endpoint) {
                     call(key + ".flipped", endpoint, arguments(endpoint, mode: .all, old: nil, flip: chooser))
                 }
+                let choosers = Self.shapeChoosers(endpoint)
+                for chooser in choosers.bools where chooser != Self.methodChooser(endpoint) {
+                    call(key + ".flipped." + chooser, endpoint, arguments(endpoint, mode: .all, old: nil, flip: chooser))
+                }
+                if choosers.enums {
+                    for variant in 0..<Self.maximumVariants {
+                        call(key + ".variant\(variant)", endpoint, arguments(endpoint, mode: Mode(variant: variant), old: nil))
+                    }
+                }
             } else if let match {
                 let key = domainName + "." + match.caseName
                 call(key + ".all", endpoint, arguments(endpoint, mode: Mode(relative: true), old: match))
                 call(key + ".minimal", endpoint, arguments(endpoint, mode: Mode(minimal: true, relative: true), old: match))
                 if let chooser = Self.methodChooser(match) {
                     call(key + ".flipped", endpoint, arguments(endpoint, mode: Mode(relative: true), old: match, flip: chooser))
+                }
+                // The old side's shape calls, keyed by the old endpoint's choosers.
+                let choosers = Self.shapeChoosers(match)
+                for chooser in choosers.bools where chooser != Self.methodChooser(match) {
+                    call(key + ".flipped." + chooser, endpoint, arguments(endpoint, mode: Mode(relative: true), old: match, flip: chooser))
+                }
+                if choosers.enums {
+                    for variant in 0..<Self.maximumVariants {
+                        call(key + ".variant\(variant)", endpoint, arguments(endpoint, mode: Mode(relative: true, variant: variant), old: match))
+                    }
                 }
                 call(key + ".newall", endpoint, arguments(endpoint, mode: .all, old: match))
                 call(key + ".loosened", endpoint, arguments(endpoint, mode: Mode(minimal: true, relative: true, loosened: true), old: match))
