@@ -4,7 +4,8 @@
 ///
 /// Only properties that have the same type on every platform repogen's output builds for (Apple's Foundation and
 /// swift-corelibs-foundation on Linux), that no SDK deprecates, and that are not methods. Anything else, and any
-/// member of an external type or a type parameter, is a located error.
+/// member read through a type parameter, is a located error. Members of `externalTypes` are not checked (another
+/// spec of the module may declare the type; repogen does not look across specs for it yet).
 enum BuiltinMembers {
     /// A member's type, as the spec would write it.
     private static func type(_ text: String) -> SwiftType {
