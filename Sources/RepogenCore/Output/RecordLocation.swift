@@ -29,11 +29,11 @@ package struct RecordLocation: Sendable, Equatable {
         case automatic(environment: [String: String])
     }
 
-    /// Where the cache folder came from (for `--verbose` and the tests).
-    package enum Origin: String, Sendable, Equatable {
-        case named = "named"
-        case package = "the package's .build"
-        case userCache = "the user's cache folder"
+    /// Where the cache folder came from.
+    package enum Origin: Sendable, Equatable {
+        case named
+        case package
+        case userCache
     }
 
     /// The output folder's real path (no symbolic link, `.` or `..`): what the record belongs to.
