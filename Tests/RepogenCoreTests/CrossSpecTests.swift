@@ -102,6 +102,127 @@ final class CrossSpecTests: XCTestCase {
     }
 }
 
+/// Placeholders reading members of a type another spec of the run declares (`externalTypes`) are checked against
+/// that spec, as its own placeholders would be, and reported at the placeholder, naming where the type is declared;
+/// a type no spec of the run declares is the app's, and trusted.
+final class ExternalMemberTests: XCTestCase {
+    static let catalog = """
+        models:
+          Kind: { enum: [book, film] }
+          Filter:
+            fields:
+              kind: Kind
+              note: String?
+              link: URL
+              inner: Inner
+            models:
+              Inner: { fields: { code: Int } }
+          Shape: { oneOf: [Kind, Filter] }
+        endpoints:
+          - { name: fetchKinds, method: GET, path: /kinds }
+        """
+
+    /// `catalog.yaml` beside `search.yaml` with one endpoint whose path is `path`, param `param`, header `header`.
+    func diagnostics(path: String = "/s", param: String = "{}", header: String = "{}", json: Bool = false) -> [String] {
+        let search: String
+        if json {
+            search = #"{ "externalTypes": ["Kind", "Filter", "Shape", "Elsewhere"], "endpoints": [{ "name": "search", "method": "GET", "path": "\#(path)", "inputs": [{ "name": "kind", "type": "Kind" }, { "name": "filter", "type": "Filter" }, { "name": "filters", "type": "[Filter]" }, { "name": "shape", "type": "Shape" }, { "name": "other", "type": "Elsewhere" }], "param": \#(param), "header": { "custom": \#(header) } }] }"#
+        } else {
+            search = """
+                externalTypes: [Kind, Filter, Shape, Elsewhere]
+                endpoints:
+                  - name: search
+                    method: GET
+                    path: "\(path)"
+                    inputs:
+                      - { name: kind, type: Kind }
+                      - { name: filter, type: Filter }
+                      - { name: filters, type: "[Filter]" }
+                      - { name: shape, type: Shape }
+                      - { name: other, type: Elsewhere }
+                    param: \(param)
+                    header: { custom: \(header) }
+                """
+        }
+        let name = json ? "search.json" : "search.yaml"
+        let files = ["catalog.yaml": SpecFile(path: "catalog.yaml", text: Self.catalog), name: SpecFile(path: name, text: search)]
+        do {
+            _ = try Pipeline.generate(specPaths: ["catalog.yaml", name], options: GenerateOptions(), specFiles: files)
+            return []
+        } catch {
+            // Without the location: the two formats put the placeholder in different columns.
+            return error.diagnostics.map(\.message)
+        }
+    }
+
+    func testWhatTheDeclaringSpecAllowsIsAccepted() {
+        for json in [false, true] {
+            XCTAssertEqual(diagnostics(
+                path: "/s/{kind.rawValue}/{filter.inner.code}/{filter.kind.rawValue}/{filter.link.lastPathComponent}",
+                param: #"{ "note": "{filter.note}", "host": "{filter.link.host}", "kinds": "{filters[].kind.rawValue}", "f": "{filter}", "s": "{shape}" }"#,
+                header: #"{ "X-Link": "{filter.link.absoluteString}", "X-App": "{other.anything.at.all}" }"#, json: json), [], "json: \(json)")
+        }
+    }
+
+    func testAMissingMemberIsAnErrorWithASuggestion() {
+        for json in [false, true] {
+            XCTAssertEqual(diagnostics(path: "/s/{kind.rawValu}/{filter.inner.cod}", param: #"{ "k": "{filters[].knd}" }"#, json: json), [
+                "the path of 'search' uses 'kind.rawValu', but 'Kind' (declared in catalog.yaml:2:3) has no member 'rawValu'; did you mean 'rawValue'?",
+                "the path of 'search' uses 'filter.inner.cod', but 'Filter.Inner' (in catalog.yaml) has no field 'cod'; did you mean 'code'?",
+                "param 'k' of 'search' uses 'filters[].knd', but 'Filter' (declared in catalog.yaml:3:3) has no field 'knd'; did you mean 'kind'?",
+            ], "json: \(json)")
+        }
+    }
+
+    func testAnOptionalMemberGoesOnlyInAParam() {
+        for json in [false, true] {
+            XCTAssertEqual(diagnostics(
+                path: "/s/{filter.note}", param: #"{ "n": "{filter.note.count}", "h": "{filter.link.host.count}" }"#,
+                header: #"{ "X-Note": "{filter.note}" }"#, json: json
+            ), [
+                "the path of 'search' uses 'filter.note', which is of type 'String?' in 'Filter' (declared in catalog.yaml:3:3) (nil for some values); an optional member of a type another spec declares can only go in a param, which leaves it out when nil",
+                "param 'n' of 'search' uses 'filter.note.count', which reads through 'filter.note', of type 'String?' in 'Filter' (declared in catalog.yaml:3:3); a member of a type another spec declares is read only through non-optional values",
+                "param 'h' of 'search' uses 'filter.link.host.count', which reads through 'filter.link.host', of type 'String?' in 'URL'; a member of a type another spec declares is read only through non-optional values",
+                "header 'X-Note' of 'search' uses 'filter.note', which is of type 'String?' in 'Filter' (declared in catalog.yaml:3:3) (nil for some values); an optional member of a type another spec declares can only go in a param, which leaves it out when nil",
+            ], "json: \(json)")
+        }
+    }
+
+    func testAValueWithoutOneTextFormIsAnErrorWhereTextGoes() {
+        for json in [false, true] {
+            XCTAssertEqual(diagnostics(
+                path: "/s/{kind}/{filter.inner}", header: #"{ "X-Shape": "{shape}", "X-Url": "{filter.link.port}" }"#,
+                json: json
+            ), [
+                "the path of 'search' uses 'kind', which is the enum 'Kind'; write its raw value, '{kind.rawValue}'",
+                "the path of 'search' uses 'filter.inner', which is the model 'Filter.Inner', not one value that can be written as text; name one of its fields",
+                "header 'X-Shape' of 'search' uses 'shape', which is the union 'Shape', whose cases have no one text form; pass the text as a String",
+                "header 'X-Url' of 'search' uses 'filter.link.port', which is of type 'Int?' in 'URL' (nil for some values); an optional member of a type another spec declares can only go in a param, which leaves it out when nil",
+            ], "json: \(json)")
+        }
+    }
+
+    func testAUnionHasNoMembersAndAnAppTypeIsTrusted() {
+        XCTAssertEqual(diagnostics(path: "/s/{shape.kind}/{other.id}"), [
+            "the path of 'search' uses 'shape.kind', but 'Shape' (declared in catalog.yaml:11:3) has no field 'kind'",
+        ])
+        // Generated on its own, the spec trusts every external type, as before: no spec of the run declares them.
+        let alone = "externalTypes: [Kind]\nendpoints:\n  - { name: a, method: GET, path: \"/a/{kind.anything}\", inputs: [{ name: kind, type: Kind }] }\n"
+        XCTAssertNoThrow(try Pipeline.generate(
+            specPaths: ["a.yaml"], options: GenerateOptions(), specFiles: ["a.yaml": SpecFile(path: "a.yaml", text: alone)]))
+    }
+
+    /// `Pipeline.check`, with which `repogen import` proves its specs generate in every style, reports the same.
+    func testTheCheckImportUsesReportsItToo() {
+        let search = "externalTypes: [Kind]\nendpoints:\n  - { name: a, method: GET, path: \"/a/{kind.rawValu}\", inputs: [{ name: kind, type: Kind }] }\n"
+        let files = [SpecFile(path: "catalog.yaml", text: Self.catalog), SpecFile(path: "search.yaml", text: search)]
+        let found = Pipeline.check(files, styles: OutputStyle.all)
+        XCTAssertEqual(found?.diagnostics.map(\.description), [
+            "search.yaml:3:35: error: the path of 'a' uses 'kind.rawValu', but 'Kind' (declared in catalog.yaml:2:3) has no member 'rawValu'; did you mean 'rawValue'?",
+        ])
+    }
+}
+
 /// One module may mix styles (`style` in a spec): what a style's code needs at the module level (tca's `APIError` and
 /// the modules it names, clean's publisher helper) may not be declared by a spec of another style either.
 final class MixedStyleModuleTests: XCTestCase {

@@ -17,6 +17,9 @@ package struct APIModel: Sendable, Equatable {
     package var modelFiles = 1
     /// `servers`: the base URLs, each a function of `<Domain>Servers`.
     package var servers: [Server] = []
+    /// The spec's types and what it reads of external types, for the cross-check stage (`checkExternalReads`);
+    /// nil when it has neither.
+    package var types: SpecTypes? = nil
 }
 
 /// A server of `servers`: a function returning its URL, with a parameter per variable.

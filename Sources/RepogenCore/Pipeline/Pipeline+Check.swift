@@ -76,7 +76,7 @@ extension Pipeline {
                     modules: [options.runtimeModule] + options.imports, style: own)
                 generations.append(Generation(
                     files: [], warnings: warnings, declarations: model.modelDeclarations,
-                    moduleNames: moduleNames(of: own, model: model, path: file.path)))
+                    moduleNames: moduleNames(of: own, model: model, path: file.path), types: model.types))
             } catch {
                 diagnostics += error.diagnostics
             }

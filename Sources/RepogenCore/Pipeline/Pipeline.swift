@@ -11,6 +11,8 @@ package struct Generation: Sendable, Equatable {
     /// The module-level names the style's code uses unqualified besides every style's (`ReservedNames.moduleNames`:
     /// tca's `APIError` and the modules it names), with what uses them: no spec of the module may declare them.
     package var moduleNames: [String: String] = [:]
+    /// The spec's types and what it reads of external types (`APIModel.types`), for the cross-check stage.
+    package var types: SpecTypes? = nil
 }
 
 /// The pipeline: read -> decode -> validate -> project -> render, all in memory. Nothing touches the disk until
@@ -100,7 +102,7 @@ package enum Pipeline {
         let sharedFiles = try renderSharedFiles(library: library, options: options, warnings: &warnings)
         return Generation(
             files: files, warnings: warnings, declarations: model.modelDeclarations, sharedFiles: sharedFiles,
-            moduleNames: moduleNames(of: options.style, model: model, path: file.path))
+            moduleNames: moduleNames(of: options.style, model: model, path: file.path), types: model.types)
     }
 
     /// `path`'s spec: as `specFiles` has it, or read from disk.

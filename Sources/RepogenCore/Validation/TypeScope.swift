@@ -1,5 +1,5 @@
 /// The type names a spec may use, and where each comes from.
-struct TypeScope {
+package struct TypeScope: Sendable, Equatable {
     /// Types every spec may use without declaring them (`ReservedNames.builtinTypes`).
     static let builtins = ReservedNames.builtinTypes
     /// Modules whose members may be named with a module prefix (`Foundation.Date`).

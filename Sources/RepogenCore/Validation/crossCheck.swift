@@ -55,6 +55,6 @@ extension Pipeline {
                 fileNames[name] = file.relativePath
             }
         }
-        return diagnostics
+        return diagnostics + checkExternalReads(generations)
     }
 }

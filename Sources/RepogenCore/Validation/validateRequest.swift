@@ -53,9 +53,11 @@ extension SpecValidator {
     }
 
     /// Resolves a placeholder against the endpoint's inputs, and its members against the models they read.
+    /// - Parameter writtenAsText: the value is written as text where a known type's value is checked by the caller
+    ///   (a form field, which may be an array): a read of an `externalTypes` type is recorded as text.
     mutating func resolve(
         _ raw: TemplateString.RawReference, scope: InputScope, at location: SourceLocation, allowOptional: Bool,
-        asText: Bool = false, place: @autoclosure () -> String
+        asText: Bool = false, writtenAsText: Bool = false, place: @autoclosure () -> String
     ) -> ValueReference? {
         guard let index = scope.index(of: raw.root) else {
             if scope.broken.contains(raw.root) { return nil }
@@ -70,6 +72,8 @@ extension SpecValidator {
         var lastIsField = false
         // Optional members of Foundation types read through (`referer.host.count`): optional chaining.
         var chained: [Int] = []
+        // The type of `externalTypes` the placeholder reads members of, those members, and what it was read from.
+        var foreign: (type: String, members: [String], mapped: Bool, path: String)?
         func walk(_ members: [String], from start: String, mapped: Bool = false) -> Bool {
             var path = start
             var opaque: String?
@@ -81,6 +85,10 @@ extension SpecValidator {
                 guard let (type, typeScope) = current else { return true }
                 switch memberType(of: type, member, scope: typeScope) {
                 case .unknown:
+                    current = nil
+                case .external(let name):
+                    // Checked in the cross-check stage against the spec that declares it, if one does.
+                    foreign = (name, Array(members[position...]), mapped, path)
                     current = nil
                 case .typeParameterField(let description):
                     // Its value can be used as it is (the last member), not read further.
@@ -125,6 +133,9 @@ extension SpecValidator {
             return true
         }
         guard walk(raw.members, from: raw.root) else { return nil }
+        // An external type read before a mapped array (`{filter.items[].id}`): its elements' members are checked
+        // with it.
+        let mappedAfterForeign = foreign != nil ? raw.mappedMembers : nil
         if let (type, _) = current, !raw.members.isEmpty {
             optional = optional || type.isOptional || !chained.isEmpty
         }
@@ -170,6 +181,20 @@ extension SpecValidator {
                 at: location)
             return nil
         }
+        let needsText = !allowOptional || asText || writtenAsText
+        if foreign == nil, needsText, let (type, _) = current, case .named(let name, _) = type.unwrapped.shape,
+            types.model(named: name, in: []) == nil, types.isExternal(name)
+        {
+            // The whole value of an external type, written as text: another spec may declare it as a model.
+            foreign = (name, [], false, ([raw.root] + raw.members).joined(separator: "."))
+        }
+        if let foreign {
+            externalReads.append(ExternalRead(
+                type: foreign.type, members: foreign.members, mappedMembers: mappedAfterForeign, readFrom: foreign.path,
+                text: raw.text, place: place(),
+                location: location, mapped: foreign.mapped, needsText: needsText,
+                allowsOptional: allowOptional && !needsText))
+        }
         reference.isOptional = optional
         reference.chainedMembers = chained
         reference.type = current?.type
@@ -177,112 +202,14 @@ extension SpecValidator {
         return reference
     }
 
-    /// Built-in types with one text form, written as `value.description`.
-    static let textTypes: Set<String> = [
-        "String", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
-        "UInt64", "Double", "Float", "Decimal", "UUID", "URL",
-    ]
-
-    /// Why a value of `type` cannot be written as text, or nil when it can (or is an external type, which repogen
-    /// trusts).
+    /// Why a value of `type` cannot be written as text, or nil when it can (`TypeScope.textProblem`).
     func textProblem(_ type: SwiftType, scope: [String], reference: String) -> String? {
-        let base = type.unwrapped
-        switch base.shape {
-        case .array, .dictionary:
-            return "is a '\(base)', not one value that can be written as text"
-        case .optional:
-            return nil
-        case .named(let name, _):
-            if let model = types.model(named: name, in: scope) {
-                if types.enumCases[model] != nil {
-                    return "is the enum '\(model)'; write its raw value, '{\(reference).rawValue}'"
-                }
-                if types.unions[model] != nil {
-                    return "is the union '\(model)', whose cases have no one text form; pass the text as a String"
-                }
-                return "is the model '\(model)', not one value that can be written as text; name one of its fields"
-            }
-            let plain = TypeScope.unqualified(name)
-            if Self.textTypes.contains(plain) { return nil }
-            if TypeScope.builtins.contains(plain) {
-                return "is a '\(plain)', with no single text form here; pass it as a String"
-            }
-            return nil
-        }
+        types.textProblem(type, scope: scope, reference: reference)
     }
 
-    /// What reading `member` of a value of `type` gives.
-    enum MemberLookup {
-        /// The member's type, and the scope its type is written in.
-        case found(SwiftType, [String])
-        /// A model of the spec without that field: its name, and its fields for a hint.
-        case missing(String, [String])
-        /// A field typed by a type parameter (`T` of `Page<T>`): its value is read as it is, but its type is the
-        /// argument's, which is not tracked, so nothing can be read from it. The text names the type (`the type
-        /// parameter 'T' of 'Page'`).
-        case typeParameterField(String)
-        /// A type whose members cannot be read: why (`'URL' has no member 'hots' a placeholder can read; ...`).
-        case unreadable(String)
-        /// A type that is not valid (reported where it is written): members are not checked.
-        case unknown
-    }
-
-    func memberType(of type: SwiftType, _ member: String, scope: [String]) -> MemberLookup {
-        guard case .named(let name, _) = type.unwrapped.shape,
-            let model = types.model(named: name, in: scope)
-        else { return foreignMember(of: type, member, scope: scope) }
-        let modelScope = model.utf8.contains(UInt8(ascii: ".")) ? model.split(separator: ".").map(String.init) : [model]
-        if types.enumCases[model] != nil {
-            let rawType = types.integerEnums.contains(model) ? "Int" : "String"
-            return member == "rawValue" ? .found(SwiftType.named(rawType), []) : .missing(model, ["rawValue"])
-        }
-        // A union has no fields of its own: its cases do.
-        if types.unions[model] != nil { return .missing(model, []) }
-        guard let fields = types.fields[model] else { return .unknown }
-        guard let field = fields.first(where: { $0.name == member }) else {
-            return .missing(model, fields.map(\.name))
-        }
-        // A field typed by a generic parameter has the type of the argument, which is not tracked.
-        let parameters = types.typeParameters[model] ?? []
-        if let parameter = field.type.referencedNames.first(where: parameters.contains) {
-            return .typeParameterField("typed by the type parameter '\(parameter)' of '\(model)'")
-        }
-        return .found(field.type, modelScope)
-    }
-
-    /// A member of a type the spec does not define: a built-in type's from `BuiltinMembers`; a type parameter's
-    /// members are not known, so reading one is an error; an external type's are not checked.
-    func foreignMember(of type: SwiftType, _ member: String, scope: [String]) -> MemberLookup {
-        if case .named(let name, _) = type.unwrapped.shape {
-            let plain = TypeScope.unqualified(name)
-            let isBuiltin = TypeScope.builtins.contains(plain) && (plain == name || name.hasSuffix("." + plain))
-            if !isBuiltin {
-                let head = name.split(separator: ".").first.map(String.init) ?? name
-                // An external type is declared by another spec of the module (or by the app), which repogen
-                // trusts, as it trusts its text form: its members are not checked here.
-                if types.external.contains(name) || types.external.contains(head) { return .unknown }
-                if scope.indices.contains(where: { (types.typeParameters[scope[...$0].joined(separator: ".")] ?? []).contains(name) }) {
-                    return .unreadable("'\(name)' is a type parameter, whose members repogen does not know")
-                }
-                if types.modules.contains(head) && head != name {
-                    return .unreadable("'\(name)' is a type whose members repogen does not know; pass the value as an input of its own")
-                }
-                // An unknown type name, reported where it is written.
-                return .unknown
-            }
-        }
-        switch BuiltinMembers.lookup(type, member) {
-        case .success(let memberType):
-            return .found(memberType, [])
-        case .failure(let unavailable):
-            guard !unavailable.members.isEmpty else {
-                return .unreadable("'\(unavailable.type)' has no members a placeholder can read")
-            }
-            let hint = NameSuggester.hint(for: member, among: unavailable.members)
-            return .unreadable(
-                "'\(unavailable.type)' has no member '\(member)' a placeholder can read\(hint) (it offers "
-                    + unavailable.members.map { "'\($0)'" }.joined(separator: ", ") + ")")
-        }
+    /// What reading `member` of a value of `type` gives (`TypeScope.memberType`).
+    func memberType(of type: SwiftType, _ member: String, scope: [String]) -> TypeScope.MemberLookup {
+        types.memberType(of: type, member, scope: scope)
     }
 
     /// Parses (unless the caller has: `parsed`) and resolves a template string; `nil` after reporting when anything

@@ -25,6 +25,8 @@ struct SpecValidator {
     /// The output style, which decides the mock's member names.
     var style = OutputStyle.defaultStyle
     var types = TypeScope()
+    /// The placeholders that read types of `externalTypes`, for the cross-check stage.
+    var externalReads: [ExternalRead] = []
     /// Modules the generated files import besides the spec's own (the runtime module, the config's imports).
     var modules: Set<String> = []
     /// The types generated for the domain (`StoreApi`, `StoreRepository`, `StoreRepositoryImpl`,
@@ -97,7 +99,8 @@ struct SpecValidator {
         return APIModel(
             domain: domain, specPath: spec.path, imports: imports, models: models, domainModels: domainModels,
             endpoints: endpoints, collections: collections, modelDeclarations: declarations,
-            modelFiles: spec.modelFiles?.value ?? 1, servers: validateServers(spec.servers))
+            modelFiles: spec.modelFiles?.value ?? 1, servers: validateServers(spec.servers),
+            types: types.models.isEmpty && externalReads.isEmpty ? nil : SpecTypes(scope: types, reads: externalReads))
     }
 
     /// The domain name the file name gives: a Swift type name, short enough for the file names generated for it.

@@ -150,7 +150,8 @@ extension SpecValidator {
         let parsed = TemplateString.parse(value.value)
         // A field that is one value may read an optional one: the field is left out when it is nil.
         if case .success(let raw) = parsed, raw.count == 1, case .reference(let single) = raw[0] {
-            guard let reference = resolve(single, scope: scope, at: value.location, allowOptional: true, place: place())
+            guard let reference = resolve(
+                single, scope: scope, at: value.location, allowOptional: true, writtenAsText: true, place: place())
             else {
                 return nil
             }
