@@ -41,6 +41,10 @@ public final class MockTimelineRepository: TimelineRepository {
     public let markReadMock = MockMethod<(status: Status, lastReadId: String?, fallbackId: String), Void>(
         "MockTimelineRepository.markRead(status:lastReadId:fallbackId:)"
     )
+    /// Calls and stubs of `fetchStatusContext(status:)`.
+    public let fetchStatusContextMock = MockMethod<StatusResponse, [Status]>(
+        "MockTimelineRepository.fetchStatusContext(status:)"
+    )
 
     public init() { }
 
@@ -75,6 +79,10 @@ public final class MockTimelineRepository: TimelineRepository {
 
     public func markRead(status: Status, lastReadId: String?, fallbackId: String) -> Result<Void, Error> {
         self.markReadMock.call((status: status, lastReadId: lastReadId, fallbackId: fallbackId))
+    }
+
+    public func fetchStatusContext(status: StatusResponse) -> Result<[Status], Error> {
+        self.fetchStatusContextMock.call(status)
     }
 }
 #endif

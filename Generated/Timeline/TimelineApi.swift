@@ -14,6 +14,9 @@ enum TimelineApi {
     case fetchNotificationPage(filter: NotificationFilter?, excludeReblogs: Bool, maxId: String?, minId: String?)
     /// Moves the read marker; the position goes to the query beside the JSON body, the first one given.
     case markRead(status: Status, lastReadId: String?, fallbackId: String)
+    /// The replies around a status of the Status domain; its id goes into the path, its visibility's number into a
+    /// header.
+    case fetchStatusContext(status: StatusResponse)
 }
 
 extension TimelineApi: RequestType {
@@ -49,6 +52,8 @@ extension TimelineApi: RequestType {
             return params
         case .markRead(let status, _, _):
             return status
+        case .fetchStatusContext:
+            return nil
         }
     }
 
@@ -64,6 +69,8 @@ extension TimelineApi: RequestType {
             return .get
         case .markRead:
             return .post
+        case .fetchStatusContext:
+            return .get
         }
     }
 
@@ -79,6 +86,8 @@ extension TimelineApi: RequestType {
             return .json
         case .markRead:
             return .json
+        case .fetchStatusContext(let status):
+            return .custom(["X-Visibility": status.visibility.rawValue.description])
         }
     }
 
@@ -109,6 +118,8 @@ extension TimelineApi: RequestType {
             return "/api/v1/notifications"
         case .markRead:
             return "/api/v1/markers"
+        case .fetchStatusContext(let status):
+            return "/api/v1/statuses/\(PathComponent(status.id))/context"
         }
     }
 
@@ -130,6 +141,8 @@ extension TimelineApi: RequestType {
                 params["fallback_id"] = fallbackId
             }
             return params
+        case .fetchStatusContext:
+            return nil
         }
     }
 }

@@ -30,6 +30,9 @@ public protocol TimelineRepository: Sendable {
     ) async -> Result<Void, Error>
     /// Moves the read marker; the position goes to the query beside the JSON body, the first one given.
     func markRead(status: Status, lastReadId: String?, fallbackId: String) async -> Result<Void, Error>
+    /// The replies around a status of the Status domain; its id goes into the path, its visibility's number into a
+    /// header.
+    func fetchStatusContext(status: StatusResponse) async -> Result<[Status], Error>
 }
 
 /// The methods with optional inputs, without them: they are sent as `nil`.
@@ -101,6 +104,13 @@ public struct TimelineRepositoryImpl: TimelineRepository {
     /// Moves the read marker; the position goes to the query beside the JSON body, the first one given.
     public func markRead(status: Status, lastReadId: String?, fallbackId: String) async -> Result<Void, Error> {
         let request = TimelineApi.markRead(status: status, lastReadId: lastReadId, fallbackId: fallbackId)
+        return await self.manager.request(requestType: request)
+    }
+
+    /// The replies around a status of the Status domain; its id goes into the path, its visibility's number into a
+    /// header.
+    public func fetchStatusContext(status: StatusResponse) async -> Result<[Status], Error> {
+        let request = TimelineApi.fetchStatusContext(status: status)
         return await self.manager.request(requestType: request)
     }
 }

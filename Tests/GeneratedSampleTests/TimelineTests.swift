@@ -6,8 +6,8 @@ import XCTest
 @testable import GeneratedSample
 
 /// Specs/timeline.yaml on the wire (the raw socket server, bytes as sent): the path chosen by a Bool or an enum
-/// input, only the first non-nil cursor of `firstOf`, and keys left out by `omitWhen`; no input value moves a request
-/// beyond its placeholder slots.
+/// input, only the first non-nil cursor of `firstOf`, keys left out by `omitWhen`, and members of a model another
+/// spec declares (status.yaml's `StatusResponse`); no input value moves a request beyond its placeholder slots.
 final class TimelineTests: XCTestCase {
     var server: RawServer!
     var timeline: TimelineRepositoryImpl!
@@ -95,5 +95,22 @@ final class TimelineTests: XCTestCase {
         ])
         let body = try JSONSerialization.jsonObject(with: Data(requests[0].body)) as? [String: String]
         XCTAssertEqual(body, ["id": "1", "content": "hi"])
+    }
+
+    func testMembersOfAModelAnotherSpecDeclaresStayInTheirSlots() async throws {
+        // The server sent a visibility the app does not know: its number goes into the header as it is.
+        let unknown = try JSONDecoder().decode([Visibility].self, from: Data("[9]".utf8))[0]
+        for (id, visibility) in [("109", Visibility.private), ("1/../../admin?x=1", unknown)] {
+            let status = StatusResponse(id: id, content: "hi", visibility: visibility)
+            _ = await timeline.fetchStatusContext(status: status)
+        }
+        let requests = try server.requests.map(WireRequest.init)
+        XCTAssertEqual(requests.map { "\($0.method) \($0.target)" }, [
+            "GET /api/v1/statuses/109/context", "GET /api/v1/statuses/1%2F..%2F..%2Fadmin%3Fx%3D1/context",
+        ])
+        let headers = requests.map { request in
+            request.fields.filter { $0.name.lowercased() == "x-visibility" }.map { String(decoding: $0.value, as: UTF8.self) }
+        }
+        XCTAssertEqual(headers, [["2"], ["9"]])
     }
 }

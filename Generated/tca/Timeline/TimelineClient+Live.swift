@@ -47,6 +47,13 @@ extension TimelineClient: Dependencies.DependencyKey {
                 } catch {
                     throw APIError.converting(error)
                 }
+            },
+            fetchStatusContext: {
+                do {
+                    return try await repository.fetchStatusContext(status: $0)
+                } catch {
+                    throw APIError.converting(error)
+                }
             }
         )
     }

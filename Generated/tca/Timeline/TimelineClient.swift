@@ -32,6 +32,9 @@ public struct TimelineClient: Sendable {
     ) async throws -> Void
     /// Moves the read marker; the position goes to the query beside the JSON body, the first one given.
     public var markRead: @Sendable (_ status: Status, _ lastReadId: String?, _ fallbackId: String) async throws -> Void
+    /// The replies around a status of the Status domain; its id goes into the path, its visibility's number into a
+    /// header.
+    public var fetchStatusContext: @Sendable (_ status: StatusResponse) async throws -> [Status]
 }
 
 /// The closures with optional inputs, without them: they are sent as `nil` (a closure cannot have default
@@ -69,6 +72,7 @@ extension TimelineClient: Dependencies.TestDependencyKey {
         client.fetchEpisodeOrSeason = { _, _ in Show(id: 0, title: "") }
         client.fetchNotificationPage = { _, _, _, _ in }
         client.markRead = { _, _, _ in }
+        client.fetchStatusContext = { _ in [] }
         return client
     }()
 }

@@ -29,6 +29,9 @@ public protocol TimelineRepository: Sendable {
     ) async throws
     /// Moves the read marker; the position goes to the query beside the JSON body, the first one given.
     func markRead(status: Status, lastReadId: String?, fallbackId: String) async throws
+    /// The replies around a status of the Status domain; its id goes into the path, its visibility's number into a
+    /// header.
+    func fetchStatusContext(status: StatusResponse) async throws -> [Status]
 }
 
 /// The methods with optional inputs, without them: they are sent as `nil`.
@@ -100,6 +103,13 @@ public struct TimelineRepositoryImpl: TimelineRepository {
     /// Moves the read marker; the position goes to the query beside the JSON body, the first one given.
     public func markRead(status: Status, lastReadId: String?, fallbackId: String) async throws {
         let request = TimelineApi.markRead(status: status, lastReadId: lastReadId, fallbackId: fallbackId)
+        return try await self.manager.response(requestType: request)
+    }
+
+    /// The replies around a status of the Status domain; its id goes into the path, its visibility's number into a
+    /// header.
+    public func fetchStatusContext(status: StatusResponse) async throws -> [Status] {
+        let request = TimelineApi.fetchStatusContext(status: status)
         return try await self.manager.response(requestType: request)
     }
 }
