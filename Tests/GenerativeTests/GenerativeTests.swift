@@ -163,6 +163,12 @@ final class GenerativeTests: XCTestCase {
         var acceptedWithDefaults = 0
         var acceptedWithConstantLists = 0
         var twoModuleSpecs = 0
+        var splitSpecs = 0
+        var splitWithReads = 0
+        var refusedMisspelt = 0
+        var shortenedAccepted = 0
+        var acceptedProbes = 0
+        var refusedProbes = 0
         for batchStart in stride(from: 0, to: count, by: batchSize) {
             var generations: [(path: String, text: String, generation: Generation)] = []
             var optionsByPath: [String: (options: GenerateOptions, style: Int)] = [:]
@@ -248,12 +254,30 @@ final class GenerativeTests: XCTestCase {
             }
             try checkMocksInTheirOwnModule(split, batch: batchStart / batchSize, arguments: arguments, swiftc: swiftc, work: work)
             twoModuleSpecs += split.count
+            // The same specs with their models in a spec of their own, listed under `externalTypes`: one run each,
+            // built together in a module of their own (SplitSpecs.swift).
+            var shortened: [(path: String, text: String, generation: Generation)] = []
+            var probes: [(path: String, text: String, generation: Generation)] = []
+            let splitPairs = splitAndCheck(kept, generate: { original, file in
+                let (options, style) = optionsByPath[original] ?? (GenerateOptions(style: styles[0]), 0)
+                return try Pipeline.generate(file: file, library: libraries[style], options: options)
+            }, reads: &splitWithReads, refusedMisspelt: &refusedMisspelt, shortened: &shortened, probes: &probes,
+                refusedProbes: &refusedProbes)
+            splitSpecs += splitPairs.count / 2
+            shortenedAccepted += shortened.count / 2
+            acceptedProbes += probes.count / 2
+            for (offset, var module) in [splitPairs, shortened, probes].enumerated() {
+                if let shared = module.first(where: { !$0.generation.sharedFiles.isEmpty })?.generation.sharedFiles {
+                    module[0].generation.files += shared
+                }
+                try typeCheck(module, batch: 1000 * (offset + 1) + batchStart / batchSize, arguments: arguments, swiftc: swiftc, work: work)
+            }
         }
         // The generator must keep producing specs that pass, or this check proves nothing.
         // (The tca style refuses more of the generator's names, its client's members among them: about 11-12% of
         // specs pass there, 13-17% in the other styles. The clean style alone, with its use case types per method,
         // passes 8-13%: 10 of 120 from the default seed once random specs drew unions and forms.)
-        let minimum = count / (single ? 14 : 8)
+        let minimum = count / (single ? 14 : 12)
         XCTAssertGreaterThan(accepted, minimum, "only \(accepted) of \(count) random specs were accepted")
         // Cached reads and the writes that change them too (each style renders them its own way).
         XCTAssertGreaterThan(acceptedWithCaching, 0, "no accepted random spec has a cached read")
@@ -264,11 +288,18 @@ final class GenerativeTests: XCTestCase {
         XCTAssertGreaterThan(acceptedWithIntEnums, 0, "no accepted random spec has an Int enum")
         XCTAssertGreaterThan(acceptedWithDefaults, 0, "no accepted random spec has an input with a default")
         XCTAssertGreaterThan(acceptedWithConstantLists, 0, "no accepted random spec has a constant list")
+        XCTAssertGreaterThan(splitWithReads, 0, "no split spec reads a member of a model another spec declares")
+        XCTAssertGreaterThan(refusedMisspelt, 0, "no misspelt member of a model another spec declares was tried")
+        XCTAssertGreaterThan(acceptedProbes, 0, "no endpoint reading another spec's model's fields was accepted")
+        XCTAssertGreaterThan(refusedProbes, 0, "no endpoint reading another spec's model's fields was refused")
         print("generative check (\(styles.map(\.name).joined(separator: ", "))): \(accepted) accepted and compiled "
             + "(\(acceptedWithCaching) with cached reads, \(acceptedWithUnions) with unions, \(acceptedWithIntEnums) with Int enums, \(acceptedWithForms) with form "
             + "bodies, \(acceptedWithMembers) with Foundation members, \(acceptedWithShapes) with requests shaped by an input's value, "
             + "\(acceptedWithDefaults) with input defaults, \(acceptedWithConstantLists) with constant lists; "
-            + "\(twoModuleSpecs) also with the mocks in a module of their own), "
+            + "\(twoModuleSpecs) also with the mocks in a module of their own; \(splitSpecs) also with their models in a spec "
+            + "of their own, \(splitWithReads) of them reading the models' members, \(refusedMisspelt) misspelt and refused, "
+            + "\(shortenedAccepted) reading a member less accepted, \(acceptedProbes) with an endpoint reading their fields "
+            + "accepted and \(refusedProbes) refused), "
             + "\(rejected) rejected with located errors (seed \(seed))")
     }
 
