@@ -5,7 +5,7 @@ import XCTest
 /// "Accepted means it builds" for placeholders that read members of a type another spec of the run declares (listed
 /// under `externalTypes`): a String, Int and open enum's raw value, a nested model's field, a nested type named
 /// through the external one, Foundation members of a field, an optional field in a param, a mapped array, the
-/// whole value in a param, and an app type no spec declares (trusted). Both specs are generated as one run in every
+/// whole value in a param, a form's fields and part headers, and an app type no spec declares (trusted). Both specs are generated as one run in every
 /// style and built as one module, with a file standing in for the app's type.
 final class ExternalMembersCompileTests: XCTestCase {
     static let catalog = """
@@ -57,6 +57,19 @@ final class ExternalMembersCompileTests: XCTestCase {
             path: /filters
             inputs: [{ name: filter, type: Filter }]
             param: "{filter}"
+          - name: send
+            method: POST
+            path: /send
+            inputs: [{ name: filter, type: Filter }, { name: filters, type: "[Filter]" }]
+            upload:
+              fields: { kind: "{filter.kind.rawValue}", code: "{filter.inner.code}", host: "{filter.link.absoluteString}" }
+              json: { filters: "{filters}" }
+              headers: { kind: { x-rank: "{filter.rank.rawValue}" } }
+          - name: codes
+            method: GET
+            path: /codes
+            inputs: [{ name: filters, type: "[Filter]" }]
+            param: { codes: "{filters[].inner.code}", links: "{filters[].link.absoluteString}" }
         """
 
     /// The app's own type, which no spec declares: its members are the app's to get right.

@@ -267,6 +267,8 @@ final class GenerativeTests: XCTestCase {
             shortenedAccepted += shortened.count / 2
             acceptedProbes += probes.count / 2
             for (offset, var module) in [splitPairs, shortened, probes].enumerated() {
+                // Built as one module: no two of them may clash (each is named by its spec).
+                XCTAssertEqual(Pipeline.crossCheck(module.map(\.generation)).map(\.description), [])
                 if let shared = module.first(where: { !$0.generation.sharedFiles.isEmpty })?.generation.sharedFiles {
                     module[0].generation.files += shared
                 }

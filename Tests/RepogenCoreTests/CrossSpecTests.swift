@@ -212,6 +212,42 @@ final class ExternalMemberTests: XCTestCase {
             specPaths: ["a.yaml"], options: GenerateOptions(), specFiles: ["a.yaml": SpecFile(path: "a.yaml", text: alone)]))
     }
 
+    /// A form's text fields and part headers write the value as text; a mapped array read after the external type
+    /// (`{filter.tags[].count}`) checks the elements' members too.
+    func testUploadFieldsAndMappedArrays() {
+        let search = """
+            externalTypes: [Kind, Filter]
+            endpoints:
+              - name: send
+                method: POST
+                path: /send
+                inputs:
+                  - { name: filter, type: Filter }
+                upload:
+                  fields: { k: "{filter.kind.rawValue}", n: "{filter.note}", i: "{filter.inner}" }
+                  headers: { k: { x-note: "{filter.note}" } }
+              - name: list
+                method: GET
+                path: /list
+                inputs: [{ name: filter, type: Filter }, { name: filters, type: "[Filter]" }]
+                param: { ok: "{filters[].inner.code}", bad: "{filter.kind[].rawValue}", typo: "{filters[].inner.cde}" }
+            """
+        let files = ["catalog.yaml": SpecFile(path: "catalog.yaml", text: Self.catalog), "s.yaml": SpecFile(path: "s.yaml", text: search)]
+        var found: [String] = []
+        do {
+            _ = try Pipeline.generate(specPaths: ["catalog.yaml", "s.yaml"], options: GenerateOptions(), specFiles: files)
+        } catch {
+            found = error.diagnostics.map(\.description)
+        }
+        XCTAssertEqual(found, [
+            "s.yaml:9:49: error: field 'n' of the upload of 'send' uses 'filter.note', which is of type 'String?' in 'Filter' (declared in catalog.yaml:3:3) (nil for some values); an optional member of a type another spec declares can only go in a param, which leaves it out when nil",
+            "s.yaml:9:69: error: field 'i' of the upload of 'send' uses 'filter.inner', which is the model 'Filter.Inner', not one value that can be written as text; name one of its fields",
+            "s.yaml:10:31: error: header 'x-note' of part 'k' of the upload of 'send' uses 'filter.note', which is of type 'String?' in 'Filter' (declared in catalog.yaml:3:3) (nil for some values); an optional member of a type another spec declares can only go in a param, which leaves it out when nil",
+            "s.yaml:15:49: error: param 'bad' of 'list' uses 'filter.kind[].rawValue', which maps 'filter.kind', of type 'Kind' in 'Filter' (declared in catalog.yaml:3:3); only a non-optional array's elements can be read",
+            "s.yaml:15:83: error: param 'typo' of 'list' uses 'filters[].inner.cde', but 'Filter.Inner' (in catalog.yaml) has no field 'cde'; did you mean 'code'?",
+        ])
+    }
+
     /// `Pipeline.check`, with which `repogen import` proves its specs generate in every style, reports the same.
     func testTheCheckImportUsesReportsItToo() {
         let search = "externalTypes: [Kind]\nendpoints:\n  - { name: a, method: GET, path: \"/a/{kind.rawValu}\", inputs: [{ name: kind, type: Kind }] }\n"
