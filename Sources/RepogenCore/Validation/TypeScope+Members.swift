@@ -8,8 +8,8 @@ extension TypeScope {
         "UInt64", "Double", "Float", "Decimal", "UUID", "URL",
     ]
 
-    /// Why a value of `type` cannot be written as text, or nil when it can (or is an external type, which repogen
-    /// trusts).
+    /// Why a value of `type` cannot be written as text, or nil when it can (or is an external type: the cross-check
+    /// stage asks again with the types of the spec that declares it, if one does).
     func textProblem(_ type: SwiftType, scope: [String], reference: String) -> String? {
         let base = type.unwrapped
         switch base.shape {

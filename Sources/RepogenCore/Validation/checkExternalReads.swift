@@ -14,8 +14,6 @@ package struct ExternalRead: Sendable, Equatable {
     package var text: String
     var place: String
     var location: SourceLocation
-    /// Whether the members are read from each element of an array (`{filters[].kind}`).
-    var mapped: Bool
     /// Whether the value is written as text (a path, a header), which needs one text form.
     var needsText: Bool
     /// Whether the value may be optional there: a param, which leaves it out when nil. The generated code reads an

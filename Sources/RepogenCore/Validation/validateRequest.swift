@@ -73,7 +73,7 @@ extension SpecValidator {
         // Optional members of Foundation types read through (`referer.host.count`): optional chaining.
         var chained: [Int] = []
         // The type of `externalTypes` the placeholder reads members of, those members, and what it was read from.
-        var foreign: (type: String, members: [String], mapped: Bool, path: String)?
+        var foreign: (type: String, members: [String], path: String)?
         func walk(_ members: [String], from start: String, mapped: Bool = false) -> Bool {
             var path = start
             var opaque: String?
@@ -88,7 +88,7 @@ extension SpecValidator {
                     current = nil
                 case .external(let name):
                     // Checked in the cross-check stage against the spec that declares it, if one does.
-                    foreign = (name, Array(members[position...]), mapped, path)
+                    foreign = (name, Array(members[position...]), path)
                     current = nil
                 case .typeParameterField(let description):
                     // Its value can be used as it is (the last member), not read further.
@@ -186,13 +186,13 @@ extension SpecValidator {
             types.model(named: name, in: []) == nil, types.isExternal(name)
         {
             // The whole value of an external type, written as text: another spec may declare it as a model.
-            foreign = (name, [], false, ([raw.root] + raw.members).joined(separator: "."))
+            foreign = (name, [], ([raw.root] + raw.members).joined(separator: "."))
         }
         if let foreign {
             externalReads.append(ExternalRead(
                 type: foreign.type, members: foreign.members, mappedMembers: mappedAfterForeign, readFrom: foreign.path,
                 text: raw.text, place: place(),
-                location: location, mapped: foreign.mapped, needsText: needsText,
+                location: location, needsText: needsText,
                 allowsOptional: allowOptional && !needsText))
         }
         reference.isOptional = optional
