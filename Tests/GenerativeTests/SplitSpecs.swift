@@ -32,26 +32,28 @@ extension GenerativeTests {
     /// `text` with the first placeholder of `reads` that reads a member of a moved model misspelt (`{filter.kind}`
     /// -> `{filter.qzxkind}`); nil when none does.
     static func misspeltMember(_ text: String, reads: [ExternalRead]) -> String? {
-        for read in reads where !read.members.isEmpty {
-            guard let found = text.range(of: "{" + read.text + "}"), let dot = read.text.lastIndex(of: ".") else { continue }
-            var mutated = text
-            let misspelt = read.text[...dot] + "qzx" + read.text[read.text.index(after: dot)...]
-            mutated.replaceSubrange(found, with: "{" + misspelt + "}")
-            return mutated
-        }
-        return nil
+        rewritingLastMember(text, reads: reads, choice: 0) { $0 + ".qzx" + $1 }
     }
 
     /// `text` with one placeholder of `reads` (the `choice`-th, cycling) reading one member less (`{filter.kind}` ->
     /// `{filter}`, `{kind.rawValue}` -> `{kind}`): a whole model or enum where text may go, or a value a param
     /// encodes. Nil when no read has a member.
     static func shortenedRead(_ text: String, reads: [ExternalRead], choice: Int) -> String? {
+        rewritingLastMember(text, reads: reads, choice: choice) { head, _ in head }
+    }
+
+    /// `text` with the placeholder of one of `reads` that has members and is written in `text` (the `choice`-th,
+    /// cycling) rewritten from its text before and after the last dot (`filter.kind` -> `rewrite("filter", "kind")`).
+    private static func rewritingLastMember(
+        _ text: String, reads: [ExternalRead], choice: Int, _ rewrite: (String, String) -> String
+    ) -> String? {
         let candidates = reads.filter { !$0.members.isEmpty && text.contains("{" + $0.text + "}") }
         guard !candidates.isEmpty else { return nil }
         let read = candidates[choice % candidates.count]
         guard let found = text.range(of: "{" + read.text + "}"), let dot = read.text.lastIndex(of: ".") else { return nil }
         var mutated = text
-        mutated.replaceSubrange(found, with: "{" + read.text[..<dot] + "}")
+        mutated.replaceSubrange(
+            found, with: "{" + rewrite(String(read.text[..<dot]), String(read.text[read.text.index(after: dot)...])) + "}")
         return mutated
     }
 
